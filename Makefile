@@ -1,0 +1,49 @@
+# Tapedeck — every target installs what it needs first, so a fresh clone works with
+# nothing but the Swift toolchain: `make demo` and `make test`.
+SWIFT       ?= swift
+CONFIG      ?= debug
+BIN_RELEASE := .build/release/tapedeck
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
+
+.PHONY: all deps build release test demo bench clean
+
+all: build
+
+# Installs the system libraries the package links (liblz4, libsqlite3) and the lz4 tool
+# the tests use to check our tapes. apt-get on Debian/Ubuntu; a hint elsewhere.
+deps:
+	@missing=""; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(APT_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "deps: installing$$missing"; \
+	    SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	  fi; \
+	elif command -v brew >/dev/null 2>&1; then \
+	  for p in lz4 sqlite pkg-config; do brew list $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  [ -z "$$missing" ] || { echo "deps: installing$$missing with Homebrew"; brew install $$missing; }; \
+	else \
+	  command -v lz4 >/dev/null 2>&1 || { echo "deps: please install liblz4 (headers), libsqlite3 (headers), the lz4 tool and pkg-config with your package manager" >&2; exit 1; }; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+release: deps
+	$(SWIFT) build -c release --product tapedeck
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	@scripts/demo.sh $(BIN_RELEASE)
+
+bench: release
+	$(BIN_RELEASE) bench decode --synthetic 200000
+
+clean:
+	rm -rf .build demo-out

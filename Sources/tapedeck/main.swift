@@ -1,0 +1,3 @@
+import TapedeckCLI
+
+await TapedeckCommand.main()
