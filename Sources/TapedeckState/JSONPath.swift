@@ -68,6 +68,10 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
     public var column: Int
     public var problem: String
 
+    public init(path: String, column: Int, problem: String) {
+        self.path = path; self.column = column; self.problem = problem
+    }
+
     public var description: String {
         "invalid state path \"\(path)\" at column \(column): \(problem); write keys separated by '.' and array indexes as [n], e.g. player.relationships.romantic[0].name"
     }
