@@ -56,10 +56,11 @@ import TapedeckProtocol
         #expect(Self.sample.canonicalJSONString(pretty: false) == expected)
     }
 
-    @Test func keysSortByUTF8BytesNotByUnicodeScalarsOrLocale() {
-        // U+FF21 (3 bytes) sorts before U+1F600 (4 bytes, starting 0xF0); "B" before "a" (uppercase first).
-        let value: JSONValue = .object(["😀": .int(1), "Ａ": .int(2), "a": .int(3), "B": .int(4)])
-        #expect(value.canonicalJSONString(pretty: false) == #"{"B":4,"a":3,"Ａ":2,"😀":1}"#)
+    @Test func keysSortByUTF8BytesNotByStringComparisonOrLocale() {
+        // "e" + U+0301 (bytes 65 CC 81) sorts before "f" (66) by bytes, while Swift's `<` compares the
+        // normalized "é" (U+00E9) and puts it after "f". Uppercase sorts before lowercase.
+        let value: JSONValue = .object(["f": .int(1), "e\u{0301}x": .int(2), "a": .int(3), "B": .int(4), "😀": .int(5), "Ａ": .int(6)])
+        #expect(value.canonicalJSONString(pretty: false) == "{\"B\":4,\"a\":3,\"e\u{0301}x\":2,\"f\":1,\"Ａ\":6,\"😀\":5}")
     }
 
     @Test func scalarsAtTheTopLevel() {

@@ -11,7 +11,7 @@ import TapedeckProtocol
         expected.claimable.events.insert(ClaimableEvent(event: event), at: 0)
         expected.claimable.unclaimedEventCount = 2
         let effects = state.apply(.messageEvent(event), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects.isEmpty)
         #expect(state.claimable.events.map(\.id) == ["e2", "e1"])
         #expect(state.claimable.events[0].category == .career)
@@ -24,7 +24,7 @@ import TapedeckProtocol
         let event = Fixtures.lifeEvent("e1", "It rained all day")
         expected.claimable.events = [ClaimableEvent(event: event)]
         _ = state.apply(.messageEvent(event), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.claimable.unclaimedEventCount == 0)
         #expect(!state.claimable.events[0].isClaimable)
         #expect(state.claimable.events[0].category == .neutral)
@@ -35,7 +35,7 @@ import TapedeckProtocol
         _ = state.apply(.messageEvent(Fixtures.lifeEvent("e1", energy: 5)), at: Fixtures.t0)
         let expected = state
         _ = state.apply(.messageEvent(Fixtures.lifeEvent("e1", "Other text", money: 9)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func theListKeepsTheFiftyMostRecentEvents() {
@@ -50,7 +50,7 @@ import TapedeckProtocol
         expected.claimable.events.insert(ClaimableEvent(event: newest), at: 0)
         expected.claimable.unclaimedEventCount = 26
         _ = state.apply(.messageEvent(newest), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
 
         // Dropping an unclaimed claimable event (e2) lowers the count.
         expected.claimable.events.removeLast()
@@ -58,7 +58,7 @@ import TapedeckProtocol
         expected.claimable.events.insert(ClaimableEvent(event: another), at: 0)
         expected.claimable.unclaimedEventCount = 25
         _ = state.apply(.messageEvent(another), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.claimable.events.count == 50)
         #expect(state.claimable.events.first?.id == "e52" && state.claimable.events.last?.id == "e3")
         #expect(state.invariantViolations().isEmpty)
@@ -74,7 +74,7 @@ import TapedeckProtocol
         expected.gameState.energyWriter = .client
         expected.gameState.moneyWriter = .client
         let effects = state.apply(.messageEvent(event), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects == [.send(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "2026-01-01T00:00:02.500Z")))])
         #expect(state.claimable.events[0].category == .negative)
         #expect(state.claimable.unclaimedEventCount == 0)
@@ -85,7 +85,7 @@ import TapedeckProtocol
         _ = state.apply(.messageEvent(Fixtures.lifeEvent("e1", energy: -5)), at: Fixtures.t0)
         let expected = state
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "1970-01-01T00:00:01.000Z")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func claimingAppliesOptimistically() {
@@ -101,7 +101,7 @@ import TapedeckProtocol
         expected.gameState.energyWriter = .client
         expected.gameState.diamondsWriter = .client
         let effects = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects.isEmpty)
     }
 
@@ -115,7 +115,7 @@ import TapedeckProtocol
         expected.gameState.moneyWriter = .client   // the client wrote it last (the rollback)
         let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
                                   at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects == [.toast(Toast(.error, "Could not claim the event (alreadyClaimed)"))])
     }
 
@@ -127,7 +127,7 @@ import TapedeckProtocol
         expected.claimable.events[0].claimedAt = nil
         expected.gameState.energy = 80
         _ = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.claimable.unclaimedEventCount == 0)
     }
 
@@ -137,7 +137,7 @@ import TapedeckProtocol
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
         let expected = state
         let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: true)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects.isEmpty)
     }
 
@@ -148,7 +148,7 @@ import TapedeckProtocol
         let expected = state
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "nope", timestamp: "t")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.claimable.events[0].claimedAt == Fixtures.t0)
     }
 
@@ -158,7 +158,7 @@ import TapedeckProtocol
         let expected = state
         let first = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false)), at: Fixtures.t1)
         let second = state.apply(.claimResult(ClaimResult(eventId: "nope", accepted: false)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(first.isEmpty && second.isEmpty)
     }
 

@@ -9,7 +9,7 @@ import TapedeckProtocol
         expected.connection.status = .connected
         expected.connection.openCount = 1
         state.apply(.opened, at: .zero)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.connection.isConnected)
     }
 
@@ -21,7 +21,7 @@ import TapedeckProtocol
         expected.connection.closeCode = 1006
         expected.connection.closeReason = "abnormal"
         state.apply(.closed(code: 1006, reason: "abnormal"), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func aFailedConnectionSetsTheError() {
@@ -31,7 +31,7 @@ import TapedeckProtocol
         expected.connection.failure = "connection refused"
         expected.connection.currentError = ServerError(kind: .connectionFailed, message: "connection refused")
         state.apply(.failed("connection refused"), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func aServerErrorSetsTheCurrentError() {
@@ -39,7 +39,7 @@ import TapedeckProtocol
         var expected = state
         expected.connection.currentError = ServerError(kind: .serverError, message: "Database unavailable")
         let effects = state.apply(.error(ServerError(kind: .serverError, message: "Database unavailable")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects.isEmpty)
     }
 
@@ -55,7 +55,7 @@ import TapedeckProtocol
         expected.connection.failure = nil
         expected.connection.currentError = nil
         state.apply(.opened, at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func aPlayerObjectClearsTheError() {
@@ -64,7 +64,7 @@ import TapedeckProtocol
         var expected = state
         expected.connection.currentError = nil
         _ = state.apply(.playerObject(Fixtures.playerObject), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func otherMessagesKeepTheError() {

@@ -19,7 +19,7 @@ import TapedeckProtocol
         expected.player.location = "park"
         let effects = state.apply(.update(PartialUpdate(energy: 42, minuteOfHour: 45, location: "park")), at: Fixtures.t1)
         #expect(effects.isEmpty)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func partialUpdateMarksResourcesAsWrittenByTheServer() {
@@ -29,7 +29,7 @@ import TapedeckProtocol
         expected.gameState.moneyWriter = .server
         expected.player.person.mood = "sad"
         _ = state.apply(.update(PartialUpdate(money: -15, mood: "sad")), at: .zero)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.invariantViolations().isEmpty)
     }
 
@@ -51,14 +51,14 @@ import TapedeckProtocol
         let batch = BatchUpdate(diamonds: 9, date: "2026-06-01", season: "summer", gameSpeed: 50, status: "dead",
                                 age: 18, health: 55, happiness: 61, intelligence: 66, prestige: 41, mood: "happy")
         _ = state.apply(.batchUpdate(batch), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func emptyBatchUpdateChangesNothing() {
         var state = Fixtures.loadedState()
         let expected = state
         _ = state.apply(.batchUpdate(BatchUpdate()), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func playerObjectSetsTheClockAndTheResourcesFromThePerson() {
@@ -77,7 +77,7 @@ import TapedeckProtocol
         expected.gameState.diamondsWriter = .server
         expected.player.replace(with: Fixtures.playerObject)
         _ = state.apply(.playerObject(Fixtures.playerObject), at: Fixtures.t0)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.player.people.count == 4)
     }
 
@@ -93,7 +93,7 @@ import TapedeckProtocol
         expected.gameState.season = "winter"
         expected.player.person = object.person
         _ = state.apply(.playerObject(object), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(state.gameState.energy == 7)
     }
 
@@ -103,7 +103,7 @@ import TapedeckProtocol
         expected.gameState.energy = 33
         expected.player.person.energy = 33
         _ = state.apply(.personObject(Person(id: "p0", name: "", energy: 33)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func speedIsSetOptimistically() {
@@ -111,7 +111,7 @@ import TapedeckProtocol
         var expected = state
         expected.gameState.gameSpeed = 20
         _ = state.apply(.speed(SpeedChange(speed: 20)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func purchasesWaitForTheServersResult() {
@@ -120,7 +120,7 @@ import TapedeckProtocol
         _ = state.apply(.refillEnergy(RefillEnergy(tier: "small")), at: Fixtures.t1)
         _ = state.apply(.timeSkip(TimeSkip(tier: "1d")), at: Fixtures.t1)
         _ = state.apply(.purchaseItem(PurchaseItem(itemId: "rose")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func successfulPurchaseSetsTheBalancesAndAddsTheItem() {
@@ -130,7 +130,7 @@ import TapedeckProtocol
         expected.player.inventory.append(StoreItem(id: "rose", name: "Rose", price: 20, currency: .money, quantity: 1))
         let effects = state.apply(.purchaseResult(PurchaseResult(kind: .item, id: "rose", success: true, money: 100)),
                                   at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects == [.toast(Toast(.success, "Purchase complete"))])
     }
 
@@ -141,7 +141,7 @@ import TapedeckProtocol
         expected.gameState.diamonds = 0
         let result = PurchaseResult(kind: .energyRefill, id: "small", success: true, energy: 180, diamonds: 0)
         _ = state.apply(.purchaseResult(result), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func failedPurchaseChangesNothingAndShowsTheReason() {
@@ -149,7 +149,7 @@ import TapedeckProtocol
         let expected = state
         let result = PurchaseResult(kind: .timeSkip, id: "1w", success: false, reason: "insufficientFunds", diamonds: 0)
         let effects = state.apply(.purchaseResult(result), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
         #expect(effects == [.toast(Toast(.error, "Purchase failed (insufficientFunds)"))])
     }
 
@@ -161,12 +161,12 @@ import TapedeckProtocol
         expected.gameState.energy = 0
         expected.gameState.energyWriter = .client
         _ = state.apply(.answerQuestion(AnswerQuestion(questionId: "q1", optionId: "yes")), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
 
         expected.gameState.energy = 64
         expected.gameState.energyWriter = .server
         _ = state.apply(.update(PartialUpdate(energy: 64)), at: Fixtures.t1)
-        #expect(state == expected)
+        expectState(state, equals: expected)
     }
 
     @Test func canAffordComparesEveryResource() {
