@@ -92,17 +92,19 @@ enum Envelope {
 }
 
 extension JSONReader {
-    /// Reads a string value (the envelope's `type`) without making a String when it has no
-    /// escapes, so it can be matched like a field name.
+    /// Reads a string value (the envelope's `type`) without making a String, so it can be
+    /// matched like a field name.
     mutating func readStringValueAsKey() throws(ProtocolError) -> JSONKey {
         let quote = pos
         let (contentEnd, flags) = try scanString(quote: quote)
-        if flags == 0 {
-            return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote, unescaped: nil)
+        if flags & StringFlags.nonASCII != 0 {
+            try validateUTF8(from: quote + 1, to: contentEnd)
         }
-        pos = quote
-        let name = try readString()
-        return JSONKey(start: base, count: name.utf8.count, offset: quote, unescaped: name)
+        if flags & StringFlags.escaped != 0 {
+            try checkSurrogates(quote: quote, contentEnd: contentEnd)
+        }
+        return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
+                       hasEscapes: flags & StringFlags.escaped != 0)
     }
 
     /// The `message` of a type without fields: `{}` (members are ignored like unknown fields) or null.
