@@ -97,6 +97,12 @@ public final class TapeWriter {
         }
     }
 
+    /// The tape time at which `flushIfDue(now:)` will flush, or nil when nothing is waiting.
+    /// A timer at the network edge can sleep until then.
+    public var nextFlushDue: UInt64? {
+        pendingSince.map { $0.addingReportingOverflow(options.flushInterval).overflow ? UInt64.max : $0 + options.flushInterval }
+    }
+
     /// Flushes if the oldest waiting record is at least `flushInterval` old at tape time `now`.
     /// Returns whether it flushed. Call it from a timer so quiet periods still get flushed.
     @discardableResult
