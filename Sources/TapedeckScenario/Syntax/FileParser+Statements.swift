@@ -136,6 +136,7 @@ extension FileParser {
         guard !name.isEmpty else {
             throw fail("expected a header name, found \(describedHere)", at: start, found: foundHere, hint: "e.g. header Authorization: Bearer ${token}")
         }
+        cursor.skipSpaces()
         guard cursor.current == ":" else {
             throw fail("expected ':' after the header name '\(name)', found \(describedHere)", at: position, found: foundHere,
                        hint: "write header \(name): VALUE")
@@ -400,14 +401,19 @@ extension FileParser {
         let word = readIdentifier()
         if word == "up" {
             cursor.skipSpaces()
-            guard readIdentifier() == "to" else {
-                throw fail("expected 'to' after 'repeat up'", at: position, found: foundHere, hint: "repeat up to 10 until matchResult where matched == true {")
+            let toStart = position
+            let toWord = readIdentifier()
+            guard toWord == "to" else {
+                throw fail("expected 'to' after 'repeat up'", at: toStart, found: toWord.isEmpty ? foundHere : toWord, hint: "repeat up to 10 until matchResult where matched == true {")
             }
             count = try readInteger(what: "a repetition count", range: 1...1_000_000)
             cursor.skipSpaces()
             let untilStart = position
-            guard readIdentifier() == "until" else {
-                throw fail("expected 'until TYPE' after 'repeat up to \(count)', found \(describedHere)", at: untilStart, found: foundHere,
+            let untilWord = readIdentifier()
+            guard untilWord == "until" else {
+                let found = untilWord.isEmpty ? describedHere : "'\(untilWord)'"
+                throw fail("expected 'until TYPE' after 'repeat up to \(count)', found \(found)", at: untilStart,
+                           found: untilWord.isEmpty ? foundHere : untilWord,
                            hint: "repeat up to \(count) until matchResult where matched == true {")
             }
             cursor.skipSpaces()
