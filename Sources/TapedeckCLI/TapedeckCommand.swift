@@ -11,6 +11,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ScenarioCommand.self,
             DebugCommand.self,
         ]
     )
