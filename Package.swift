@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
-//   pure core    TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
+//   pure core    TapedeckScenario -> TapedeckState, TapedeckTape
+//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14)],
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
+        .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,9 +36,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "TapedeckScenario",
+            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
+        ),
+        .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +54,10 @@ let package = Package(
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
+        .testTarget(
+            name: "TapedeckScenarioTests",
+            dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
+        ),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
     ]
 )

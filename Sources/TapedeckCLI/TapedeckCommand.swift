@@ -7,7 +7,13 @@ public struct TapedeckCommand: AsyncParsableCommand {
         abstract: "Record, replay and check WebSocket sessions of the BaoLife game.",
         version: TapedeckVersion.current,
         subcommands: [
+            InfoCommand.self,
+            CatCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            ScenarioCommand.self,
             BenchCommand.self,
+            DebugCommand.self,
         ]
     )
 

@@ -1,0 +1,49 @@
+import TapedeckProtocol
+
+/// Text with `${name}` variables in it: a URL, a header value, or a JSON string value.
+public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
+    public enum Part: Sendable, Hashable {
+        case literal(String)
+        case variable(String)
+    }
+
+    public var parts: [Part]
+
+    public init(parts: [Part]) { self.parts = parts }
+
+    public init(literal: String) { parts = literal.isEmpty ? [] : [.literal(literal)] }
+
+    public var variableNames: [String] {
+        parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
+    }
+
+    /// The text with each variable replaced by its value: strings as they are, other values as
+    /// compact JSON (`42`, `true`, `null`).
+    public func render(_ variables: ScenarioVariables) throws(ScenarioVariables.Undefined) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .variable(let name): text += try variables.value(of: name).interpolationText
+            }
+        }
+        return text
+    }
+
+    public var description: String {
+        parts.map { part in
+            switch part {
+            case .literal(let literal): literal
+            case .variable(let name): "${\(name)}"
+            }
+        }.joined()
+    }
+}
+
+extension JSONValue {
+    /// How a value reads inside text: a string without its quotes, anything else as compact JSON.
+    var interpolationText: String {
+        if case .string(let text) = self { return text }
+        return canonicalJSONString(pretty: false)
+    }
+}

@@ -1,0 +1,121 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// Plays the server's side of a recorded session: given what a client sends, the server messages
+/// the tape recorded in answer. Pure (no clock, no I/O), so the offline `TapeServedTransport` and
+/// a network `tapedeck serve` can both drive it.
+///
+/// The tape is cut at its client text messages. The server messages recorded before the first
+/// client message are the greeting, delivered on connect. A sent message that matches the next
+/// recorded client message (same `type`, and equal values of the match fields inside `message`)
+/// gets the server messages recorded after that client message, up to the next one, each with
+/// its recorded delay. A sent message that does not match gets nothing and the tape stays where
+/// it is, so a later send may still match.
+public struct RecordedSessionPlayer: Sendable {
+    /// A server event and how long after its trigger (the connect or the matched client message)
+    /// the tape recorded it.
+    public struct Reply: Sendable, Equatable {
+        public enum Event: Sendable, Equatable {
+            case message([UInt8])
+            case close(code: UInt16, reason: String)
+        }
+        public var delay: UInt64
+        public var event: Event
+        public init(delay: UInt64, event: Event) { self.delay = delay; self.event = event }
+    }
+
+    public enum Answer: Sendable, Equatable {
+        case matched([Reply])
+        case unmatched(UnmatchedSend)
+    }
+
+    struct Exchange: Sendable {
+        var recordIndex: Int
+        var bytes: [UInt8]
+        var type: String
+        var body: JSONValue
+        var replies: [Reply]
+    }
+
+    /// Body fields compared besides the type (paths inside `message`, e.g. `eventId`).
+    public let matchFields: [String]
+    let greeting: [Reply]
+    let exchanges: [Exchange]
+    /// Index of the next recorded client message to match.
+    public private(set) var position = 0
+    private var sendCount = 0
+
+    /// Recorded client messages not matched yet.
+    public var remainingClientMessages: Int { exchanges.count - position }
+
+    public init(records: [TapeRecord], matchFields: [String] = []) {
+        self.matchFields = matchFields
+        // One connection: the first one the tape mentions.
+        let connection = records.first?.connection
+        var greeting: [Reply] = []
+        var exchanges: [Exchange] = []
+        var triggerTime = records.first(where: { $0.connection == connection && $0.kind == .open })?.time ?? 0
+        for (index, record) in records.enumerated() where record.connection == connection {
+            let delay = record.time >= triggerTime ? record.time - triggerTime : 0
+            switch (record.direction, record.kind) {
+            case (.c2s, .text):
+                let (type, body) = Self.typeAndBody(record.payload)
+                exchanges.append(Exchange(recordIndex: index, bytes: record.payload, type: type, body: body, replies: []))
+                triggerTime = record.time
+            case (.s2c, .text), (.s2c, .close):
+                let event: Reply.Event = record.kind == .text
+                    ? .message(record.payload)
+                    : .close(code: record.closeCode ?? 1000, reason: String(decoding: record.payload, as: UTF8.self))
+                if exchanges.isEmpty {
+                    greeting.append(Reply(delay: delay, event: event))
+                } else {
+                    exchanges[exchanges.count - 1].replies.append(Reply(delay: delay, event: event))
+                }
+            default:
+                break
+            }
+        }
+        self.greeting = greeting
+        self.exchanges = exchanges
+    }
+
+    /// What the server sends when the client connects.
+    public mutating func open() -> [Reply] {
+        position = 0
+        sendCount = 0
+        return greeting
+    }
+
+    /// The recorded answer to a client message, or why there is none.
+    public mutating func answer(_ clientBytes: [UInt8]) -> Answer {
+        defer { sendCount += 1 }
+        let (type, body) = Self.typeAndBody(clientBytes)
+        guard position < exchanges.count else {
+            return .unmatched(UnmatchedSend(sendIndex: sendCount, type: type, expectedType: nil))
+        }
+        let next = exchanges[position]
+        guard next.type == type else {
+            return .unmatched(UnmatchedSend(sendIndex: sendCount, type: type, expectedType: next.type, recordIndex: next.recordIndex))
+        }
+        for field in matchFields {
+            let sent = body.value(at: field) ?? .null
+            let recorded = next.body.value(at: field) ?? .null
+            if sent != recorded {
+                let difference = "\(field): sent \(sent.canonicalJSONString(pretty: false)), recorded \(recorded.canonicalJSONString(pretty: false))"
+                return .unmatched(UnmatchedSend(sendIndex: sendCount, type: type, expectedType: next.type,
+                                                difference: difference, recordIndex: next.recordIndex))
+            }
+        }
+        position += 1
+        return .matched(next.replies)
+    }
+
+    /// The envelope's type ("" when it has none) and body (null when absent or unparsable).
+    static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
+        guard let value = try? JSONValue.parse(bytes), case .object(let members) = value else { return ("", .null) }
+        let type: String
+        if case .string(let text)? = members["type"] { type = text } else { type = "" }
+        return (type, members["message"] ?? .null)
+    }
+}

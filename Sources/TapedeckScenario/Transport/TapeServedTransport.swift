@@ -1,0 +1,73 @@
+import TapedeckState
+import TapedeckTape
+
+/// Serves a recorded session back to a scenario in virtual time, through `RecordedSessionPlayer`:
+/// the greeting on connect, the recorded answers to each matching send at their recorded delays.
+/// Sends the tape has no answer for are collected in `unmatchedSends`.
+public final class TapeServedTransport: ScenarioTransport {
+    public let clock: VirtualScenarioClock
+    private var player: RecordedSessionPlayer
+    private var queue = DeliveryQueue()
+    private var isOpen = false
+    public private(set) var unmatchedSends: [UnmatchedSend] = []
+
+    public init(records: [TapeRecord], clock: VirtualScenarioClock, matchFields: [String] = []) {
+        self.clock = clock
+        player = RecordedSessionPlayer(records: records, matchFields: matchFields)
+    }
+
+    /// Reads the whole tape first; a truncated or damaged tape is an error.
+    public convenience init(tapePath: String, clock: VirtualScenarioClock, matchFields: [String] = []) throws(TapeError) {
+        let reader = try TapeReader(path: tapePath)
+        var records: [TapeRecord] = []
+        while let record = try reader.next() { records.append(record) }
+        self.init(records: records, clock: clock, matchFields: matchFields)
+    }
+
+    /// Recorded client messages the scenario has not matched.
+    public var remainingClientMessages: Int { player.remainingClientMessages }
+
+    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+        queue.removeAll()
+        isOpen = true
+        schedule(player.open())
+    }
+
+    public func send(_ bytes: [UInt8]) async throws {
+        guard isOpen else { throw ScenarioTransportError("the connection is closed") }
+        switch player.answer(bytes) {
+        case .matched(let replies): schedule(replies)
+        case .unmatched(let unmatched): unmatchedSends.append(unmatched)
+        }
+    }
+
+    private func schedule(_ replies: [RecordedSessionPlayer.Reply]) {
+        let now = clock.now.nanoseconds
+        for reply in replies {
+            let due = VirtualTime(nanoseconds: now &+ reply.delay)
+            switch reply.event {
+            case .message(let bytes): queue.schedule(.message(bytes), at: due)
+            case .close(let code, let reason): queue.schedule(.closed(code: code, reason: reason), at: due)
+            }
+        }
+    }
+
+    public func receive(timeout: UInt64) async throws -> TransportEvent {
+        guard isOpen else { throw ScenarioTransportError("not connected") }
+        let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ timeout)
+        if let due = queue.nextDue, due <= deadline {
+            clock.advance(to: due)
+            if let event = queue.popDue(at: clock.now) {
+                if case .closed = event { isOpen = false }
+                return event
+            }
+        }
+        clock.advance(to: deadline)
+        return .timeout
+    }
+
+    public func close(code: UInt16) async {
+        isOpen = false
+        queue.removeAll()
+    }
+}
