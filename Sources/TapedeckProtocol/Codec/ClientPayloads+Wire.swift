@@ -1,0 +1,503 @@
+// JSON decoding and encoding of the client message bodies (Messages/ClientPayloads.swift); field order is the order in docs/PROTOCOL.md.
+
+extension Swipe.Direction: WireEnum {}
+
+extension CreateCharacter: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> CreateCharacter {
+        var name: String? = nil
+        var lastName: String? = nil
+        var sex: String? = nil
+        var interests: [String] = []
+        var deviceToken: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "name" {
+                        name = try String.decode(from: &reader)
+                    } else if key == "lastName" {
+                        lastName = try String.decode(from: &reader)
+                    } else if key == "sex" {
+                        sex = try String.decode(from: &reader)
+                    } else if key == "interests" {
+                        interests = try reader.readArray(of: String.self)
+                    } else if key == "deviceToken" {
+                        deviceToken = try reader.readOptional(String.self)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let name else { throw reader.missingField("name") }
+        guard let lastName else { throw reader.missingField("lastName") }
+        guard let sex else { throw reader.missingField("sex") }
+        return CreateCharacter(name: name, lastName: lastName, sex: sex, interests: interests, deviceToken: deviceToken)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"name\":"); name.encode(to: &writer)
+        writer.key("\"lastName\":"); lastName.encode(to: &writer)
+        writer.key("\"sex\":"); sex.encode(to: &writer)
+        writer.key("\"interests\":"); writer.writeArray(interests)
+        if let deviceToken { writer.key("\"deviceToken\":"); deviceToken.encode(to: &writer) }
+        writer.endObject()
+    }
+}
+
+extension SpeedChange: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SpeedChange {
+        var speed: Int? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "speed" {
+                        speed = try Int.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let speed else { throw reader.missingField("speed") }
+        return SpeedChange(speed: speed)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"speed\":"); speed.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension ClaimEvent: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimEvent {
+        var eventId: String? = nil
+        var timestamp: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "eventId" {
+                        eventId = try String.decode(from: &reader)
+                    } else if key == "timestamp" {
+                        timestamp = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let eventId else { throw reader.missingField("eventId") }
+        guard let timestamp else { throw reader.missingField("timestamp") }
+        return ClaimEvent(eventId: eventId, timestamp: timestamp)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"eventId\":"); eventId.encode(to: &writer)
+        writer.key("\"timestamp\":"); timestamp.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension AnswerQuestion: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerQuestion {
+        var questionId: String? = nil
+        var optionId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "questionId" {
+                        questionId = try String.decode(from: &reader)
+                    } else if key == "optionId" {
+                        optionId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let questionId else { throw reader.missingField("questionId") }
+        guard let optionId else { throw reader.missingField("optionId") }
+        return AnswerQuestion(questionId: questionId, optionId: optionId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"questionId\":"); questionId.encode(to: &writer)
+        writer.key("\"optionId\":"); optionId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension HabitAction: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> HabitAction {
+        var habitId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "habitId" {
+                        habitId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let habitId else { throw reader.missingField("habitId") }
+        return HabitAction(habitId: habitId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"habitId\":"); habitId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension SetFocus: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SetFocus {
+        var focusId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "focusId" {
+                        focusId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let focusId else { throw reader.missingField("focusId") }
+        return SetFocus(focusId: focusId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"focusId\":"); focusId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension RetrievePerson: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RetrievePerson {
+        var personId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "personId" {
+                        personId = try reader.readOptional(String.self)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        return RetrievePerson(personId: personId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let personId { writer.key("\"personId\":"); personId.encode(to: &writer) }
+        writer.endObject()
+    }
+}
+
+extension Swipe: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Swipe {
+        var personId: String? = nil
+        var direction: Swipe.Direction? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "personId" {
+                        personId = try String.decode(from: &reader)
+                    } else if key == "direction" {
+                        direction = try Swipe.Direction.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let personId else { throw reader.missingField("personId") }
+        guard let direction else { throw reader.missingField("direction") }
+        return Swipe(personId: personId, direction: direction)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"personId\":"); personId.encode(to: &writer)
+        writer.key("\"direction\":"); direction.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension DateRequest: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DateRequest {
+        var personId: String? = nil
+        var activity: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "personId" {
+                        personId = try String.decode(from: &reader)
+                    } else if key == "activity" {
+                        activity = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let personId else { throw reader.missingField("personId") }
+        guard let activity else { throw reader.missingField("activity") }
+        return DateRequest(personId: personId, activity: activity)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"personId\":"); personId.encode(to: &writer)
+        writer.key("\"activity\":"); activity.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension SendGift: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendGift {
+        var personId: String? = nil
+        var itemId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "personId" {
+                        personId = try String.decode(from: &reader)
+                    } else if key == "itemId" {
+                        itemId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let personId else { throw reader.missingField("personId") }
+        guard let itemId else { throw reader.missingField("itemId") }
+        return SendGift(personId: personId, itemId: itemId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"personId\":"); personId.encode(to: &writer)
+        writer.key("\"itemId\":"); itemId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension SendMessage: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendMessage {
+        var personId: String? = nil
+        var text: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "personId" {
+                        personId = try String.decode(from: &reader)
+                    } else if key == "text" {
+                        text = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let personId else { throw reader.missingField("personId") }
+        guard let text else { throw reader.missingField("text") }
+        return SendMessage(personId: personId, text: text)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"personId\":"); personId.encode(to: &writer)
+        writer.key("\"text\":"); text.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension PurchaseItem: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PurchaseItem {
+        var itemId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "itemId" {
+                        itemId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let itemId else { throw reader.missingField("itemId") }
+        return PurchaseItem(itemId: itemId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"itemId\":"); itemId.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension RefillEnergy: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RefillEnergy {
+        var tier: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "tier" {
+                        tier = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let tier else { throw reader.missingField("tier") }
+        return RefillEnergy(tier: tier)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"tier\":"); tier.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension TimeSkip: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkip {
+        var tier: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "tier" {
+                        tier = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let tier else { throw reader.missingField("tier") }
+        return TimeSkip(tier: tier)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"tier\":"); tier.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension ValidatePurchase: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ValidatePurchase {
+        var productId: String? = nil
+        var receipt: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "productId" {
+                        productId = try String.decode(from: &reader)
+                    } else if key == "receipt" {
+                        receipt = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let productId else { throw reader.missingField("productId") }
+        guard let receipt else { throw reader.missingField("receipt") }
+        return ValidatePurchase(productId: productId, receipt: receipt)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"productId\":"); productId.encode(to: &writer)
+        writer.key("\"receipt\":"); receipt.encode(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension ClaimQuestReward: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimQuestReward {
+        var questId: String? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "questId" {
+                        questId = try String.decode(from: &reader)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let questId else { throw reader.missingField("questId") }
+        return ClaimQuestReward(questId: questId)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"questId\":"); questId.encode(to: &writer)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,68 @@
+// JSON decoding and encoding of the types in Model/LifeEvent.swift; field order is the order in docs/PROTOCOL.md.
+
+extension LifeEvent: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> LifeEvent {
+        var id: String? = nil
+        var message: String? = nil
+        var type: String? = nil
+        var date: String? = nil
+        var hour: Int? = nil
+        var energyCost: Int? = nil
+        var moneyCost: Int? = nil
+        var diamondCost: Int? = nil
+        var affinityChange: Int? = nil
+        var characters: [SimplePerson] = []
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "id" {
+                        id = try String.decode(from: &reader)
+                    } else if key == "message" {
+                        message = try String.decode(from: &reader)
+                    } else if key == "type" {
+                        type = try reader.readOptional(String.self)
+                    } else if key == "date" {
+                        date = try String.decode(from: &reader)
+                    } else if key == "hour" {
+                        hour = try Int.decode(from: &reader)
+                    } else if key == "energyCost" {
+                        energyCost = try reader.readOptional(Int.self)
+                    } else if key == "moneyCost" {
+                        moneyCost = try reader.readOptional(Int.self)
+                    } else if key == "diamondCost" {
+                        diamondCost = try reader.readOptional(Int.self)
+                    } else if key == "affinityChange" {
+                        affinityChange = try reader.readOptional(Int.self)
+                    } else if key == "characters" {
+                        characters = try reader.readArray(of: SimplePerson.self)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let id else { throw reader.missingField("id") }
+        guard let message else { throw reader.missingField("message") }
+        guard let date else { throw reader.missingField("date") }
+        guard let hour else { throw reader.missingField("hour") }
+        return LifeEvent(id: id, message: message, type: type, date: date, hour: hour, energyCost: energyCost, moneyCost: moneyCost, diamondCost: diamondCost, affinityChange: affinityChange, characters: characters)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"id\":"); id.encode(to: &writer)
+        writer.key("\"message\":"); message.encode(to: &writer)
+        if let type { writer.key("\"type\":"); type.encode(to: &writer) }
+        writer.key("\"date\":"); date.encode(to: &writer)
+        writer.key("\"hour\":"); hour.encode(to: &writer)
+        if let energyCost { writer.key("\"energyCost\":"); energyCost.encode(to: &writer) }
+        if let moneyCost { writer.key("\"moneyCost\":"); moneyCost.encode(to: &writer) }
+        if let diamondCost { writer.key("\"diamondCost\":"); diamondCost.encode(to: &writer) }
+        if let affinityChange { writer.key("\"affinityChange\":"); affinityChange.encode(to: &writer) }
+        writer.key("\"characters\":"); writer.writeArray(characters)
+        writer.endObject()
+    }
+}

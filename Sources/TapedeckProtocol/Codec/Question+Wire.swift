@@ -1,0 +1,96 @@
+// JSON decoding and encoding of the types in Model/Question.swift; field order is the order in docs/PROTOCOL.md.
+
+extension Question: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Question {
+        var id: String? = nil
+        var question: String? = nil
+        var options: [AnswerOption]? = nil
+        var characters: [SimplePerson] = []
+        var date: String? = nil
+        var hour: Int? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "id" {
+                        id = try String.decode(from: &reader)
+                    } else if key == "question" {
+                        question = try String.decode(from: &reader)
+                    } else if key == "options" {
+                        options = try reader.readArray(of: AnswerOption.self)
+                    } else if key == "characters" {
+                        characters = try reader.readArray(of: SimplePerson.self)
+                    } else if key == "date" {
+                        date = try reader.readOptional(String.self)
+                    } else if key == "hour" {
+                        hour = try reader.readOptional(Int.self)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let id else { throw reader.missingField("id") }
+        guard let question else { throw reader.missingField("question") }
+        guard let options else { throw reader.missingField("options") }
+        return Question(id: id, question: question, options: options, characters: characters, date: date, hour: hour)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"id\":"); id.encode(to: &writer)
+        writer.key("\"question\":"); question.encode(to: &writer)
+        writer.key("\"options\":"); writer.writeArray(options)
+        writer.key("\"characters\":"); writer.writeArray(characters)
+        if let date { writer.key("\"date\":"); date.encode(to: &writer) }
+        if let hour { writer.key("\"hour\":"); hour.encode(to: &writer) }
+        writer.endObject()
+    }
+}
+
+extension AnswerOption: WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerOption {
+        var id: String? = nil
+        var text: String? = nil
+        var energyCost: Int? = nil
+        var moneyCost: Int? = nil
+        var diamondCost: Int? = nil
+        if try reader.beginObject() {
+            repeat {
+                let key = try reader.readKey()
+                do {
+                    if key == "id" {
+                        id = try String.decode(from: &reader)
+                    } else if key == "text" {
+                        text = try String.decode(from: &reader)
+                    } else if key == "energyCost" {
+                        energyCost = try reader.readOptional(Int.self)
+                    } else if key == "moneyCost" {
+                        moneyCost = try reader.readOptional(Int.self)
+                    } else if key == "diamondCost" {
+                        diamondCost = try reader.readOptional(Int.self)
+                    } else {
+                        try reader.skipValue()
+                    }
+                } catch {
+                    throw error.inside(.field(key.string))
+                }
+            } while try reader.nextMember()
+        }
+        guard let id else { throw reader.missingField("id") }
+        guard let text else { throw reader.missingField("text") }
+        return AnswerOption(id: id, text: text, energyCost: energyCost, moneyCost: moneyCost, diamondCost: diamondCost)
+    }
+
+    func encode(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("\"id\":"); id.encode(to: &writer)
+        writer.key("\"text\":"); text.encode(to: &writer)
+        if let energyCost { writer.key("\"energyCost\":"); energyCost.encode(to: &writer) }
+        if let moneyCost { writer.key("\"moneyCost\":"); moneyCost.encode(to: &writer) }
+        if let diamondCost { writer.key("\"diamondCost\":"); diamondCost.encode(to: &writer) }
+        writer.endObject()
+    }
+}

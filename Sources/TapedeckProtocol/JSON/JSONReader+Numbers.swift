@@ -1,0 +1,112 @@
+extension JSONReader {
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    /// Reads an integer into `Int`. Fractions and exponents are refused (a protocol integer is
+    /// written as one), and so are values outside Int's range.
+    @inline(__always)
+    mutating func readInt() throws(ProtocolError) -> Int {
+        let first = peek()
+        let start = pos
+        var i = pos
+        var negative = false
+        var b = first
+        if b == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+            b = byte(at: i)
+        }
+        guard Self.isDigit(b) else {
+            if negative { throw failure(expected: "digit after '-'", at: i) }
+            throw failure(expected: "integer")
+        }
+        // Accumulated as a negative number so Int.min parses too.
+        var value = 0
+        if b == UInt8(ascii: "0") {
+            i += 1
+            if Self.isDigit(byte(at: i)) { throw failure(expected: "no leading zeros in a number", at: start) }
+        } else {
+            while true {
+                let d = byte(at: i) &- UInt8(ascii: "0")
+                if d >= 10 { break }
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) = times10.subtractingReportingOverflow(Int(d))
+                if overflow1 || overflow2 {
+                    throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: "a larger number")
+                }
+                value = next
+                i += 1
+            }
+        }
+        b = byte(at: i)
+        if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+            throw ProtocolError(offset: start, expected: "integer", found: "number with a fraction or exponent")
+        }
+        pos = i
+        if negative { return value }
+        guard value != Int.min else {
+            throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: "a larger number")
+        }
+        return -value
+    }
+
+    /// Reads any JSON number as a Double. The grammar is checked here; the conversion uses the
+    /// standard library's correctly rounded, locale-independent parser.
+    mutating func readDouble() throws(ProtocolError) -> Double {
+        guard Self.isDigit(peek()) || byte(at: pos) == UInt8(ascii: "-") else { throw failure(expected: "number") }
+        let start = pos
+        let (numberEnd, isInteger) = try scanNumber()
+        let length = numberEnd - start
+        // Short integers are exact as Doubles: skip the text conversion.
+        if isInteger && length <= 15 {
+            var value = 0
+            var i = start
+            let negative = byte(at: i) == UInt8(ascii: "-")
+            if negative { i += 1 }
+            while i < numberEnd {
+                value = value * 10 + Int(byte(at: i) - UInt8(ascii: "0"))
+                i += 1
+            }
+            pos = numberEnd
+            return Double(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: length), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw ProtocolError(offset: start, expected: "number within Double's range", found: text)
+        }
+        pos = numberEnd
+        return value
+    }
+
+    /// Checks JSON number syntax from `pos` and returns where the number ends and whether it
+    /// has neither fraction nor exponent. Does not move `pos`.
+    func scanNumber() throws(ProtocolError) -> (end: Int, isInteger: Bool) {
+        var i = pos
+        if byte(at: i) == UInt8(ascii: "-") { i += 1 }
+        let b = byte(at: i)
+        guard Self.isDigit(b) else { throw failure(expected: "digit", at: i) }
+        if b == UInt8(ascii: "0") {
+            i += 1
+            if Self.isDigit(byte(at: i)) { throw failure(expected: "no leading zeros in a number", at: pos) }
+        } else {
+            while Self.isDigit(byte(at: i)) { i += 1 }
+        }
+        var isInteger = true
+        if byte(at: i) == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard Self.isDigit(byte(at: i)) else { throw failure(expected: "digit after '.'", at: i) }
+            while Self.isDigit(byte(at: i)) { i += 1 }
+        }
+        let e = byte(at: i)
+        if e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            let sign = byte(at: i)
+            if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { i += 1 }
+            guard Self.isDigit(byte(at: i)) else { throw failure(expected: "digit in exponent", at: i) }
+            while Self.isDigit(byte(at: i)) { i += 1 }
+        }
+        return (i, isInteger)
+    }
+}

@@ -1,0 +1,211 @@
+extension JSONReader {
+    /// Reads a string value. Strings without escapes are made straight from the input bytes;
+    /// ASCII-only ones skip UTF-8 validation.
+    @inline(__always)
+    mutating func readString() throws(ProtocolError) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw failure(expected: "string") }
+        let quote = pos
+        let (contentEnd, flags) = try scanString(quote: quote)
+        if flags & StringFlags.escaped != 0 {
+            return try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
+        }
+        if flags & StringFlags.nonASCII != 0 {
+            try validateUTF8(from: quote + 1, to: contentEnd)
+        }
+        return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
+    }
+
+    /// Reads an object member name and the `:` after it.
+    @inline(__always)
+    mutating func readKey() throws(ProtocolError) -> JSONKey {
+        guard byte(at: pos) == UInt8(ascii: "\"") else { throw failure(expected: "field name (a string)") }
+        let quote = pos
+        let (contentEnd, flags) = try scanString(quote: quote)
+        let key: JSONKey
+        if flags == 0 {
+            key = JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote, unescaped: nil)
+        } else {
+            let name: String
+            if flags & StringFlags.escaped != 0 {
+                name = try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
+            } else {
+                try validateUTF8(from: quote + 1, to: contentEnd)
+                name = String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
+            }
+            key = JSONKey(start: base, count: name.utf8.count, offset: quote, unescaped: name)
+        }
+        guard peek() == UInt8(ascii: ":") else { throw failure(expected: "':' after field name") }
+        pos += 1
+        return key
+    }
+
+    enum StringFlags {
+        static let escaped: UInt8 = 1
+        static let nonASCII: UInt8 = 2
+    }
+
+    /// Finds the closing quote of the string whose opening quote is at `quote`, checking escape
+    /// syntax and rejecting raw control bytes. Leaves `pos` after the closing quote and returns
+    /// the offset of the closing quote and what the content contains (`StringFlags`).
+    @inline(__always)
+    mutating func scanString(quote: Int) throws(ProtocolError) -> (contentEnd: Int, flags: UInt8) {
+        var i = quote + 1
+        var flags: UInt8 = 0
+        while i < end {
+            let b = base.load(fromByteOffset: i, as: UInt8.self)
+            if b == UInt8(ascii: "\"") {
+                pos = i + 1
+                return (i, flags)
+            }
+            if b == UInt8(ascii: "\\") {
+                flags |= StringFlags.escaped
+                i = try checkEscape(at: i)
+                continue
+            }
+            if b < 0x20 {
+                throw failure(expected: "'\"' to close the string (control characters must be escaped)", at: i)
+            }
+            if b >= 0x80 { flags |= StringFlags.nonASCII }
+            i += 1
+        }
+        throw failure(expected: "'\"' to close the string", at: end)
+    }
+
+    /// Checks the escape sequence starting with the backslash at `index`; returns the offset after it.
+    func checkEscape(at index: Int) throws(ProtocolError) -> Int {
+        let b = byte(at: index + 1)
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return index + 2
+        case UInt8(ascii: "u"):
+            for k in 2..<6 where hexValue(byte(at: index + k)) == nil {
+                throw failure(expected: "4 hex digits after \\u", at: index + k)
+            }
+            return index + 6
+        default:
+            throw failure(expected: "escape character (one of \" \\ / b f n r t u)", at: index + 1)
+        }
+    }
+
+    @inline(__always)
+    func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    func hex4(at index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 { value = value << 4 | (hexValue(byte(at: index + k)) ?? 0) }
+        return value
+    }
+
+    /// Builds the string of an already scanned (syntax-checked) string with escapes.
+    /// Surrogate pairs combine; a lone surrogate cannot be a Swift String, so it is an error.
+    @inline(never)
+    func unescapeString(quote: Int, contentEnd: Int, nonASCII: Bool) throws(ProtocolError) -> String {
+        if nonASCII { try validateUTF8(from: quote + 1, to: contentEnd) }
+        var out: [UInt8] = []
+        out.reserveCapacity(contentEnd - quote)
+        var i = quote + 1
+        while i < contentEnd {
+            let b = byte(at: i)
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let e = byte(at: i + 1)
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(at: i + 2)
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    guard byte(at: i + 6) == UInt8(ascii: "\\"), byte(at: i + 7) == UInt8(ascii: "u") else {
+                        throw ProtocolError(offset: i, expected: "a \\uDC00-\\uDFFF low surrogate after this high surrogate",
+                                            found: describeToken(at: i + 6))
+                    }
+                    let low = hex4(at: i + 8)
+                    guard low >= 0xDC00 && low <= 0xDFFF else {
+                        throw ProtocolError(offset: i + 6, expected: "a \\uDC00-\\uDFFF low surrogate", found: "\\u" + String(low, radix: 16, uppercase: true))
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                    throw ProtocolError(offset: i, expected: "a character escape (a low surrogate needs a high one before it)",
+                                        found: "\\u" + String(scalar, radix: 16, uppercase: true))
+                }
+                appendUTF8(scalar, to: &out)
+                i += 6
+                continue
+            default: out.append(e) // " \ /
+            }
+            i += 2
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            out.append(UInt8(scalar))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Rejects bytes that are not well-formed UTF-8 (overlong forms, surrogates, > U+10FFFF,
+    /// truncated sequences), pointing at the first bad byte.
+    func validateUTF8(from start: Int, to stop: Int) throws(ProtocolError) {
+        var i = start
+        while i < stop {
+            let b0 = byte(at: i)
+            if b0 < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch b0 {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default:
+                throw ProtocolError(offset: i, expected: "valid UTF-8", found: "byte 0x" + String(b0, radix: 16, uppercase: true))
+            }
+            for k in 1..<length {
+                let b = i + k < stop ? byte(at: i + k) : 0
+                let low = k == 1 ? lower : 0x80
+                let high = k == 1 ? upper : 0xBF
+                guard b >= low && b <= high else {
+                    throw ProtocolError(offset: i + k, expected: "valid UTF-8 continuation byte",
+                                        found: i + k < stop ? "byte 0x" + String(b, radix: 16, uppercase: true) : "end of string")
+                }
+            }
+            i += length
+        }
+    }
+}

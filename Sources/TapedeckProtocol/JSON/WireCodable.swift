@@ -1,0 +1,98 @@
+/// A protocol value the typed decoder reads straight from JSON bytes and the encoder writes
+/// back. Internal: the public surface is `ServerMessage` / `ClientMessage` decode and encode.
+protocol WireCodable {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Self
+    func encode(to writer: inout JSONWriter)
+}
+
+extension String: WireCodable {
+    @inline(__always)
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> String { try reader.readString() }
+    @inline(__always)
+    func encode(to writer: inout JSONWriter) { writer.writeString(self) }
+}
+
+extension Int: WireCodable {
+    @inline(__always)
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Int { try reader.readInt() }
+    @inline(__always)
+    func encode(to writer: inout JSONWriter) { writer.writeInt(self) }
+}
+
+extension Double: WireCodable {
+    @inline(__always)
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Double { try reader.readDouble() }
+    @inline(__always)
+    func encode(to writer: inout JSONWriter) { writer.writeDouble(self) }
+}
+
+extension Bool: WireCodable {
+    @inline(__always)
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Bool { try reader.readBool() }
+    @inline(__always)
+    func encode(to writer: inout JSONWriter) { writer.writeBool(self) }
+}
+
+/// The protocol's string-valued enums (`kind`, `status`, `currency`...): an unknown value is an
+/// error that lists the accepted ones.
+protocol WireEnum: WireCodable, RawRepresentable, CaseIterable where RawValue == String {}
+
+extension WireEnum {
+    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Self {
+        reader.skipWhitespace()
+        let start = reader.pos
+        let text = try reader.readString()
+        guard let value = Self(rawValue: text) else {
+            let accepted = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ProtocolError(offset: start, expected: "one of \(accepted)", found: "\"\(text)\"")
+        }
+        return value
+    }
+
+    func encode(to writer: inout JSONWriter) { writer.writeString(rawValue) }
+}
+
+extension JSONReader {
+    /// Reads an array of `Element`, adding the element index to the path of any error.
+    @inline(__always)
+    mutating func readArray<Element: WireCodable>(of _: Element.Type) throws(ProtocolError) -> [Element] {
+        var elements: [Element] = []
+        guard try beginArray() else { return elements }
+        var index = 0
+        repeat {
+            do {
+                elements.append(try Element.decode(from: &self))
+            } catch {
+                throw error.inside(.index(index))
+            }
+            index += 1
+        } while try nextElement()
+        return elements
+    }
+
+    /// Reads a value for an optional field: null means absent.
+    @inline(__always)
+    mutating func readOptional<Value: WireCodable>(_: Value.Type) throws(ProtocolError) -> Value? {
+        if try consumeNull() { return nil }
+        return try Value.decode(from: &self)
+    }
+
+    /// The error for a required field that the object at `objectStart` did not contain; the
+    /// offset is the object's closing brace (`pos` is just after it).
+    @inline(never)
+    func missingField(_ name: StaticString) -> ProtocolError {
+        ProtocolError(offset: pos - 1, expected: "field '\(name)'", found: "end of object")
+    }
+}
+
+extension JSONWriter {
+    @inline(__always)
+    mutating func writeArray<Element: WireCodable>(_ elements: [Element]) {
+        beginArray()
+        for element in elements {
+            separateElement()
+            element.encode(to: &self)
+        }
+        endArray()
+    }
+}
