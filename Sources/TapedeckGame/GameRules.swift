@@ -18,9 +18,10 @@ public enum GameRules {
     public static let sleepRegeneration = 3
     public static let awakeRegeneration = 1
 
-    /// `speed` levels: real milliseconds per game minute. 1 is the fastest, 10000 the slowest.
+    /// `speed` levels, fastest first: how many times faster than real time the game clock runs
+    /// (10000: a game minute every 6 ms; 1: real time).
     public static let speedLevels = [10000, 1000, 500, 50, 20, 1]
-    public static let defaultSpeed = 1000
+    public static let defaultSpeed = 50
     /// The wall-clock server ticks once per real second; a virtual `advance` of N seconds is N ticks.
     public static let tickMilliseconds = 1000
 

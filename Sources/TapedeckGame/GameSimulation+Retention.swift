@@ -57,7 +57,7 @@ extension GameSimulation {
 
     /// The export is the full player state as JSON; the answer names its size and a URL for it.
     mutating func exportData() -> ServerMessage {
-        let bytes = ServerMessage.playerObject(playerObject()).encodedForExport().count
+        let bytes = ServerMessage.playerObject(playerObject()).encoded().count
         let name = ids.next("export")
         return .dataExportComplete(DataExportComplete(
             url: "\(GameRules.imageBase)/exports/\(hex(seed))/\(name).json", bytes: bytes))

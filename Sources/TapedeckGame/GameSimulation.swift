@@ -15,8 +15,8 @@ public struct GameSimulation: Sendable {
     var usedReceipts: Set<String> = []
     /// Virtual real time since the session started, in milliseconds.
     public private(set) var elapsedMilliseconds = 0
-    /// Real milliseconds not yet worth a whole game minute at the current speed.
-    var pendingMilliseconds = 0
+    /// Game milliseconds not yet worth a whole game minute.
+    var pendingGameMilliseconds = 0
 
     public init(seed: UInt64) {
         self.seed = seed
@@ -66,13 +66,13 @@ public struct GameSimulation: Sendable {
     }
 
     /// Virtual real time passes (one wall-clock tick is `GameRules.tickMilliseconds`). While the game
-    /// runs, the game clock moves by one minute per `speed` milliseconds; every tick answers a `u`.
+    /// runs, the game clock moves `speed` times as fast as real time; every tick answers a `u`.
     public mutating func tick(milliseconds: Int = GameRules.tickMilliseconds) -> [ServerMessage] {
         elapsedMilliseconds += milliseconds
         guard hasCharacter, world.running else { return [] }
-        pendingMilliseconds += milliseconds
-        let minutes = pendingMilliseconds / world.speed
-        pendingMilliseconds %= world.speed
+        pendingGameMilliseconds += milliseconds * world.speed
+        let minutes = pendingGameMilliseconds / 60_000
+        pendingGameMilliseconds %= 60_000
         var messages: [ServerMessage] = []
         var log: TimeSkipLog?
         let hoursCrossed = advance(minutes: minutes, into: &messages, skipLog: &log)
@@ -98,7 +98,7 @@ public struct GameSimulation: Sendable {
 
     mutating func restart() -> [ServerMessage] {
         guard let request else { return [] }
-        pendingMilliseconds = 0
+        pendingGameMilliseconds = 0
         return beginLife(request)
     }
 

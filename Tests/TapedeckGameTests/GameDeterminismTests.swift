@@ -4,8 +4,8 @@ import TapedeckProtocol
 
 @Suite struct GameDeterminismTests {
     @Test func sameSeedSameScriptGivesTheSameBytes() {
-        let first = Tour.run(seed: 42).messages.map { $0.encodedForExport() }
-        let second = Tour.run(seed: 42).messages.map { $0.encodedForExport() }
+        let first = Tour.run(seed: 42).messages.map { $0.encoded() }
+        let second = Tour.run(seed: 42).messages.map { $0.encoded() }
         #expect(first.count > 50)
         #expect(first == second)
     }
@@ -32,5 +32,15 @@ import TapedeckProtocol
         var dice = SeededGenerator(seed: 9)
         let rolls = (0..<1000).map { _ in dice.int(in: 1...6) }
         #expect(Set(rolls) == Set(1...6))
+    }
+}
+
+@Suite struct GameWireTests {
+    /// Everything the simulation says survives the protocol codec unchanged.
+    @Test func everyAnswerDecodesBackToItself() throws {
+        for message in Tour.run(seed: 5).messages {
+            let decoded = try ServerMessage.decode(message.encoded())
+            #expect(decoded == message)
+        }
     }
 }

@@ -37,21 +37,22 @@ import TapedeckProtocol
         #expect(play.game.tick().isEmpty)
     }
 
-    @Test func speedMovesTheClockByItsMillisecondsPerMinute() throws {
+    @Test func speedMultipliesRealTime() throws {
         var play = started()
-        #expect(play.send(.speed(SpeedChange(speed: 50)))[0].batchUpdate?.gameSpeed == 50)
+        #expect(play.send(.speed(SpeedChange(speed: 1000)))[0].batchUpdate?.gameSpeed == 1000)
         let update = try #require(play.tick().compactMap(\.partialUpdate).last)
-        #expect(update.hourOfDay == 8 && update.minuteOfHour == 20)  // 1000 ms / 50 ms = 20 game minutes
+        #expect(update.hourOfDay == 8 && update.minuteOfHour == 16)  // 1000 game seconds; 40 s carried over
+        #expect(play.tick().compactMap(\.partialUpdate).last?.minuteOfHour == 33)  // 2000 s = 33 min 20 s
         #expect(play.send(.speed(SpeedChange(speed: 7)))[0].serverError?.kind == .serverError)
         play.send(.stop)
         #expect(play.tick().isEmpty)
         #expect(play.send(.start)[0].batchUpdate?.status == "playing")
-        #expect(play.tick().compactMap(\.partialUpdate).last?.minuteOfHour == 40)
+        #expect(play.tick().compactMap(\.partialUpdate).last?.minuteOfHour == 50)
     }
 
     @Test func claimsAreValidatedAndCreditRewards() throws {
         var play = started()
-        play.send(.speed(SpeedChange(speed: 1)))
+        play.send(.speed(SpeedChange(speed: 10000)))
         let event = try #require(play.tick(until: 50) { message in
             message.lifeEvent.flatMap { ($0.moneyCost ?? 0) > 0 ? $0 : nil }
         })
@@ -68,7 +69,7 @@ import TapedeckProtocol
 
     @Test func answeringAQuestionPaysTheOption() throws {
         var play = started(seed: 11)
-        play.send(.speed(SpeedChange(speed: 1)))
+        play.send(.speed(SpeedChange(speed: 10000)))
         let question = try #require(play.tick(until: 100) { $0.question })
         let option = try #require(question.options.last)
         let before = play.game.tick(milliseconds: 0).compactMap(\.partialUpdate).last

@@ -9,7 +9,7 @@ enum Tour {
         play.send(.claimDailyReward, flow: "before createCharacter")
         let world = play.send(.createCharacter(Playthrough.hero))
         let friend = world.first?.playerObject?.relData.first { $0.kind == .friend }?.personId ?? "none"
-        play.send(.speed(SpeedChange(speed: 1)))
+        play.send(.speed(SpeedChange(speed: 10000)))
         // Tick until both a claimable event and a question arrived (bounded).
         var event: LifeEvent?
         var question: Question?
@@ -19,7 +19,7 @@ enum Tour {
                 if question == nil, let asked = message.question { question = asked }
             }
         }
-        play.send(.speed(SpeedChange(speed: 1000)))
+        play.send(.speed(SpeedChange(speed: 50)))
         if let event {
             play.send(.claimEvent(ClaimEvent(eventId: event.id, timestamp: "2025-01-01T10:00:00Z")))
             play.send(.claimEvent(ClaimEvent(eventId: event.id, timestamp: "2025-01-01T10:00:01Z")), flow: "claim twice")
