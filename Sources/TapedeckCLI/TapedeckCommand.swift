@@ -7,8 +7,17 @@ public struct TapedeckCommand: AsyncParsableCommand {
         abstract: "Record, replay and check WebSocket sessions of the BaoLife game.",
         version: TapedeckVersion.current,
         subcommands: [
+            ServerCommand.self,
         ]
     )
 
     public init() {}
+}
+
+extension TapedeckCommand {
+    /// Runs the command line. `main.swift` calls this because a top-level `await TapedeckCommand.main()`
+    /// resolves to ArgumentParser's synchronous `main()`, which refuses async subcommands.
+    public static func runAsync() async {
+        await main()
+    }
 }
