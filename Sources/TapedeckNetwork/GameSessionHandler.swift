@@ -103,12 +103,10 @@ final class GameSessionHandler: ChannelInboundHandler {
         }
     }
 
-    /// "field message.speed at byte 29: expected integer, found string", or for broken JSON
-    /// "malformed JSON at byte 12: expected ...".
+    /// "cannot read the message: message.speed: expected integer, found string at byte 35" (the
+    /// field path, when there is one, then `ProtocolError`'s own words with the byte offset).
     static func describe(_ error: ProtocolError) -> String {
-        let path = error.pathDescription
-        let place = path.isEmpty ? "malformed JSON" : "could not read field \(path)"
-        return "\(place) at byte \(error.offset): expected \(error.expected), found \(error.found)"
+        "cannot read the message: \(error)"
     }
 
     private func emit(_ messages: [ServerMessage], context: ChannelHandlerContext) {
