@@ -79,7 +79,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
-            exclude: ["Peers"]
+            exclude: ["Peers", "Fixtures"]
         ),
     ]
 )
