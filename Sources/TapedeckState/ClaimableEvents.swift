@@ -1,0 +1,50 @@
+import TapedeckProtocol
+
+/// The life-event timeline: the 50 most recent `messageEvent`s, newest first, each claimable for
+/// its rewards. Claims are optimistic and rolled back when the server rejects them.
+public struct ClaimableEvents: Sendable, Equatable {
+    public static let capacity = 50
+
+    /// Newest first.
+    public var events: [ClaimableEvent] = []
+    /// Claimable events not claimed yet; kept up to date on every change, like the app's counter.
+    public var unclaimedEventCount: Int = 0
+
+    public init() {}
+
+    public func event(id: String) -> ClaimableEvent? { events.first { $0.id == id } }
+
+    /// `messageEvent`: the event goes to the front; the oldest is dropped beyond 50. An id already
+    /// in the list is a resend and is ignored (nil). Returns the stored event.
+    public mutating func receive(_ lifeEvent: LifeEvent) -> ClaimableEvent? {
+        guard !events.contains(where: { $0.id == lifeEvent.id }) else { return nil }
+        let entry = ClaimableEvent(event: lifeEvent)
+        events.insert(entry, at: 0)
+        if entry.isAwaitingClaim { unclaimedEventCount += 1 }
+        while events.count > Self.capacity {
+            let dropped = events.removeLast()
+            if dropped.isAwaitingClaim { unclaimedEventCount -= 1 }
+        }
+        return entry
+    }
+
+    /// Claims an event optimistically and returns the rewards to add, or nil (nothing changes)
+    /// when the id is not in the list or the event is already claimed.
+    public mutating func claim(id: String, at time: VirtualTime) -> ResourceAmounts? {
+        guard let index = events.firstIndex(where: { $0.id == id }), !events[index].claimed else { return nil }
+        if events[index].isAwaitingClaim { unclaimedEventCount -= 1 }
+        events[index].claimed = true
+        events[index].claimedAt = time
+        return events[index].rewards
+    }
+
+    /// Undoes a claim the server rejected and returns the rewards to take back, or nil (nothing
+    /// changes) when the id is not in the list or the event is not claimed.
+    public mutating func rollBackClaim(id: String) -> ResourceAmounts? {
+        guard let index = events.firstIndex(where: { $0.id == id }), events[index].claimed else { return nil }
+        events[index].claimed = false
+        events[index].claimedAt = nil
+        if events[index].isAwaitingClaim { unclaimedEventCount += 1 }
+        return events[index].rewards
+    }
+}

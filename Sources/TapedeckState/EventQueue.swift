@@ -1,0 +1,41 @@
+import TapedeckProtocol
+
+/// The questions waiting for an answer, first in first out. The question on screen
+/// (`currentQuestionId`) is always the head of the queue.
+public struct EventQueue: Sendable, Equatable {
+    public var questions: [Question] = []
+    /// The question the app shows now: the head of `questions`, kept as its own field like the
+    /// app's `currentQuestion` so the invariants can check the two agree.
+    public var currentQuestionId: String?
+
+    public init() {}
+
+    public var current: Question? { questions.first }
+
+    /// `questionEvent`: queued at the back unless a question with this id is already queued.
+    /// Returns `.showQuestion` when it became the current question.
+    public mutating func enqueue(_ question: Question) -> [ClientEffect] {
+        guard !questions.contains(where: { $0.id == question.id }) else { return [] }
+        questions.append(question)
+        guard questions.count == 1 else { return [] }
+        currentQuestionId = question.id
+        return [.showQuestion(id: question.id)]
+    }
+
+    /// `answerQuestion`: removes the answered question wherever it is in the queue and returns the
+    /// costs of the chosen option (zero when the option is unknown), or nil when no queued question
+    /// has this id (nothing changes). A new head is shown.
+    public mutating func answer(_ answer: AnswerQuestion) -> (costs: ResourceAmounts, effects: [ClientEffect])? {
+        guard let index = questions.firstIndex(where: { $0.id == answer.questionId }) else { return nil }
+        let question = questions.remove(at: index)
+        var costs = ResourceAmounts.zero
+        if let option = question.options.first(where: { $0.id == answer.optionId }) {
+            costs = ResourceAmounts(energy: option.energyCost ?? 0, money: option.moneyCost ?? 0,
+                                    diamonds: option.diamondCost ?? 0)
+        }
+        let previous = currentQuestionId
+        currentQuestionId = questions.first?.id
+        guard let next = currentQuestionId, next != previous else { return (costs, []) }
+        return (costs, [.showQuestion(id: next)])
+    }
+}

@@ -1,0 +1,116 @@
+import TapedeckProtocol
+
+/// The cross-feature game state the app's GameStateViewModel holds: resources, the game clock,
+/// the season and the speed. Server values always overwrite; client changes are optimistic and
+/// never take a resource below zero (see docs/STATE-MACHINES.md).
+public struct GameState: Sendable, Equatable {
+    public var energy: Int = 100
+    public var money: Int = 0
+    public var diamonds: Int = 0
+    public var gameDate: String = ""
+    public var hourOfDay: Int = 8
+    public var minuteOfHour: Int = 0
+    public var season: String = "spring"
+    public var gameSpeed: Int = 5000
+
+    /// Who last wrote each resource; the app defaults count as the client's.
+    public var energyWriter: ResourceWriter = .client
+    public var moneyWriter: ResourceWriter = .client
+    public var diamondsWriter: ResourceWriter = .client
+
+    public init() {}
+
+    // MARK: Server messages
+
+    /// `u`: only the fields present change.
+    public mutating func apply(_ update: PartialUpdate) {
+        setFromServer(energy: update.energy, money: update.money, diamonds: update.diamonds)
+        if let date = update.date { gameDate = date }
+        if let hour = update.hourOfDay { hourOfDay = hour }
+        if let minute = update.minuteOfHour { minuteOfHour = minute }
+    }
+
+    /// `batch_update`: only the fields present change.
+    public mutating func apply(_ batch: BatchUpdate) {
+        setFromServer(energy: batch.energy, money: batch.money, diamonds: batch.diamonds)
+        if let date = batch.date { gameDate = date }
+        if let hour = batch.hourOfDay { hourOfDay = hour }
+        if let minute = batch.minuteOfHour { minuteOfHour = minute }
+        if let season = batch.season { self.season = season }
+        if let speed = batch.gameSpeed { gameSpeed = speed }
+    }
+
+    /// `playerObject`: the clock, season and speed are set; resources come from the person when present.
+    public mutating func apply(_ player: PlayerObject) {
+        gameDate = player.date
+        hourOfDay = player.hourOfDay
+        minuteOfHour = player.minuteOfHour
+        season = player.season
+        gameSpeed = player.gameSpeed
+        setFromServer(energy: player.person.energy, money: player.person.money, diamonds: player.person.diamonds)
+    }
+
+    /// Sets the resources that are present, as the server's values.
+    public mutating func setFromServer(energy: Int?, money: Int?, diamonds: Int?) {
+        if let energy { self.energy = energy; energyWriter = .server }
+        if let money { self.money = money; moneyWriter = .server }
+        if let diamonds { self.diamonds = diamonds; diamondsWriter = .server }
+    }
+
+    // MARK: Client changes
+
+    /// An optimistic change made by the client (an answer's costs, a claimed reward, a rollback).
+    /// Each resource becomes `max(0, old + change)`; a zero change leaves it and its writer alone.
+    public mutating func applyClientChange(_ change: ResourceAmounts) {
+        if change.energy != 0 { energy = Self.flooredSum(energy, change.energy); energyWriter = .client }
+        if change.money != 0 { money = Self.flooredSum(money, change.money); moneyWriter = .client }
+        if change.diamonds != 0 { diamonds = Self.flooredSum(diamonds, change.diamonds); diamondsWriter = .client }
+    }
+
+    static func flooredSum(_ value: Int, _ change: Int) -> Int {
+        max(0, ResourceAmounts.saturatingAdd(value, change))
+    }
+
+    // MARK: Helpers the app's views use
+
+    /// Whether the player has at least the given amounts of each resource.
+    public func canAfford(energy: Int = 0, money: Int = 0, diamonds: Int = 0) -> Bool {
+        self.energy >= energy && self.money >= money && self.diamonds >= diamonds
+    }
+
+    /// The game clock on a 12-hour dial: "8:05 AM", "12:00 PM", "12:30 AM" (midnight).
+    /// Out-of-range values from the server wrap (hour modulo 24, minute modulo 60).
+    public var formattedTime: String {
+        let hour = Self.wrap(hourOfDay, 24)
+        let minute = Self.wrap(minuteOfHour, 60)
+        let dialHour = hour % 12 == 0 ? 12 : hour % 12
+        let minuteText = minute < 10 ? "0\(minute)" : "\(minute)"
+        return "\(dialHour):\(minuteText) \(hour < 12 ? "AM" : "PM")"
+    }
+
+    /// Morning 05:00–11:59, Afternoon 12:00–16:59, Evening 17:00–20:59, Night 21:00–04:59.
+    public var timeOfDayDescription: String {
+        switch Self.wrap(hourOfDay, 24) {
+        case 5..<12: "Morning"
+        case 12..<17: "Afternoon"
+        case 17..<21: "Evening"
+        default: "Night"
+        }
+    }
+
+    /// 🌸 spring, ☀️ summer, 🍂 autumn (or fall), ❄️ winter, 🌍 for anything else; case-insensitive.
+    public var seasonEmoji: String {
+        switch season.lowercased() {
+        case "spring": "🌸"
+        case "summer": "☀️"
+        case "autumn", "fall": "🍂"
+        case "winter": "❄️"
+        default: "🌍"
+        }
+    }
+
+    static func wrap(_ value: Int, _ modulus: Int) -> Int {
+        let remainder = value % modulus
+        return remainder < 0 ? remainder + modulus : remainder
+    }
+}

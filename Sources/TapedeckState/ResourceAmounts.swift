@@ -1,0 +1,29 @@
+/// Signed amounts of the three resources: the costs of an answer option, or the rewards of a
+/// life event. Positive adds to the player's balance when applied as a change.
+public struct ResourceAmounts: Sendable, Equatable {
+    public var energy: Int
+    public var money: Int
+    public var diamonds: Int
+
+    public init(energy: Int = 0, money: Int = 0, diamonds: Int = 0) {
+        self.energy = energy; self.money = money; self.diamonds = diamonds
+    }
+
+    public static let zero = ResourceAmounts()
+
+    public var isZero: Bool { energy == 0 && money == 0 && diamonds == 0 }
+
+    /// The opposite change, saturating so that `Int.min` cannot trap.
+    public var negated: ResourceAmounts {
+        ResourceAmounts(energy: Self.negate(energy), money: Self.negate(money), diamonds: Self.negate(diamonds))
+    }
+
+    static func negate(_ value: Int) -> Int { value == Int.min ? Int.max : -value }
+
+    /// `a + b`, clamped to the range of `Int` instead of trapping on overflow.
+    static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? Int.max : Int.min
+    }
+}
