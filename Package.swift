@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
-        .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol"]),
+        .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",
             dependencies: [
