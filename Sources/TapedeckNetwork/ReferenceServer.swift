@@ -12,11 +12,14 @@ public final class ReferenceServer: Sendable {
     public let localAddress: SocketAddress
     private let serverChannel: Channel
     private let group: MultiThreadedEventLoopGroup
+    private let sessions: SessionRegistry
 
-    private init(configuration: ReferenceServerConfiguration, serverChannel: Channel, group: MultiThreadedEventLoopGroup) {
+    private init(configuration: ReferenceServerConfiguration, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
+                 sessions: SessionRegistry) {
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.group = group
+        self.sessions = sessions
         self.localAddress = serverChannel.localAddress!
     }
 
@@ -41,6 +44,7 @@ public final class ReferenceServer: Sendable {
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let ordinals = NIOLockedValueBox<UInt64>(0)
+        let sessions = SessionRegistry()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -50,7 +54,8 @@ public final class ReferenceServer: Sendable {
                     try WebSocketPipeline.configureServer(
                         channel, path: ReferenceServerConfiguration.path,
                         maxMessageBytes: configuration.maxMessageBytes, tls: tls
-                    ) { _ in
+                    ) { channel in
+                        sessions.add(channel)
                         // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
                         let ordinal = ordinals.withLockedValue { value in
                             value += 1
@@ -63,17 +68,44 @@ public final class ReferenceServer: Sendable {
             }
         do {
             let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-            return ReferenceServer(configuration: configuration, serverChannel: channel, group: group)
+            return ReferenceServer(configuration: configuration, serverChannel: channel, group: group, sessions: sessions)
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
-    /// Stops accepting, closes every connection and stops the threads.
+    /// Stops accepting, closes every game with close code 1001 (going away), waits for the closing
+    /// handshakes (at most `WebSocketMessageAggregator.closeGracePeriod`) and stops the threads.
     public func shutdown() async throws {
         try? await serverChannel.close()
+        let open = sessions.all()
+        for channel in open {
+            channel.pipeline.triggerUserOutboundEvent(
+                WebSocketCloseRequest(code: 1001, reason: "server shutting down"), promise: nil)
+        }
+        if !open.isEmpty {
+            let eventLoop = group.next()
+            try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: eventLoop).get()
+        }
         try await group.shutdownGracefully()
+    }
+}
+
+/// The upgraded game connections, so shutdown can say goodbye to each.
+final class SessionRegistry: Sendable {
+    private let channels = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
+
+    func add(_ channel: Channel) {
+        let id = ObjectIdentifier(channel)
+        channels.withLockedValue { $0[id] = channel }
+        channel.closeFuture.whenComplete { _ in
+            self.channels.withLockedValue { _ = $0.removeValue(forKey: id) }
+        }
+    }
+
+    func all() -> [Channel] {
+        channels.withLockedValue { Array($0.values) }
     }
 }
 

@@ -64,3 +64,14 @@ import TapedeckProtocol
         }
     }
 }
+
+@Suite struct ShutdownTests {
+    @Test func shutdownClosesGamesWith1001() async throws {
+        let server = try await ReferenceServer.start(ReferenceServerConfiguration(clock: .virtual))
+        let client = try await GameClient.connect(to: server)
+        try await client.send(.createCharacter(hero))
+        _ = try await client.until("extraCurriculars")
+        try await server.shutdown()
+        #expect(try await client.socket.receive(timeout: GameClient.timeout) == .closed(code: 1001))
+    }
+}
