@@ -112,31 +112,42 @@ extension WebSocketClient {
     final class Inbox: Sendable {
         private struct State {
             var events: [Event] = []
-            var waiters: [(id: Int, continuation: CheckedContinuation<Event, Error>)] = []
+            var waiters: [Waiter] = []
             var nextWaiter = 0
             var finished: Event?
+        }
+
+        private struct Waiter {
+            var id: Int
+            var continuation: CheckedContinuation<Event, Error>
+            /// The timeout, cancelled when an event arrives first.
+            var timer: Scheduled<Void>?
         }
 
         private let state = NIOLockedValueBox(State())
 
         func deliver(_ event: Event) {
-            let waiter: CheckedContinuation<Event, Error>? = state.withLockedValue { state in
+            let waiter: Waiter? = state.withLockedValue { state in
                 if state.finished != nil { return nil }
                 if case .closed = event { state.finished = event }
                 if state.waiters.isEmpty {
                     state.events.append(event)
                     return nil
                 }
-                return state.waiters.removeFirst().continuation
+                return state.waiters.removeFirst()
             }
-            waiter?.resume(returning: event)
+            waiter?.timer?.cancel()
+            waiter?.continuation.resume(returning: event)
             if case .closed = event {
                 // Everyone still waiting learns about the close too.
                 let rest = state.withLockedValue { state in
                     defer { state.waiters = [] }
-                    return state.waiters.map(\.continuation)
+                    return state.waiters
                 }
-                rest.forEach { $0.resume(returning: event) }
+                for waiter in rest {
+                    waiter.timer?.cancel()
+                    waiter.continuation.resume(returning: event)
+                }
             }
         }
 
@@ -153,16 +164,23 @@ extension WebSocketClient {
                     }
                     let id = state.nextWaiter
                     state.nextWaiter += 1
-                    state.waiters.append((id, continuation))
+                    state.waiters.append(Waiter(id: id, continuation: continuation))
                     return id
                 }
                 guard let id else { return }
-                eventLoop.scheduleTask(in: timeout) {
+                let timer = eventLoop.scheduleTask(in: timeout) {
                     let expired = self.state.withLockedValue { state in
                         state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
                     }
                     expired?.resume(throwing: WebSocketClientError.timedOut(what: "a message", seconds: seconds(timeout)))
                 }
+                // Keep the timer with its waiter, unless an event already took the waiter.
+                let stillWaiting = state.withLockedValue { state in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
+                    state.waiters[index].timer = timer
+                    return true
+                }
+                if !stillWaiting { timer.cancel() }
             }
         }
     }

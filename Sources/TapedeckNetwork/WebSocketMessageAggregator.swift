@@ -92,15 +92,16 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
     }
 
     private func receivedClose(context: ChannelHandlerContext, frame: WebSocketFrame) {
+        var data = frame.unmaskedData
+        let received = data.readInteger(as: UInt16.self)
+        context.fireUserInboundEventTriggered(WebSocketPeerClosed(code: received))
         if closeSent {
+            // The peer answered our close frame: the closing handshake is complete.
             context.close(promise: nil)
             return
         }
-        // Echo the peer's code, then close: the closing handshake is complete.
-        var data = frame.unmaskedData
-        let received = data.readInteger(as: UInt16.self)
+        // Echo the peer's code, then close.
         let code = received ?? 1000
-        context.fireUserInboundEventTriggered(WebSocketPeerClosed(code: received))
         var payload = context.channel.allocator.buffer(capacity: 2)
         payload.writeInteger(code)
         closeSent = true
