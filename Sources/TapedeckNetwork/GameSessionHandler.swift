@@ -118,7 +118,8 @@ final class GameSessionHandler: ChannelInboundHandler {
                 context.eventLoop.assumeIsolated().scheduleTask(
                     in: .milliseconds(Int64(faults.delayMilliseconds))
                 ) { [self] in
-                    guard !delayed.isEmpty else { return }
+                    // A closed session's context must not be used any more.
+                    guard !finished, !delayed.isEmpty else { return }
                     write(delayed.removeFirst(), context: loopBound.value)
                     loopBound.value.flush()
                 }
