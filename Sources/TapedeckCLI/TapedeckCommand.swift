@@ -7,6 +7,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
         abstract: "Record, replay and check WebSocket sessions of the BaoLife game.",
         version: TapedeckVersion.current,
         subcommands: [
+            BenchCommand.self,
             ServerCommand.self,
         ]
     )

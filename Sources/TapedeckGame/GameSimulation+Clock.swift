@@ -28,7 +28,7 @@ extension GameSimulation {
         regenerate(hour: hour)
         runSchedule(hour: hour)
         guard (8...22).contains(hour) else { return }
-        if rng.chance(percent: GameRules.lifeEventPercent) {
+        if rng.chance(GameRules.lifeEventPercent) {
             let template = rng.pick(LifeEventTemplate.all)
             let event = lifeEvent(from: template)
             world.statistics.eventsReceived += 1
@@ -48,7 +48,7 @@ extension GameSimulation {
                 messages.append(.messageEvent(event))
             }
         } else if skipLog == nil, world.pendingQuestions.count < GameRules.maxPendingQuestions,
-                  rng.chance(percent: GameRules.questionPercent) {
+                  rng.chance(GameRules.questionPercent) {
             messages.append(.questionEvent(question(from: rng.pick(QuestionTemplate.all))))
         }
     }

@@ -20,17 +20,17 @@ extension GameSimulation {
         switch world.player.sex {
         case "male": sex = "female"
         case "female": sex = "male"
-        default: sex = rng.chance(percent: 50) ? "female" : "male"
+        default: sex = rng.chance(50) ? "female" : "male"
         }
         let name = rng.pick(sex == "female" ? NamePool.femaleNames : NamePool.maleNames)
-        let age = max(GameRules.startAge, (world.player.age ?? GameRules.startAge) + rng.int(in: -4...8))
+        let age = max(GameRules.startAge, (world.player.age ?? GameRules.startAge) + rng.next(in: -4...8))
         var builder = WorldBuilder(rng: rng, ids: ids)
         var candidate = builder.makePerson(name: name, lastName: rng.pick(NamePool.lastNames), sex: sex, age: age,
                                            interests: [])
         rng = builder.rng
         ids = builder.ids
-        candidate.interests = rng.pick(rng.int(in: 2...4), of: NamePool.interests)
-        candidate.prestige = rng.int(in: 0...100)
+        candidate.interests = rng.pick(rng.next(in: 2...4), of: NamePool.interests)
+        candidate.prestige = rng.next(in: 0...100)
         candidate.status = "single"
         candidate.compatibilityScore = compatibility(with: candidate)
         return candidate
@@ -52,7 +52,7 @@ extension GameSimulation {
         let score = compatibility(with: candidate)
         // As in the app's design: a good score matches, anything else has a coin flip.
         guard swipe.direction == .right,
-              score > GameRules.matchThreshold || rng.chance(percent: GameRules.matchChancePercent) else {
+              score > GameRules.matchThreshold || rng.chance(GameRules.matchChancePercent) else {
             return [.matchResult(MatchResult(personId: candidate.id, matched: false, compatibility: score))]
         }
         var person = candidate

@@ -17,20 +17,20 @@ struct WorldBuilder {
         player.diamonds = GameRules.startDiamonds
 
         let mother = makePerson(name: rng.pick(NamePool.femaleNames), lastName: request.lastName, sex: "female",
-                                age: rng.int(in: 42...55), interests: rng.pick(2, of: NamePool.interests))
+                                age: rng.next(in: 42...55), interests: rng.pick(2, of: NamePool.interests))
         let father = makePerson(name: rng.pick(NamePool.maleNames), lastName: request.lastName, sex: "male",
-                                age: rng.int(in: 44...58), interests: rng.pick(2, of: NamePool.interests))
-        let friendSex = rng.chance(percent: 50) ? "female" : "male"
+                                age: rng.next(in: 44...58), interests: rng.pick(2, of: NamePool.interests))
+        let friendSex = rng.chance(50) ? "female" : "male"
         let friend = makePerson(
             name: rng.pick(friendSex == "female" ? NamePool.femaleNames : NamePool.maleNames),
-            lastName: rng.pick(NamePool.lastNames), sex: friendSex, age: GameRules.startAge + rng.int(in: -1...1),
+            lastName: rng.pick(NamePool.lastNames), sex: friendSex, age: GameRules.startAge + rng.next(in: -1...1),
             interests: rng.pick(3, of: NamePool.interests))
 
         var people = [mother, father, friend]
         let relationships = [
-            Relationship(personId: mother.id, kind: .family, status: "mother", affinity: rng.int(in: 60...90)),
-            Relationship(personId: father.id, kind: .family, status: "father", affinity: rng.int(in: 55...90)),
-            Relationship(personId: friend.id, kind: .friend, status: "best friend", affinity: rng.int(in: 65...95),
+            Relationship(personId: mother.id, kind: .family, status: "mother", affinity: rng.next(in: 60...90)),
+            Relationship(personId: father.id, kind: .family, status: "father", affinity: rng.next(in: 55...90)),
+            Relationship(personId: friend.id, kind: .friend, status: "best friend", affinity: rng.next(in: 65...95),
                          milestones: ["met"]),
         ]
         for index in people.indices {
@@ -46,12 +46,12 @@ struct WorldBuilder {
             club,
         ]
         let records = [
-            ActivityRecord(id: "high-school", performance: rng.int(in: 55...90), achievements: ["Honor Roll"],
-                           gpa: Double(rng.int(in: 28...39)) / 10, major: "Science"),
-            ActivityRecord(id: "elementary-school", performance: rng.int(in: 60...95),
+            ActivityRecord(id: "high-school", performance: rng.next(in: 55...90), achievements: ["Honor Roll"],
+                           gpa: Double(rng.next(in: 28...39)) / 10, major: "Science"),
+            ActivityRecord(id: "elementary-school", performance: rng.next(in: 60...95),
                            achievements: ["Spelling Bee Finalist"]),
-            ActivityRecord(id: job.id, performance: rng.int(in: 50...80)),
-            ActivityRecord(id: club.id, performance: rng.int(in: 40...85), achievements: ["Regional Tournament"]),
+            ActivityRecord(id: job.id, performance: rng.next(in: 50...80)),
+            ActivityRecord(id: club.id, performance: rng.next(in: 40...85), achievements: ["Regional Tournament"]),
         ]
         let habits = [
             Habit(id: "late-night-snacking", name: "Late-night snacking", status: .active),
@@ -66,16 +66,16 @@ struct WorldBuilder {
     /// A person with seeded stats; `age` decides the birthday's year so the age is right on the start date.
     mutating func makePerson(name: String, lastName: String, sex: String, age: Int, interests: [String]) -> Person {
         let start = GameRules.startDate
-        let month = rng.int(in: 1...12)
-        let day = rng.int(in: 1...28)
+        let month = rng.next(in: 1...12)
+        let day = rng.next(in: 1...28)
         let hadBirthday = (month, day) <= (start.month, start.day)
         let birthday = CivilDate(year: start.year - age - (hadBirthday ? 0 : 1), month: month, day: day)
         let id = ids.next("person")
         return Person(
             id: id, name: name, lastName: lastName, sex: sex, age: age, birthday: birthday.iso,
-            image: "\(GameRules.imageBase)/avatars/\(sex)-\(rng.int(in: 1...24)).png", mood: "content",
-            prestige: rng.int(in: 10...90), happiness: rng.int(in: 50...85), health: rng.int(in: 60...100),
-            intelligence: rng.int(in: 40...90), bio: rng.pick(NamePool.bios), interests: interests,
+            image: "\(GameRules.imageBase)/avatars/\(sex)-\(rng.next(in: 1...24)).png", mood: "content",
+            prestige: rng.next(in: 10...90), happiness: rng.next(in: 50...85), health: rng.next(in: 60...100),
+            intelligence: rng.next(in: 40...90), bio: rng.pick(NamePool.bios), interests: interests,
             traits: rng.pick(2, of: NamePool.traits))
     }
 }
