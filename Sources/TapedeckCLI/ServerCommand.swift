@@ -18,7 +18,7 @@ struct ServerCommand: AsyncParsableCommand {
             Prints "listening on ws://HOST:PORT/wss/" as the first line of standard output, then \
             serves until SIGINT or SIGTERM. Every connection plays its own game, seeded from --seed and \
             the connection's ordinal. Rules, tiers, speeds and faults: docs/REFERENCE-SERVER.md.
-            Exit codes: 0 after a signal, 1 when the server cannot start.
+            Exit codes: 0 after a signal, 1 when the server cannot start, 64 for bad options.
             """)
 
     @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port).")
@@ -90,7 +90,8 @@ struct ServerCommand: AsyncParsableCommand {
         do {
             server = try await ReferenceServer.start(configuration)
         } catch {
-            printError("tapedeck server: cannot listen on \(listen): \(error)")
+            let what = (error as? ReferenceServerError).map { "\($0)" } ?? "cannot listen on \(listen): \(error)"
+            printError("tapedeck server: \(what)")
             throw ExitCode(1)
         }
         // Unbuffered, so a script reading the first line gets it at once.

@@ -36,7 +36,11 @@ public final class ReferenceServer: Sendable {
         let tls: NIOSSLContext?
         switch (configuration.tlsCertificatePath, configuration.tlsKeyPath) {
         case (let certificate?, let key?):
-            tls = try TLSFiles.serverContext(certificatePath: certificate, keyPath: key)
+            do {
+                tls = try TLSFiles.serverContext(certificatePath: certificate, keyPath: key)
+            } catch {
+                throw ReferenceServerError.unreadableTLSFiles(certificate: certificate, key: key, reason: "\(error)")
+            }
         case (nil, nil):
             tls = nil
         default:
@@ -111,10 +115,14 @@ final class SessionRegistry: Sendable {
 
 public enum ReferenceServerError: Error, Sendable, CustomStringConvertible {
     case incompleteTLS
+    case unreadableTLSFiles(certificate: String, key: String, reason: String)
 
     public var description: String {
         switch self {
-        case .incompleteTLS: "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
+        case .incompleteTLS:
+            "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
+        case .unreadableTLSFiles(let certificate, let key, let reason):
+            "cannot load the TLS certificate \(certificate) or key \(key) (\(reason)): both must be readable PEM files"
         }
     }
 }
