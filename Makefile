@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps build release test demo bench clean
+.PHONY: all deps pydeps build release test demo bench clean
 
 all: build
 
@@ -29,13 +29,22 @@ deps:
 	  command -v lz4 >/dev/null 2>&1 || { echo "deps: please install liblz4 (headers), libsqlite3 (headers), the lz4 tool and pkg-config with your package manager" >&2; exit 1; }; \
 	fi
 
+# The Python peer the network tests run against the reference server (an independent client).
+PYTHON      ?= python3
+PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1
+pydeps: $(PYDEPS_STAMP)
+$(PYDEPS_STAMP):
+	[ -x .venv/bin/python ] || $(PYTHON) -m venv .venv
+	.venv/bin/pip install -q websockets==15.0.1
+	touch $@
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 release: deps
 	$(SWIFT) build -c release --product tapedeck
 
-test: deps
+test: deps pydeps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

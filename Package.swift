@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
-//   pure core    TapedeckScenario -> TapedeckState, TapedeckTape
+//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
+//   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
@@ -14,10 +15,14 @@ let package = Package(
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
+        .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
+        .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // liblz4's frame API (lz4frame.h), linked from the system.
@@ -35,6 +40,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The reference game server's seeded simulation: pure, no I/O, no clock.
+        .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
+        // WebSocket plumbing and the reference server on SwiftNIO.
+        .target(
+            name: "TapedeckNetwork",
+            dependencies: [
+                "TapedeckGame", "TapedeckProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(
             name: "TapedeckScenario",
             dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
@@ -42,7 +62,8 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario",
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
+                "TapedeckNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,5 +80,16 @@ let package = Package(
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
         ),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
+        .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
+        .testTarget(
+            name: "TapedeckNetworkTests",
+            dependencies: [
+                "TapedeckNetwork", "TapedeckGame", "TapedeckProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            exclude: ["Peers", "Fixtures"]
+        ),
     ]
 )

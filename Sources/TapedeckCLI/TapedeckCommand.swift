@@ -13,9 +13,18 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ImportCommand.self,
             ScenarioCommand.self,
             BenchCommand.self,
+            ServerCommand.self,
             DebugCommand.self,
         ]
     )
 
     public init() {}
+}
+
+extension TapedeckCommand {
+    /// Runs the command line. `main.swift` calls this because a top-level `await TapedeckCommand.main()`
+    /// resolves to ArgumentParser's synchronous `main()`, which refuses async subcommands.
+    public static func runAsync() async {
+        await main()
+    }
 }

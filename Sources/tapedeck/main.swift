@@ -1,3 +1,3 @@
 import TapedeckCLI
 
-await TapedeckEntryPoint.run()
+await TapedeckCommand.runAsync()

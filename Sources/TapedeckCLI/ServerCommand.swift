@@ -1,0 +1,147 @@
+import ArgumentParser
+import Dispatch
+import TapedeckGame
+import TapedeckNetwork
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `tapedeck server`: the deterministic reference BaoLife game server.
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Run the reference BaoLife game server (WebSocket at /wss/).",
+        discussion: """
+            Prints "listening on ws://HOST:PORT/wss/" as the first line of standard output, then \
+            serves until SIGINT or SIGTERM. Every connection plays its own game, seeded from --seed and \
+            the connection's ordinal. Rules, tiers, speeds and faults: docs/REFERENCE-SERVER.md.
+            Exit codes: 0 after a signal, 1 when the server cannot start, 64 for bad options.
+            """)
+
+    @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port).")
+    var listen = "127.0.0.1:0"
+
+    @Option(name: .customLong("tls-cert"), help: "Certificate chain (PEM) to serve wss:// with; needs --tls-key.")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
+    var tlsKey: String?
+
+    @Option(help: "Server seed; each connection's game seed is derived from it and the connection's ordinal.")
+    var seed: UInt64 = ReferenceServerConfiguration.defaultSeed
+
+    @Option(help: "wall: one tick per real second; virtual: time passes only on {\"type\":\"advance\"} messages.")
+    var clock: ClockMode = .wall
+
+    @Option(name: .customLong("drop-after"), help: "Drop the TCP connection (no close frame) after N server messages.")
+    var dropAfter: Int?
+
+    @Option(help: "Delay every server message by MS milliseconds.")
+    var delay: Int = 0
+
+    @Option(name: .customLong("malformed-every"), help: "After every N-th server message, send a frame of broken JSON.")
+    var malformedEvery: Int?
+
+    @Option(name: .customLong("close-after"), help: "Close the WebSocket after N server messages, with --close-code.")
+    var closeAfter: Int?
+
+    @Option(name: .customLong("close-code"), help: "Close code for --close-after (default 1000).")
+    var closeCode: UInt16 = 1000
+
+    @Option(name: .customLong("max-message"), help: "Largest client message in bytes; larger ones are closed with 1009.")
+    var maxMessage: Int = ReferenceServerConfiguration.defaultMaxMessageBytes
+
+    func validate() throws {
+        _ = try hostAndPort()
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
+        }
+        for (name, value) in [("--drop-after", dropAfter), ("--malformed-every", malformedEvery), ("--close-after", closeAfter)] {
+            if let value, value < 1 { throw ValidationError("\(name) must be 1 or more (got \(value)).") }
+        }
+        if delay < 0 { throw ValidationError("--delay must not be negative (got \(delay)).") }
+        if maxMessage < 64 { throw ValidationError("--max-message must be at least 64 bytes (got \(maxMessage)).") }
+        if !(1000...4999).contains(closeCode) || [1004, 1005, 1006, 1015].contains(closeCode) {
+            throw ValidationError("--close-code \(closeCode) cannot be sent in a close frame: use 1000-4999 except 1004-1006 and 1015.")
+        }
+    }
+
+    private func hostAndPort() throws -> (String, Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+              (0...65535).contains(port) else {
+            throw ValidationError("--listen must be HOST:PORT, e.g. 127.0.0.1:8080 (got \"\(listen)\").")
+        }
+        var host = String(listen[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host.isEmpty ? "127.0.0.1" : host, port)
+    }
+
+    func run() async throws {
+        let (host, port) = try hostAndPort()
+        let faults = FaultPlan(dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
+                               closeAfter: closeAfter, closeCode: closeCode)
+        let configuration = ReferenceServerConfiguration(
+            host: host, port: port, tlsCertificatePath: tlsCertificate, tlsKeyPath: tlsKey, seed: seed,
+            clock: clock, faults: faults, maxMessageBytes: maxMessage)
+        let server: ReferenceServer
+        do {
+            server = try await ReferenceServer.start(configuration)
+        } catch {
+            let what = (error as? ReferenceServerError).map { "\($0)" } ?? "cannot listen on \(listen): \(error)"
+            printError("tapedeck server: \(what)")
+            throw ExitCode(1)
+        }
+        // Unbuffered, so a script reading the first line gets it at once.
+        writeLine("listening on \(server.url)", to: 1)
+        let signal = await SignalWaiter.waitForTermination()
+        printError("tapedeck server: \(signal), shutting down")
+        try await server.shutdown()
+    }
+
+    private func printError(_ text: String) {
+        writeLine(text, to: 2)
+    }
+
+    private func writeLine(_ text: String, to descriptor: Int32) {
+        var line = text + "\n"
+        line.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+}
+
+extension ClockMode: ExpressibleByArgument {}
+
+/// Waits for SIGINT or SIGTERM (the default handlers are replaced so the server can shut down cleanly).
+enum SignalWaiter {
+    static func waitForTermination() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let queue = DispatchQueue(label: "tapedeck.signals")
+            let resumed = SignalOnce(continuation)
+            for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { resumed.resume(name) }
+                source.resume()
+                resumed.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes the waiting continuation once, and keeps the signal sources alive.
+private final class SignalOnce: @unchecked Sendable {
+    // Touched only on the signals queue after setup.
+    private var continuation: CheckedContinuation<String, Never>?
+    private var sources: [DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<String, Never>) { self.continuation = continuation }
+
+    func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+
+    func resume(_ name: String) {
+        continuation?.resume(returning: name)
+        continuation = nil
+    }
+}

@@ -1,0 +1,48 @@
+/// The reference server's fixed numbers. docs/REFERENCE-SERVER.md documents each one; change both together.
+public enum GameRules {
+    /// The game calendar starts on this date at `startHour`:00 (late winter, so a season change comes soon).
+    public static let startDate = CivilDate(year: 2025, month: 2, day: 20)
+    public static let startHour = 8
+    /// The real-world date the session's virtual clock starts at (used for account deletion dates).
+    public static let realEpoch = CivilDate(year: 2025, month: 1, day: 1)
+    public static let accountDeletionDelayDays = 30
+
+    public static let startAge = 18
+    public static let startEnergy = 100
+    public static let startMoney = 200
+    public static let startDiamonds = 20
+
+    /// Regeneration stops at this energy; refills may go above it.
+    public static let energyCap = 100
+    /// Energy regained per game hour while asleep (22:00–06:59) and while awake.
+    public static let sleepRegeneration = 3
+    public static let awakeRegeneration = 1
+
+    /// `speed` levels, fastest first: how many times faster than real time the game clock runs
+    /// (10000: a game minute every 6 ms; 1: real time).
+    public static let speedLevels = [10000, 1000, 500, 50, 20, 1]
+    public static let defaultSpeed = 50
+    /// The wall-clock server ticks once per real second; a virtual `advance` of N seconds is N ticks.
+    public static let tickMilliseconds = 1000
+
+    /// Chance per awake game hour (08:00–22:59) of a life event, and of a question.
+    public static let lifeEventPercent = 12
+    public static let questionPercent = 5
+    /// A tick that produces more questions than this keeps only the first ones (speed 1 crosses ~16 hours a tick).
+    public static let maxPendingQuestions = 5
+
+    /// Affinity at which a romantic match becomes "dating".
+    public static let datingAffinity = 50
+    public static let matchAffinity = 20
+    /// The chance of a match below the compatibility threshold, as in the app's design.
+    public static let matchChancePercent = 50
+    public static let matchThreshold = 60
+
+    /// Daily reward: money grows with the streak (capped at 7 days); every 7th day gives 5 diamonds.
+    public static let dailyRewardEnergy = 20
+    public static let dailyRewardMoneyPerStreakDay = 25
+    public static let dailyRewardStreakCap = 7
+
+    public static let validReceiptPrefix = "receipt-"
+    public static let imageBase = "https://reference.tapedeck.invalid"
+}

@@ -1,0 +1,37 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers plain HTTP requests that were not upgraded to a WebSocket: 426 on the WebSocket path
+/// (the client forgot the upgrade headers), 404 everywhere else.
+final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let webSocketPath: String
+
+    init(webSocketPath: String) {
+        self.webSocketPath = webSocketPath
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(let request) = unwrapInboundIn(data) else { return }
+        let onPath = WebSocketPipeline.path(of: request.uri) == webSocketPath
+        let status: HTTPResponseStatus = onPath ? .upgradeRequired : .notFound
+        let text = onPath
+            ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
+            : "not found: the game is at \(webSocketPath)\n"
+        var body = context.channel.allocator.buffer(capacity: text.utf8.count)
+        body.writeString(text)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: "\(body.readableBytes)")
+        headers.add(name: "Connection", value: "close")
+        let head = HTTPResponseHead(version: request.version, status: status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            loopBound.value.close(promise: nil)
+        }
+    }
+}

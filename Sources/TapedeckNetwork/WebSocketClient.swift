@@ -1,0 +1,217 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+
+/// A small WebSocket client on SwiftNIO for tests and the scenario runner. Every wait has a
+/// timeout, so a silent server fails a call instead of hanging it.
+public final class WebSocketClient: Sendable {
+    /// What `receive` hands out.
+    public enum Event: Sendable, Equatable {
+        case message(WebSocketMessage)
+        /// The server closed the connection; `code` is from its close frame (nil: no close frame).
+        case closed(code: UInt16?)
+    }
+
+    let channel: Channel
+    let inbox: Inbox
+
+    init(channel: Channel, inbox: Inbox) {
+        self.channel = channel
+        self.inbox = inbox
+    }
+
+    /// Connects and upgrades to WebSocket on `path` (e.g. "/wss/").
+    public static func connect(
+        host: String, port: Int, path: String = "/wss/", tls: NIOSSLContext? = nil,
+        maxMessageBytes: Int = 1 << 24, timeout: TimeAmount = .seconds(10),
+        group: EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> WebSocketClient {
+        let eventLoop = group.next()
+        let upgraded = eventLoop.makePromise(of: Void.self)
+        let inbox = Inbox()
+        let timeoutTask = eventLoop.scheduleTask(in: timeout) {
+            upgraded.fail(WebSocketClientError.timedOut(what: "the WebSocket upgrade", seconds: seconds(timeout)))
+        }
+        let bootstrap = ClientBootstrap(group: eventLoop)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try WebSocketPipeline.configureClient(
+                        channel, host: host, port: port, path: path, maxMessageBytes: maxMessageBytes, tls: tls,
+                        upgradeFailed: { upgraded.fail($0) },
+                        makeHandler: { _ in
+                            upgraded.succeed(())
+                            return InboxHandler(inbox: inbox)
+                        })
+                }
+            }
+        let channel = try await bootstrap.connect(host: host, port: port).get()
+        channel.closeFuture.whenComplete { _ in
+            upgraded.fail(WebSocketClientError.closed(code: nil))
+        }
+        do {
+            try await upgraded.futureResult.get()
+            timeoutTask.cancel()
+        } catch {
+            timeoutTask.cancel()
+            try? await channel.close()
+            throw error
+        }
+        return WebSocketClient(channel: channel, inbox: inbox)
+    }
+
+    /// Sends one text message (a single frame).
+    public func send(text bytes: [UInt8]) async throws {
+        try await send(frame: .text, bytes)
+    }
+
+    public func send(text: String) async throws {
+        try await send(text: Array(text.utf8))
+    }
+
+    /// Sends one data frame as it is: `.binary`, or `.text` / `.continuation` with `fin` false to
+    /// fragment a message by hand.
+    public func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {
+        let buffer = channel.allocator.buffer(bytes: bytes)
+        let frame = WebSocketFrame(fin: fin, opcode: opcode, maskKey: .random(), data: buffer)
+        try await channel.writeAndFlush(frame)
+    }
+
+    /// The next message or the close, waiting at most `timeout`.
+    public func receive(timeout: TimeAmount = .seconds(10)) async throws -> Event {
+        try await inbox.next(on: channel.eventLoop, timeout: timeout)
+    }
+
+    /// The next text message, decoded as UTF-8 bytes; throws on close or a binary message.
+    public func receiveText(timeout: TimeAmount = .seconds(10)) async throws -> [UInt8] {
+        switch try await receive(timeout: timeout) {
+        case .message(.text(let bytes)): return bytes
+        case .message(.binary): throw WebSocketClientError.closed(code: 1003)
+        case .closed(let code): throw WebSocketClientError.closed(code: code)
+        }
+    }
+
+    /// Closes with a close frame and waits (bounded) for the connection to end.
+    public func close(code: UInt16 = 1000, timeout: TimeAmount = .seconds(5)) async {
+        channel.pipeline.triggerUserOutboundEvent(WebSocketCloseRequest(code: code), promise: nil)
+        let closed = channel.closeFuture
+        let deadline = channel.eventLoop.scheduleTask(in: timeout) { [channel] in channel.close(promise: nil) }
+        try? await closed.get()
+        deadline.cancel()
+    }
+}
+
+func seconds(_ amount: TimeAmount) -> Double {
+    Double(amount.nanoseconds) / 1_000_000_000
+}
+
+extension WebSocketClient {
+    /// Received events in order, and the callers waiting for them.
+    final class Inbox: Sendable {
+        private struct State {
+            var events: [Event] = []
+            var waiters: [Waiter] = []
+            var nextWaiter = 0
+            var finished: Event?
+        }
+
+        private struct Waiter {
+            var id: Int
+            var continuation: CheckedContinuation<Event, Error>
+            /// The timeout, cancelled when an event arrives first.
+            var timer: Scheduled<Void>?
+        }
+
+        private let state = NIOLockedValueBox(State())
+
+        func deliver(_ event: Event) {
+            let waiter: Waiter? = state.withLockedValue { state in
+                if state.finished != nil { return nil }
+                if case .closed = event { state.finished = event }
+                if state.waiters.isEmpty {
+                    state.events.append(event)
+                    return nil
+                }
+                return state.waiters.removeFirst()
+            }
+            waiter?.timer?.cancel()
+            waiter?.continuation.resume(returning: event)
+            if case .closed = event {
+                // Everyone still waiting learns about the close too.
+                let rest = state.withLockedValue { state in
+                    defer { state.waiters = [] }
+                    return state.waiters
+                }
+                for waiter in rest {
+                    waiter.timer?.cancel()
+                    waiter.continuation.resume(returning: event)
+                }
+            }
+        }
+
+        func next(on eventLoop: EventLoop, timeout: TimeAmount) async throws -> Event {
+            try await withCheckedThrowingContinuation { continuation in
+                let id: Int? = state.withLockedValue { state in
+                    if !state.events.isEmpty {
+                        continuation.resume(returning: state.events.removeFirst())
+                        return nil
+                    }
+                    if let finished = state.finished {
+                        continuation.resume(returning: finished)
+                        return nil
+                    }
+                    let id = state.nextWaiter
+                    state.nextWaiter += 1
+                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    return id
+                }
+                guard let id else { return }
+                let timer = eventLoop.scheduleTask(in: timeout) {
+                    let expired = self.state.withLockedValue { state in
+                        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
+                    }
+                    expired?.resume(throwing: WebSocketClientError.timedOut(what: "a message", seconds: seconds(timeout)))
+                }
+                // Keep the timer with its waiter, unless an event already took the waiter.
+                let stillWaiting = state.withLockedValue { state in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
+                    state.waiters[index].timer = timer
+                    return true
+                }
+                if !stillWaiting { timer.cancel() }
+            }
+        }
+    }
+
+    /// The last handler of a client channel: feeds the inbox.
+    final class InboxHandler: ChannelInboundHandler {
+        typealias InboundIn = WebSocketMessage
+
+        private let inbox: Inbox
+        private var closeCode: UInt16?
+
+        init(inbox: Inbox) { self.inbox = inbox }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            inbox.deliver(.message(unwrapInboundIn(data)))
+        }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if let closed = event as? WebSocketPeerClosed {
+                closeCode = closed.code
+            }
+            context.fireUserInboundEventTriggered(event)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            inbox.deliver(.closed(code: closeCode))
+            context.fireChannelInactive()
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: Error) {
+            context.close(promise: nil)
+        }
+    }
+}

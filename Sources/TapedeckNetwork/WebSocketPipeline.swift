@@ -1,0 +1,116 @@
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import NIOWebSocket
+
+/// Sets up channels for WebSocket: optional TLS, HTTP/1.1, the upgrade on one path, then a
+/// `WebSocketMessageAggregator` followed by the caller's handler. Shared by the reference server,
+/// the recording proxy and `WebSocketClient`.
+public enum WebSocketPipeline {
+    /// The path part of a request URI (no query).
+    static func path(of uri: String) -> String {
+        String(uri.prefix { $0 != "?" })
+    }
+
+    /// Server side: must run on the channel's event loop (in a `childChannelInitializer`).
+    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded.
+    public static func configureServer(
+        _ channel: Channel, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
+    ) throws {
+        let pipeline = channel.pipeline.syncOperations
+        if let tls {
+            try pipeline.addHandler(NIOSSLServerHandler(context: tls))
+        }
+        let notFound = HTTPNotFoundHandler(webSocketPath: path)
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
+            shouldUpgrade: { channel, head in
+                channel.eventLoop.makeSucceededFuture(self.path(of: head.uri) == path ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    let operations = channel.pipeline.syncOperations
+                    try operations.addHandler(WebSocketMessageAggregator(maxMessageBytes: maxMessageBytes, isClient: false))
+                    try operations.addHandler(makeHandler(channel))
+                }
+            })
+        let notFoundBox = NIOLoopBound(notFound, eventLoop: channel.eventLoop)
+        try pipeline.configureHTTPServerPipeline(
+            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                context.pipeline.syncOperations.removeHandler(notFoundBox.value, promise: nil)
+            }))
+        try pipeline.addHandler(notFound)
+    }
+
+    /// Client side: must run on the channel's event loop (in a `channelInitializer`). Sends the
+    /// upgrade request once connected; `makeHandler` runs when the server accepted it.
+    public static func configureClient(
+        _ channel: Channel, host: String, port: Int, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        upgradeFailed: @escaping @Sendable (Error) -> Void,
+        makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
+    ) throws {
+        let pipeline = channel.pipeline.syncOperations
+        if let tls {
+            try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
+        }
+        let requester = UpgradeRequestHandler(host: host, port: port, path: path, upgradeFailed: upgradeFailed)
+        let upgrader = NIOWebSocketClientUpgrader(
+            maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
+            upgradePipelineHandler: { channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    let operations = channel.pipeline.syncOperations
+                    try operations.addHandler(WebSocketMessageAggregator(maxMessageBytes: maxMessageBytes, isClient: true))
+                    try operations.addHandler(makeHandler(channel))
+                }
+            })
+        let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
+        try pipeline.addHTTPClientHandlers(
+            withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
+            }))
+        try pipeline.addHandler(requester)
+    }
+
+    static func isIPAddress(_ host: String) -> Bool {
+        (try? SocketAddress(ipAddress: host, port: 0)) != nil
+    }
+}
+
+/// Sends the HTTP upgrade request when the connection is up, and reports a refused upgrade.
+final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private let host: String
+    private let port: Int
+    private let path: String
+    private let upgradeFailed: @Sendable (Error) -> Void
+
+    init(host: String, port: Int, path: String, upgradeFailed: @escaping @Sendable (Error) -> Void) {
+        self.host = host; self.port = port; self.path = path; self.upgradeFailed = upgradeFailed
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: "\(host):\(port)")
+        headers.add(name: "Content-Length", value: "0")
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Only reached when the upgrade was refused: the response is plain HTTP.
+        if case .head(let response) = unwrapInboundIn(data) {
+            upgradeFailed(WebSocketClientError.upgradeRefused(status: Int(response.status.code)))
+            context.close(promise: nil)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        upgradeFailed(error)
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+@testable import TapedeckCLI
+
+@Suite struct ServerCommandTests {
+    @Test func defaultsListenOnLoopbackWithAFreePort() throws {
+        let command = try ServerCommand.parse([])
+        #expect(command.listen == "127.0.0.1:0" && command.clock == .wall && command.maxMessage == 1 << 20)
+    }
+
+    @Test(arguments: [
+        (["--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
+        (["--listen", "localhost"], "--listen must be HOST:PORT"),
+        (["--listen", "127.0.0.1:70000"], "--listen must be HOST:PORT"),
+        (["--drop-after", "0"], "--drop-after must be 1 or more"),
+        (["--close-code", "1006"], "--close-code 1006 cannot be sent"),
+        (["--delay=-5"], "--delay must not be negative"),
+    ])
+    func badCombinationsAreRefused(arguments: [String], message: String) {
+        do {
+            _ = try ServerCommand.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            #expect(ServerCommand.message(for: error).contains(message), "\(ServerCommand.message(for: error))")
+        }
+    }
+
+    @Test func clockModesParse() throws {
+        #expect(try ServerCommand.parse(["--clock", "virtual"]).clock == .virtual)
+        #expect(throws: (any Error).self) { try ServerCommand.parse(["--clock", "sundial"]) }
+    }
+}
