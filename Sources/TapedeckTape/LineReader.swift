@@ -18,7 +18,12 @@ public final class LineReader {
     public func nextLine() throws(TapeError) -> [UInt8]? {
         var searchFrom = start
         while true {
-            if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+            let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+                var index = searchFrom
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                return index < bytes.count ? index : nil
+            }
+            if let newline = found {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 return line
