@@ -59,7 +59,7 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= 60 })
         #expect(lines[2].hasPrefix("    0.048123 c0 c2s  text   createCharacter  {\"type\""))
         #expect(lines[2].hasSuffix("…"))
-        #expect(lines[13] == "   11.200000 c0 c2s  close                   1000 \"app backgrounded\"")
+        #expect(lines[13] == "   11.200000 c0 c2s  close                   1000 \"app back…")
     }
 
     @Test func catJSONPrintsTheExportLines() throws {
