@@ -1,0 +1,87 @@
+import Foundation
+import TapedeckProtocol
+
+/// Measures decoding of the same synthetic server envelopes three ways on the calling thread:
+/// the typed decoder, Foundation's `JSONDecoder` into equivalent Decodable types, and
+/// `JSONSerialization`. Each stage runs `repeats` times; the best run counts.
+struct ProtocolBenchmark {
+    struct Stage: Sendable {
+        let name: String
+        let seconds: Double
+        let messages: Int
+        let bytes: Int
+        /// Messages the stage decoded as a known type; equal to `messages` when nothing failed.
+        let decoded: Int
+
+        var messagesPerSecond: Double { Double(messages) / seconds }
+        var megabytesPerSecond: Double { Double(bytes) / seconds / 1_000_000 }
+    }
+
+    struct Result: Sendable {
+        let messages: Int
+        let bytes: Int
+        let seed: UInt64
+        let repeats: Int
+        let typed: Stage
+        let jsonDecoder: Stage
+        let jsonSerialization: Stage
+    }
+
+    let messages: Int
+    let seed: UInt64
+    let repeats: Int
+
+    func run() throws -> Result {
+        let envelopes = SyntheticMessages.envelopes(count: messages, seed: seed)
+        let datas = envelopes.map { Data($0) }
+        let bytes = envelopes.reduce(0) { $0 + $1.count }
+
+        let typed = measure("typed decoder (ServerMessage.decode)", bytes: bytes) {
+            var known = 0
+            for envelope in envelopes {
+                if let message = try? ServerMessage.decode(envelope), !Self.isUnknown(message) { known += 1 }
+            }
+            return known
+        }
+        let decoder = JSONDecoder()
+        let jsonDecoder = measure("Foundation JSONDecoder", bytes: bytes) {
+            var known = 0
+            for data in datas {
+                if let envelope = try? decoder.decode(FoundationBaseline.ServerEnvelope.self, from: data) {
+                    if case .unknown = envelope.body {} else { known += 1 }
+                }
+            }
+            return known
+        }
+        let jsonSerialization = measure("Foundation JSONSerialization", bytes: bytes) {
+            var known = 0
+            for data in datas {
+                if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["type"] is String {
+                    known += 1
+                }
+            }
+            return known
+        }
+        return Result(messages: messages, bytes: bytes, seed: seed, repeats: repeats,
+                      typed: typed, jsonDecoder: jsonDecoder, jsonSerialization: jsonSerialization)
+    }
+
+    private static func isUnknown(_ message: ServerMessage) -> Bool {
+        if case .unknown = message { return true }
+        return false
+    }
+
+    private func measure(_ name: String, bytes: Int, _ body: () -> Int) -> Stage {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        var decoded = 0
+        for _ in 0..<repeats {
+            let start = clock.now
+            decoded = body()
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            best = min(best, seconds)
+        }
+        return Stage(name: name, seconds: max(best, 1e-9), messages: messages, bytes: bytes, decoded: decoded)
+    }
+}

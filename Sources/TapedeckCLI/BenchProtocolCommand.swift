@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+
+/// `tapedeck bench protocol`: typed decoding speed against Foundation's decoders on the same
+/// synthetic server messages.
+struct BenchProtocolCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "protocol",
+        abstract: "Decode synthetic server messages with the typed decoder, JSONDecoder and JSONSerialization; report throughput.",
+        discussion: """
+        The messages come from SyntheticMessages (same seed, same bytes): mostly small `u` updates, \
+        batch updates, life events and questions, some large playerObjects. Each decoder runs \
+        --repeats times on one thread and the best run is reported. Exit code 0 on success, \
+        1 if a decoder failed to decode every message.
+        """
+    )
+
+    @Option(help: "How many messages to generate and decode.")
+    var messages: Int = 100_000
+
+    @Option(help: "Seed of the synthetic message generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many times each decoder runs; the best run counts.")
+    var repeats: Int = 3
+
+    @Flag(help: "Print the result as JSON instead of a table.")
+    var json = false
+
+    init() {}
+
+    func validate() throws {
+        guard messages > 0 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
+        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
+    }
+
+    func run() throws {
+        let result = try ProtocolBenchmark(messages: messages, seed: seed, repeats: repeats).run()
+        print(json ? Self.jsonReport(result) : Self.textReport(result))
+        let stages = [result.typed, result.jsonDecoder, result.jsonSerialization]
+        if let failed = stages.first(where: { $0.decoded != $0.messages }) {
+            throw ValidationError("\(failed.name) decoded \(failed.decoded) of \(failed.messages) messages; "
+                + "the synthetic messages and the decoders disagree, run the protocol tests.")
+        }
+    }
+
+    static func textReport(_ result: ProtocolBenchmark.Result) -> String {
+        var lines = ["Decoding \(result.messages) synthetic server messages (\(format(Double(result.bytes) / 1_000_000, 1)) MB, "
+            + "seed \(result.seed), best of \(result.repeats), one thread):"]
+        for stage in [result.typed, result.jsonDecoder, result.jsonSerialization] {
+            var line = "  " + stage.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s" + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
+            if stage.name != result.typed.name {
+                line += "   typed is " + format(stage.seconds / result.typed.seconds, 1) + "x faster"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func jsonReport(_ result: ProtocolBenchmark.Result) -> String {
+        func stage(_ s: ProtocolBenchmark.Stage) -> String {
+            #"{"name":"\#(s.name)","seconds":\#(s.seconds),"messagesPerSecond":\#(format(s.messagesPerSecond, 0)),"#
+                + #""megabytesPerSecond":\#(format(s.megabytesPerSecond, 2)),"decoded":\#(s.decoded)}"#
+        }
+        return #"{"messages":\#(result.messages),"bytes":\#(result.bytes),"seed":\#(result.seed),"repeats":\#(result.repeats),"#
+            + #""typed":\#(stage(result.typed)),"jsonDecoder":\#(stage(result.jsonDecoder)),"#
+            + #""jsonSerialization":\#(stage(result.jsonSerialization)),"#
+            + #""typedVsJSONDecoder":\#(format(result.jsonDecoder.seconds / result.typed.seconds, 2)),"#
+            + #""typedVsJSONSerialization":\#(format(result.jsonSerialization.seconds / result.typed.seconds, 2))}"#
+    }
+
+    /// Fixed-point formatting without locale (a CLI report, but still the same on every machine).
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        let whole = String(scaled / Int(scale))
+        guard decimals > 0 else { return whole }
+        let fraction = String(scaled % Int(scale))
+        return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import TapedeckProtocol
+
+/// A field of the wrong type, a missing required field or an unknown enum value names the
+/// path from the envelope down to it.
+@Suite struct FieldErrorTests {
+    func decodingError(_ text: String) -> ProtocolError? {
+        do {
+            _ = try ServerMessage.decode(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func wrongTypeInNestedObject() throws {
+        let text = #"{"type":"playerObject","message":{"date":"2025-06-01","status":"playing","season":"summer","#
+            + #""hourOfDay":9,"minuteOfHour":0,"gameSpeed":50,"person":{"id":"p1","name":"A","age":"old"}}}"#
+        let error = try #require(decodingError(text))
+        #expect(error.pathDescription == "message.person.age")
+        #expect(error.expected == "integer")
+        #expect(error.found == "string")
+        #expect(error.offset == text.utf8.count - 8)
+    }
+
+    @Test func wrongTypeInArrayElement() throws {
+        let text = #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a","text":"x"},{"id":"b","text":5}]}}"#
+        let error = try #require(decodingError(text))
+        #expect(error.pathDescription == "message.options[1].text")
+        #expect(error.description == "message.options[1].text: expected string, found number at byte 109")
+    }
+
+    @Test func missingFieldInArrayElement() throws {
+        let text = #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a"}]}}"#
+        let error = try #require(decodingError(text))
+        #expect(error.pathDescription == "message.options[0]")
+        #expect(error.expected == "field 'text'")
+        #expect(error.offset == 79)
+    }
+
+    @Test func unknownEnumValueListsTheAcceptedOnes() throws {
+        let text = #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#
+        let error = try #require(decodingError(text))
+        #expect(error.pathDescription == "message.kind")
+        #expect(error.expected == #"one of "romantic", "family", "friend""#)
+        #expect(error.found == #""enemy""#)
+        #expect(error.offset == 79)
+    }
+
+    @Test func nullIsNotAValueForRequiredFields() throws {
+        let error = try #require(decodingError(#"{"type":"claimResult","message":{"eventId":null,"accepted":true}}"#))
+        #expect(error.pathDescription == "message.eventId")
+        #expect(error.found == "null")
+    }
+
+    @Test func errorsInADeferredMessageKeepAbsoluteOffsets() throws {
+        // `message` before `type`: decoded after the envelope is read, offsets still count from byte 0.
+        let error = try #require(decodingError(#"{"message":{"eventId":5,"accepted":true},"type":"claimResult"}"#))
+        #expect(error.pathDescription == "message.eventId")
+        #expect(error.offset == 22)
+    }
+
+    @Test func clientMessagesReportPathsToo() throws {
+        do {
+            _ = try ClientMessage.decode(Array(#"{"type":"swipe","message":{"personId":"p5","direction":"up"}}"#.utf8))
+            Issue.record("decoded an invalid direction")
+        } catch {
+            #expect(error.pathDescription == "message.direction")
+            #expect(error.offset == 55)
+        }
+    }
+}
