@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
-//   pure core    TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
+//   testing      TapedeckTesting -> TapedeckReplay
+//   pure core    TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
+//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14)],
@@ -12,10 +14,14 @@ let package = Package(
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
+        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
+        .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
+        .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // liblz4's frame API (lz4frame.h), linked from the system.
@@ -33,10 +39,29 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The replayer: tapes through ClientState (or any ClientModel), checkpoints, goldens, diffs.
+        .target(
+            name: "TapedeckReplay",
+            dependencies: [
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The SQLite catalog of tapes and check results (GRDB only here).
+        .target(
+            name: "TapedeckCatalog",
+            dependencies: [
+                "TapedeckTape",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
+        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay"]),
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +73,12 @@ let package = Package(
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
+        .testTarget(
+            name: "TapedeckReplayTests",
+            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
     ]
 )
