@@ -116,7 +116,11 @@ public enum CheckpointFile {
             skipSpaces()
             let trigger = try point()
             skipSpaces()
-            guard atEnd else { throw fail("unexpected '\(word())' after the point; put comments after '#'") }
+            guard atEnd else {
+                let extraStart = index
+                let extra = scalars[index] == "\"" ? "\"" : word()
+                throw fail("unexpected '\(extra)' after the point; put comments after '#'", at: extraStart)
+            }
             return Checkpoint(name: name, trigger: trigger, line: line)
         }
 

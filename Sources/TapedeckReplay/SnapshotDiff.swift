@@ -26,7 +26,12 @@ public struct SnapshotDiff: Sendable, Equatable {
     public init?(expected: JSONValue, actual: JSONValue) {
         guard expected != actual else { return nil }
         var builder = Builder()
-        builder.render(label: "", expected: expected, actual: actual, depth: 0, path: "")
+        if case .object = expected, case .object = actual {
+            // The top-level object's braces add nothing: its keys start the lines.
+            builder.renderRootObject(expected: expected, actual: actual)
+        } else {
+            builder.render(label: "", expected: expected, actual: actual, depth: 0, path: "")
+        }
         lines = builder.lines
         changedPaths = builder.paths
     }
@@ -64,6 +69,14 @@ public struct SnapshotDiff: Sendable, Equatable {
                 paths.append(path)
                 if let expected { lines.append("− \(indent)\(label)\(Self.inline(expected, limit: 200))") }
                 if let actual { lines.append("+ \(indent)\(label)\(Self.inline(actual, limit: 200))") }
+            }
+        }
+
+        mutating func renderRootObject(expected: JSONValue, actual: JSONValue) {
+            guard case .object(let left) = expected, case .object(let right) = actual else { return }
+            let keys = Set(left.keys).union(right.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            renderChildren(count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: 0) { index in
+                (keys[index] + ": ", left[keys[index]], right[keys[index]], keys[index])
             }
         }
 
