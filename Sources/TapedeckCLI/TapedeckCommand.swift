@@ -11,6 +11,9 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ReplayCommand.self,
+            CheckCommand.self,
+            HistoryCommand.self,
             DebugCommand.self,
             BenchCommand.self,
         ]

@@ -15,7 +15,7 @@ public enum JUnitReport {
                     out += "/>\n"
                 } else {
                     let first = testCase.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "failed"
-                    out += ">\n      <failure message=\"\(escape(first))\" type=\"\(testCase.name == CheckCase.tape ? "tape" : "checkpoint")\">"
+                    out += ">\n      <failure message=\"\(escape(first))\" type=\"\(kind(of: testCase.name))\">"
                         + escape(testCase.message) + "</failure>\n    </testcase>\n"
                 }
             }
@@ -23,6 +23,14 @@ public enum JUnitReport {
         }
         out += "</testsuites>\n"
         return out
+    }
+
+    static func kind(of caseName: String) -> String {
+        switch caseName {
+        case CheckCase.tape: "tape"
+        case CheckCase.invariants: "invariant"
+        default: "checkpoint"
+        }
     }
 
     /// Escapes markup characters and drops characters XML 1.0 does not allow.
