@@ -73,6 +73,10 @@ public struct DigestTraceError: Error, Sendable, Equatable, CustomStringConverti
     public var column: Int
     public var message: String
 
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path; self.line = line; self.column = column; self.message = message
+    }
+
     public var description: String { "\(path):\(line):\(column): \(message)" }
 }
 
