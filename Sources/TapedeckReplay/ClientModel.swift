@@ -17,13 +17,14 @@ public protocol ClientModel {
     mutating func connectionChanged(_ event: ConnectionEvent, at time: VirtualTime)
     /// The state as JSON, the same for the same state on every machine.
     func snapshot() -> JSONValue
-    /// The rules of the model that do not hold now (empty when consistent). Checked after every
-    /// record, so it must be cheap. Defaults to none.
-    func invariantViolations() -> [InvariantViolation]
+    /// The rules of the model that do not hold now (empty when consistent). Called after every
+    /// record that may have changed the state, so it must be cheap; it is `mutating` so a model can
+    /// remember what it already checked (as `ClientState.checkInvariants()` does). Defaults to none.
+    mutating func checkInvariants() -> [InvariantViolation]
 }
 
 extension ClientModel {
-    public func invariantViolations() -> [InvariantViolation] { [] }
+    public mutating func checkInvariants() -> [InvariantViolation] { [] }
 }
 
 extension ClientState: ClientModel {

@@ -13,7 +13,7 @@ public struct ReplayStatistics: Sendable, Equatable {
         public var excerpt: String
 
         public var description: String {
-            "\(position): \(direction.name) message does not decode: \(error) (byte \(error.offset) of the message) — \(excerpt)"
+            "\(position): \(direction.name) message does not decode: \(error) — \(excerpt)"
         }
     }
 

@@ -82,7 +82,7 @@ public struct Replayer<Model: ClientModel> {
             break
         }
         if checksInvariants && input.changesState {
-            let found = model.invariantViolations()
+            let found = model.checkInvariants()
             if !found.isEmpty { violations.insert(contentsOf: found, at: 0) }
         }
         return Step(position: position, input: input, violations: violations)

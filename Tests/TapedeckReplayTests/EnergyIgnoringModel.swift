@@ -19,5 +19,5 @@ struct EnergyIgnoringModel: ClientModel, Sendable {
     mutating func send(_ message: ClientMessage, at time: VirtualTime) { state.send(message, at: time) }
     mutating func connectionChanged(_ event: ConnectionEvent, at time: VirtualTime) { state.connectionChanged(event, at: time) }
     func snapshot() -> JSONValue { state.snapshot() }
-    func invariantViolations() -> [InvariantViolation] { state.invariantViolations() }
+    mutating func checkInvariants() -> [InvariantViolation] { state.checkInvariants() }
 }

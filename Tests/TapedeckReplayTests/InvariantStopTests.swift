@@ -69,5 +69,5 @@ struct CounterForgettingModel: ClientModel {
     }
     mutating func connectionChanged(_ event: ConnectionEvent, at time: VirtualTime) { state.connectionChanged(event, at: time) }
     func snapshot() -> JSONValue { state.snapshot() }
-    func invariantViolations() -> [InvariantViolation] { state.invariantViolations() }
+    mutating func checkInvariants() -> [InvariantViolation] { state.checkInvariants() }
 }
