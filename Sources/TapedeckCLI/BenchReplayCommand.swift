@@ -37,9 +37,11 @@ struct BenchReplayCommand: ParsableCommand {
         let result = try ReplayBenchmark(messages: messages, seed: seed, repeats: repeats, tapePath: path).run()
         print("Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
             + "seed \(seed), best of \(repeats), one thread):")
+        print("  " + "stage".padding(56) + "    wall msg/s" + "     CPU msg/s")
         for stage in result.stages {
-            print("  " + stage.name.padding(58) + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 12)
-                + " msg/s  (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms, \(stage.messages) applied)")
+            print("  " + stage.name.padding(56) + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 14)
+                + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerCPUSecond, 0), 14)
+                + "   (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms wall, \(stage.messages) applied)")
         }
         print("final state digest: \(result.digest)")
         if let problem = result.problem { throw CommandFailure.exit(problem, code: 1) }

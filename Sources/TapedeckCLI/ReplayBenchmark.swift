@@ -11,9 +11,13 @@ import TapedeckTape
 struct ReplayBenchmark {
     struct Stage: Sendable {
         let name: String
+        /// Wall time of the best run.
         let seconds: Double
+        /// CPU time of this thread in the best run: on a busy machine, closer to what one free core does.
+        let cpuSeconds: Double
         let messages: Int
         var messagesPerSecond: Double { Double(messages) / seconds }
+        var messagesPerCPUSecond: Double { Double(messages) / cpuSeconds }
     }
 
     struct Result: Sendable {
@@ -101,12 +105,21 @@ struct ReplayBenchmark {
     /// Runs `body` `repeats` times and keeps the fastest; `body` returns how many messages it handled.
     func measure(_ name: String, messages: Int, _ body: () -> Int) -> Stage {
         var best = Double.infinity
+        var bestCPU = Double.infinity
         var handled = 0
         for _ in 0..<repeats {
             let start = MonotonicTapeClock.now()
+            let startCPU = Self.threadCPUNanoseconds()
             handled = body()
             best = min(best, Double(MonotonicTapeClock.now() - start) / 1e9)
+            bestCPU = min(bestCPU, Double(Self.threadCPUNanoseconds() - startCPU) / 1e9)
         }
-        return Stage(name: name, seconds: best, messages: handled)
+        return Stage(name: name, seconds: best, cpuSeconds: bestCPU, messages: handled)
+    }
+
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -6,7 +6,8 @@ struct CheckpointTracker {
 
     /// Time checkpoints fire just before the first record later than their time.
     mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
-        take { if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false }
+        guard !remaining.isEmpty else { return [] }
+        return take { if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false }
     }
 
     /// Marker, record and first-message checkpoints fire after their record.

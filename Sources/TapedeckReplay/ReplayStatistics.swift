@@ -20,8 +20,15 @@ public struct ReplayStatistics: Sendable, Equatable {
     public var records = 0
     /// Records by kind (`Kind.rawValue`).
     public var kindCounts = [Int](repeating: 0, count: TapeRecord.Kind.allCases.count)
-    public var serverMessages: [String: Int] = [:]
-    public var clientMessages: [String: Int] = [:]
+    /// Server messages applied, by envelope type.
+    public var serverMessages: [String: Int] { Self.merge(ServerMessage.knownTypes, serverCounts, unknownServer) }
+    /// Client messages applied, by envelope type.
+    public var clientMessages: [String: Int] { Self.merge(ClientMessage.knownTypes, clientCounts, unknownClient) }
+    // Counted per case index on the hot path; named only when asked.
+    var serverCounts = [Int](repeating: 0, count: ServerMessage.knownTypes.count)
+    var clientCounts = [Int](repeating: 0, count: ClientMessage.knownTypes.count)
+    var unknownServer: [String: Int] = [:]
+    var unknownClient: [String: Int] = [:]
     public var connectionEvents = 0
     public var decodeFailures: [DecodeFailure] = []
     public var markers: [(position: RecordPosition, name: String)] = []
@@ -29,7 +36,21 @@ public struct ReplayStatistics: Sendable, Equatable {
     public init() {}
 
     public var messagesApplied: Int {
-        serverMessages.values.reduce(0, +) + clientMessages.values.reduce(0, +)
+        serverCounts.reduce(0, +) + clientCounts.reduce(0, +) + unknownServer.values.reduce(0, +) + unknownClient.values.reduce(0, +)
+    }
+
+    mutating func count(_ message: ServerMessage) {
+        if let index = message.knownTypeIndex { serverCounts[index] += 1 } else { unknownServer[message.type, default: 0] += 1 }
+    }
+
+    mutating func count(_ message: ClientMessage) {
+        if let index = message.knownTypeIndex { clientCounts[index] += 1 } else { unknownClient[message.type, default: 0] += 1 }
+    }
+
+    static func merge(_ names: [String], _ counts: [Int], _ unknown: [String: Int]) -> [String: Int] {
+        var merged = unknown
+        for (index, count) in counts.enumerated() where count > 0 { merged[names[index], default: 0] += count }
+        return merged
     }
 
     public func count(_ kind: TapeRecord.Kind) -> Int { kindCounts[Int(kind.rawValue)] }

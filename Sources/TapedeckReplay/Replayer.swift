@@ -63,11 +63,11 @@ public struct Replayer<Model: ClientModel> {
         var violations: [InvariantViolation] = []
         switch input {
         case .server(let message):
-            statistics.serverMessages[message.type, default: 0] += 1
+            statistics.count(message)
             model.receive(message, at: position.sessionTime)
             if let broken = ledger.check(message) { violations.append(broken) }
         case .client(let message):
-            statistics.clientMessages[message.type, default: 0] += 1
+            statistics.count(message)
             ledger.noteSent(message)
             model.send(message, at: position.sessionTime)
         case .connection(let event):

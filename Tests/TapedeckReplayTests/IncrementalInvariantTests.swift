@@ -47,3 +47,23 @@ import TapedeckProtocol
         #expect(checked == unchecked)
     }
 }
+
+/// The ASCII fast path of event categories finds the same words as the Unicode path.
+@Suite struct EventCategoryFastPathTests {
+    @Test(arguments: ["You WON the Lottery!!", "homework-at-school", "Worked 3 shifts, got a RAISE", "", "  ", "a1b2 C3",
+                      "x", "Tab\tand\nnewline", "end."])
+    func asciiWordsMatchTheUnicodeWords(text: String) {
+        var fast: [String] = []
+        #expect(EventCategory.forEachASCIIWord(in: text) { fast.append($0) })
+        #expect(fast == EventCategory.words(of: text))
+    }
+
+    @Test func nonASCIITextTakesTheUnicodePath() {
+        #expect(!EventCategory.forEachASCIIWord(in: "Café party 🎉") { _ in })
+        let event = LifeEvent(id: "e", message: "Surprise café party with friends", date: "d", hour: 1)
+        #expect(EventCategory.categorize(event) == .social)
+        #expect(EventCategory.categorize(LifeEvent(id: "e", message: "You won a prize at school", date: "d", hour: 1)) == .achievement)
+        #expect(EventCategory.categorize(LifeEvent(id: "e", message: "Wonderful homework", date: "d", hour: 1)) == .education)
+        #expect(EventCategory.categorize(LifeEvent(id: "e", message: "Nothing here", type: "finance", date: "d", hour: 1)) == .neutral)
+    }
+}
