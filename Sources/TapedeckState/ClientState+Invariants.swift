@@ -19,7 +19,14 @@ extension ClientState {
         var found: [InvariantViolation] = []
         if revisions.claimable != revisions.checkedClaimable {
             revisions.claimableViolations = []
-            checkClaimable(into: &revisions.claimableViolations)
+            let ids = claimable.events.map(\.id)
+            // Ids known unique at the last check stay unique when they are unchanged or only gained a
+            // new id at the front (and lost some at the back): O(n) comparisons instead of hashing.
+            let knownUnique = revisions.checkedClaimable != .max && revisions.claimableIdsUnique
+                && Self.isUnchangedOrPushedFront(ids, previous: revisions.claimableIds)
+            checkClaimable(into: &revisions.claimableViolations, ids: ids, knownUnique: knownUnique)
+            revisions.claimableIds = ids
+            revisions.claimableIdsUnique = !revisions.claimableViolations.contains { $0.name == "claimable.uniqueIds" }
             revisions.checkedClaimable = revisions.claimable
         }
         found += revisions.claimableViolations
@@ -35,6 +42,11 @@ extension ClientState {
     }
 
     func checkClaimable(into found: inout [InvariantViolation]) {
+        checkClaimable(into: &found, ids: claimable.events.map(\.id), knownUnique: false)
+    }
+
+    /// `ids` are the events' ids in order; `knownUnique` skips the duplicate search.
+    func checkClaimable(into found: inout [InvariantViolation], ids: [String], knownUnique: Bool) {
         let awaiting = claimable.events.reduce(0) { $0 + ($1.isAwaitingClaim ? 1 : 0) }
         if claimable.unclaimedEventCount != awaiting {
             found.append(InvariantViolation(
@@ -46,7 +58,7 @@ extension ClientState {
                 name: "claimable.capacity",
                 message: "\(claimable.events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
         }
-        if let duplicate = Self.firstDuplicate(claimable.events.map(\.id)) {
+        if !knownUnique, let duplicate = Self.firstDuplicate(ids) {
             found.append(InvariantViolation(name: "claimable.uniqueIds",
                                             message: "life event id \"\(duplicate)\" is in the list more than once"))
         }
@@ -81,6 +93,15 @@ extension ClientState {
         check("energy", gameState.energy, gameState.energyWriter)
         check("money", gameState.money, gameState.moneyWriter)
         check("diamonds", gameState.diamonds, gameState.diamondsWriter)
+    }
+
+    /// True when `ids` equals `previous`, or is a new id followed by a prefix of `previous` that
+    /// does not contain it (a `messageEvent` at the front, the oldest dropped at the back).
+    static func isUnchangedOrPushedFront(_ ids: [String], previous: [String]) -> Bool {
+        if ids == previous { return true }
+        guard let first = ids.first, ids.count - 1 <= previous.count else { return false }
+        let kept = previous[0..<(ids.count - 1)]
+        return ids.dropFirst().elementsEqual(kept) && !kept.contains(first)
     }
 
     static func firstDuplicate(_ ids: [String]) -> String? {

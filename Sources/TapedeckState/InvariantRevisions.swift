@@ -8,4 +8,7 @@ struct InvariantRevisions: Sendable {
     var checkedQuestions: UInt64 = .max
     var claimableViolations: [InvariantViolation] = []
     var questionViolations: [InvariantViolation] = []
+    /// The life events' ids at the last check, and whether they were unique then.
+    var claimableIds: [String] = []
+    var claimableIdsUnique = true
 }

@@ -67,3 +67,18 @@ import TapedeckProtocol
         #expect(EventCategory.categorize(LifeEvent(id: "e", message: "Nothing here", type: "finance", date: "d", hour: 1)) == .neutral)
     }
 }
+
+@Suite struct PushedFrontTests {
+    @Test func onlyUnchangedOrNewAtTheFrontCountsAsStillUnique() {
+        #expect(ClientState.isUnchangedOrPushedFront(["a", "b"], previous: ["a", "b"]))
+        #expect(ClientState.isUnchangedOrPushedFront(["c", "a", "b"], previous: ["a", "b"]))
+        #expect(ClientState.isUnchangedOrPushedFront(["c", "a"], previous: ["a", "b"]))
+        #expect(!ClientState.isUnchangedOrPushedFront(["a", "a", "b"], previous: ["a", "b"]))
+        // "b" came back at the front after the old "b" was dropped: still unique.
+        #expect(ClientState.isUnchangedOrPushedFront(["b", "a"], previous: ["a", "b"]))
+        #expect(!ClientState.isUnchangedOrPushedFront(["b", "b"], previous: ["b", "a"]))
+        #expect(!ClientState.isUnchangedOrPushedFront(["a", "b", "a"], previous: ["a", "b"]))
+        #expect(!ClientState.isUnchangedOrPushedFront(["x", "y", "z"], previous: ["a"]))
+        #expect(ClientState.isUnchangedOrPushedFront([], previous: []))
+    }
+}
