@@ -79,6 +79,6 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
-        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
+        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckCatalog"]),
     ]
 )

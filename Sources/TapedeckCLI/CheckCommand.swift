@@ -23,7 +23,9 @@ struct CheckCommand: AsyncParsableCommand {
             differs, a golden was written or is missing, an invariant broke, a message did not \
             decode, a tape is truncated or damaged); 2 bad usage or unreadable input (no such \
             folder, a file that is not a tape, a checkpoint file that does not parse, a catalog \
-            that cannot be opened). A truncated tape is a failure (1): its intact records are checked.
+            that cannot be opened, a bad option value). A truncated tape is a failure (1): its intact \
+            records are checked. (A command line the argument parser itself rejects, such as an \
+            unknown option, exits 64 as in every tapedeck command.)
             """
     )
 
@@ -56,13 +58,13 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard RecordMode(rawValue: record) != nil else {
-            throw ValidationError("--record must be missing, all or none; got '\(record)'.")
+            throw CommandFailure.exit("--record must be missing, all or none; got '\(record)'.", code: ReplayExitCode.unreadable)
         }
         if let shard, ShardOption(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 1/4; got '\(shard)'.")
+            throw CommandFailure.exit("--shard must be I/N with 1 <= I <= N, e.g. 1/4; got '\(shard)'.", code: ReplayExitCode.unreadable)
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-        if noCatalog && catalog != nil { throw ValidationError("--catalog and --no-catalog cannot be used together.") }
+        if let jobs, jobs < 1 { throw CommandFailure.exit("--jobs must be at least 1.", code: ReplayExitCode.unreadable) }
+        if noCatalog && catalog != nil { throw CommandFailure.exit("--catalog and --no-catalog cannot be used together.", code: ReplayExitCode.unreadable) }
     }
 
     func run() async throws {

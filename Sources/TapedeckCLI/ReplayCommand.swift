@@ -21,7 +21,8 @@ struct ReplayCommand: ParsableCommand {
 
             Exit codes: 0 replayed to the end (or --until) with every invariant holding; 1 an invariant \
             broke, a message did not decode, a tape is truncated or damaged, or the digests differ; \
-            2 bad usage or a file that cannot be read.
+            2 bad usage (a bad option value) or a file that cannot be read; 64 a command line the \
+            argument parser rejects (unknown option).
             """
     )
 
@@ -44,11 +45,11 @@ struct ReplayCommand: ParsableCommand {
     var compareDigests: String?
 
     func validate() throws {
-        guard !tapes.isEmpty else { throw ValidationError("Give at least one tape.") }
+        guard !tapes.isEmpty else { throw CommandFailure.exit("Give at least one tape.", code: ReplayExitCode.unreadable) }
         if let until, ReplayLimit(parsing: until) == nil {
-            throw ValidationError("--until must be a record number (120) or a time with a unit (2.5s, 1500ms, 100us, 42ns); got '\(until)'.")
+            throw CommandFailure.exit("--until must be a record number (120) or a time with a unit (2.5s, 1500ms, 100us, 42ns); got '\(until)'.", code: ReplayExitCode.unreadable)
         }
-        if compareDigests != nil && until != nil { throw ValidationError("--compare-digests replays whole tapes; drop --until.") }
+        if compareDigests != nil && until != nil { throw CommandFailure.exit("--compare-digests replays whole tapes; drop --until.", code: ReplayExitCode.unreadable) }
     }
 
     func run() throws {
