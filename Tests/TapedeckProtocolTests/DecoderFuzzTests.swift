@@ -82,9 +82,9 @@ struct SplitMix64 {
             let input = (0..<count).map { _ in
                 random.below(2) == 0 ? Self.significant[random.below(Self.significant.count)] : UInt8(truncatingIfNeeded: random.next())
             }
-            _ = try? ServerMessage.decode(input)
-            _ = try? ClientMessage.decode(input)
-            _ = try? JSONValue.parse(input)
+            do { _ = try ServerMessage.decode(input) } catch { #expect(error.offset <= input.count, "\(error)") }
+            do { _ = try ClientMessage.decode(input) } catch { #expect(error.offset <= input.count, "\(error)") }
+            do { _ = try JSONValue.parse(input) } catch { #expect(error.offset <= input.count, "\(error)") }
         }
     }
 
@@ -93,8 +93,10 @@ struct SplitMix64 {
         let seeds = document.serverExamples.map(\.bytes) + document.clientExamples.map(\.bytes)
         for _ in 0..<4000 {
             let input = Self.mutate(seeds[random.below(seeds.count)], &random)
-            if let value = try? JSONValue.parse(input) {
-                #expect(value != .null || input.count >= 4)
+            do {
+                _ = try JSONValue.parse(input)
+            } catch {
+                #expect(error.offset >= 0 && error.offset <= input.count, "\(error)")
             }
         }
     }

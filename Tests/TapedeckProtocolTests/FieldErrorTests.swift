@@ -70,3 +70,15 @@ import Testing
         }
     }
 }
+
+@Suite struct DocumentedErrorTextTests {
+    /// The missing-field example quoted in docs/PROTOCOL.md.
+    @Test func missingFieldExampleFromTheDocument() {
+        do {
+            _ = try ClientMessage.decode(Array(#"{"type":"claimEvent","message":{}}"#.utf8))
+            Issue.record("decoded a claimEvent without fields")
+        } catch {
+            #expect(error.description == "message: expected field 'eventId', found end of object at byte 32")
+        }
+    }
+}

@@ -18,6 +18,33 @@ protocol EnvelopeCodable {
 /// skipped. A type the enum does not know keeps the whole envelope's bytes.
 enum Envelope {
     static func decode<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError) -> Message {
+        // The usual shape, `{"type": <known>, "message": {...}, ...}`, returns the body as soon as
+        // it is decoded: messages are large values and every intermediate copy shows in profiles.
+        var reader = JSONReader(bytes)
+        if try reader.beginObject(), try reader.readKey() == "type", reader.peek() == UInt8(ascii: "\""),
+           let typeIndex = Message.knownTypeIndex(try reader.readStringValueAsKey()),
+           try reader.nextMember(), try reader.readKey() == "message" {
+            let message = try decodeBody(Message.self, typeIndex: typeIndex, from: &reader)
+            try finish(&reader)
+            return message
+        }
+        // Any other order or shape: read from the start again. Nothing has been decoded yet.
+        return try decodeInAnyOrder(bytes, as: Message.self)
+    }
+
+    /// After `type` and `message`: skips the remaining envelope fields and checks the end.
+    static func finish(_ reader: inout JSONReader) throws(ProtocolError) {
+        while try reader.nextMember() {
+            let key = try reader.readKey()
+            if key == "type" || key == "message" {
+                throw ProtocolError(offset: key.offset, expected: "a single '\(key.string)' field", found: "a second one")
+            }
+            try reader.skipValue()
+        }
+        try reader.expectEnd()
+    }
+
+    static func decodeInAnyOrder<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError) -> Message {
         var reader = JSONReader(bytes)
         var typeIndex: Int? = nil
         var unknownType: String? = nil
@@ -92,17 +119,19 @@ enum Envelope {
 }
 
 extension JSONReader {
-    /// Reads a string value (the envelope's `type`) without making a String when it has no
-    /// escapes, so it can be matched like a field name.
+    /// Reads a string value (the envelope's `type`) without making a String, so it can be
+    /// matched like a field name.
     mutating func readStringValueAsKey() throws(ProtocolError) -> JSONKey {
         let quote = pos
         let (contentEnd, flags) = try scanString(quote: quote)
-        if flags == 0 {
-            return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote, unescaped: nil)
+        if flags & StringFlags.nonASCII != 0 {
+            try validateUTF8(from: quote + 1, to: contentEnd)
         }
-        pos = quote
-        let name = try readString()
-        return JSONKey(start: base, count: name.utf8.count, offset: quote, unescaped: name)
+        if flags & StringFlags.escaped != 0 {
+            try checkSurrogates(quote: quote, contentEnd: contentEnd)
+        }
+        return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
+                       hasEscapes: flags & StringFlags.escaped != 0)
     }
 
     /// The `message` of a type without fields: `{}` (members are ignored like unknown fields) or null.

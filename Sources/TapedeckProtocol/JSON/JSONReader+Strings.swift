@@ -21,22 +21,23 @@ extension JSONReader {
         guard byte(at: pos) == UInt8(ascii: "\"") else { throw failure(expected: "field name (a string)") }
         let quote = pos
         let (contentEnd, flags) = try scanString(quote: quote)
-        let key: JSONKey
-        if flags == 0 {
-            key = JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote, unescaped: nil)
-        } else {
-            let name: String
-            if flags & StringFlags.escaped != 0 {
-                name = try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
-            } else {
-                try validateUTF8(from: quote + 1, to: contentEnd)
-                name = String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
-            }
-            key = JSONKey(start: base, count: name.utf8.count, offset: quote, unescaped: name)
+        if flags & StringFlags.nonASCII != 0 {
+            try validateUTF8(from: quote + 1, to: contentEnd)
         }
+        if flags & StringFlags.escaped != 0 {
+            try checkSurrogates(quote: quote, contentEnd: contentEnd)
+        }
+        let key = JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
+                          hasEscapes: flags & StringFlags.escaped != 0)
         guard peek() == UInt8(ascii: ":") else { throw failure(expected: "':' after field name") }
         pos += 1
         return key
+    }
+
+    /// Rejects lone surrogates in an escaped name, as `unescapeString` does for values.
+    @inline(never)
+    func checkSurrogates(quote: Int, contentEnd: Int) throws(ProtocolError) {
+        _ = try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: false)
     }
 
     enum StringFlags {
@@ -47,11 +48,24 @@ extension JSONReader {
     /// Finds the closing quote of the string whose opening quote is at `quote`, checking escape
     /// syntax and rejecting raw control bytes. Leaves `pos` after the closing quote and returns
     /// the offset of the closing quote and what the content contains (`StringFlags`).
+    /// Plain ASCII runs are skipped 8 bytes at a time.
     @inline(__always)
     mutating func scanString(quote: Int) throws(ProtocolError) -> (contentEnd: Int, flags: UInt8) {
         var i = quote + 1
         var flags: UInt8 = 0
-        while i < end {
+        while true {
+            // Skip 8-byte words with no quote, backslash, control or non-ASCII byte.
+            while i + 8 <= end {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special == 0 {
+                    i += 8
+                    continue
+                }
+                i += special.trailingZeroBitCount >> 3
+                break
+            }
+            guard i < end else { break }
             let b = base.load(fromByteOffset: i, as: UInt8.self)
             if b == UInt8(ascii: "\"") {
                 pos = i + 1
@@ -69,6 +83,20 @@ extension JSONReader {
             i += 1
         }
         throw failure(expected: "'\"' to close the string", at: end)
+    }
+
+    /// High bit set in each byte of `word` that is `"`, `\`, below 0x20 or at least 0x80.
+    /// (The zero-byte trick may also flag bytes above a flagged one; only the lowest is used.)
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let isQuote = (quotes &- ones) & ~quotes
+        let isBackslash = (backslashes &- ones) & ~backslashes
+        let isControl = word &- (ones &* 0x20)
+        return (isQuote | isBackslash | isControl | word) & highs
     }
 
     /// Checks the escape sequence starting with the backslash at `index`; returns the offset after it.
@@ -98,28 +126,44 @@ extension JSONReader {
         }
     }
 
-    func hex4(at index: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for k in 0..<4 { value = value << 4 | (hexValue(byte(at: index + k)) ?? 0) }
-        return value
-    }
-
     /// Builds the string of an already scanned (syntax-checked) string with escapes.
-    /// Surrogate pairs combine; a lone surrogate cannot be a Swift String, so it is an error.
     @inline(never)
     func unescapeString(quote: Int, contentEnd: Int, nonASCII: Bool) throws(ProtocolError) -> String {
         if nonASCII { try validateUTF8(from: quote + 1, to: contentEnd) }
+        let raw = UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1)
+        return String(decoding: try Self.unescape(raw, offset: quote + 1), as: UTF8.self)
+    }
+
+    /// Resolves the escapes of syntax-checked string content; `offset` is where `raw` starts in
+    /// the input, for errors. Surrogate pairs combine; a lone surrogate cannot be a Swift
+    /// String, so it is an error.
+    static func unescape(_ raw: UnsafeRawBufferPointer, offset: Int) throws(ProtocolError) -> [UInt8] {
+        func at(_ i: Int) -> UInt8 { i < raw.count ? raw[i] : 0 }
+        func hex4(_ i: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                let b = at(i + k)
+                let digit: UInt32 = switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+                default: 0
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(contentEnd - quote)
-        var i = quote + 1
-        while i < contentEnd {
-            let b = byte(at: i)
+        out.reserveCapacity(raw.count)
+        var i = 0
+        while i < raw.count {
+            let b = raw[i]
             guard b == UInt8(ascii: "\\") else {
                 out.append(b)
                 i += 1
                 continue
             }
-            let e = byte(at: i + 1)
+            let e = at(i + 1)
             switch e {
             case UInt8(ascii: "b"): out.append(0x08)
             case UInt8(ascii: "f"): out.append(0x0C)
@@ -127,20 +171,21 @@ extension JSONReader {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = hex4(at: i + 2)
+                var scalar = hex4(i + 2)
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    guard byte(at: i + 6) == UInt8(ascii: "\\"), byte(at: i + 7) == UInt8(ascii: "u") else {
-                        throw ProtocolError(offset: i, expected: "a \\uDC00-\\uDFFF low surrogate after this high surrogate",
-                                            found: describeToken(at: i + 6))
+                    guard at(i + 6) == UInt8(ascii: "\\"), at(i + 7) == UInt8(ascii: "u") else {
+                        throw ProtocolError(offset: offset + i, expected: "a \\uDC00-\\uDFFF low surrogate after this high surrogate",
+                                            found: "none")
                     }
-                    let low = hex4(at: i + 8)
+                    let low = hex4(i + 8)
                     guard low >= 0xDC00 && low <= 0xDFFF else {
-                        throw ProtocolError(offset: i + 6, expected: "a \\uDC00-\\uDFFF low surrogate", found: "\\u" + String(low, radix: 16, uppercase: true))
+                        throw ProtocolError(offset: offset + i + 6, expected: "a \\uDC00-\\uDFFF low surrogate",
+                                            found: "\\u" + String(low, radix: 16, uppercase: true))
                     }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    throw ProtocolError(offset: i, expected: "a character escape (a low surrogate needs a high one before it)",
+                    throw ProtocolError(offset: offset + i, expected: "a character escape (a low surrogate needs a high one before it)",
                                         found: "\\u" + String(scalar, radix: 16, uppercase: true))
                 }
                 appendUTF8(scalar, to: &out)
@@ -150,10 +195,10 @@ extension JSONReader {
             }
             i += 2
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
-    func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             out.append(UInt8(scalar))

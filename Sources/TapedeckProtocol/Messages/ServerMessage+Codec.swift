@@ -7,7 +7,14 @@ extension ServerMessage {
     }
 
     public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> ServerMessage {
-        try bytes.withUnsafeBytes { raw in Result { () throws(ProtocolError) in try decode(raw) } }.get()
+        // `withUnsafeBytes` rethrows untyped errors; only ProtocolError can come out of `decode`.
+        do {
+            return try bytes.withUnsafeBytes { raw in try decode(raw) }
+        } catch let error as ProtocolError {
+            throw error
+        } catch {
+            throw ProtocolError(offset: 0, expected: "a ProtocolError", found: "\(error)")
+        }
     }
 
     /// Compact JSON with keys in the order of docs/PROTOCOL.md and absent optionals left out;
