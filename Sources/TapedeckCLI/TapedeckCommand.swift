@@ -11,9 +11,12 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ReplayCommand.self,
+            CheckCommand.self,
+            HistoryCommand.self,
             ScenarioCommand.self,
-            BenchCommand.self,
             ServerCommand.self,
+            BenchCommand.self,
             DebugCommand.self,
         ]
     )
