@@ -7,12 +7,16 @@ public struct ClaimableEvent: Sendable, Equatable {
     public var claimed: Bool
     /// When the client claimed it (virtual time); nil while unclaimed.
     public var claimedAt: VirtualTime?
+    /// Claimed by the client and not yet answered by the server (the app's "claiming" state). Only a
+    /// pending claim can be rolled back: a rejected duplicate must not undo an accepted claim.
+    public var claimPending: Bool
 
-    public init(event: LifeEvent, claimed: Bool = false, claimedAt: VirtualTime? = nil) {
+    public init(event: LifeEvent, claimed: Bool = false, claimedAt: VirtualTime? = nil, claimPending: Bool = false) {
         self.event = event
         self.category = EventCategory.categorize(event)
         self.claimed = claimed
         self.claimedAt = claimedAt
+        self.claimPending = claimPending
     }
 
     public var id: String { event.id }

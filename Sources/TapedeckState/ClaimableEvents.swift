@@ -35,15 +35,24 @@ public struct ClaimableEvents: Sendable, Equatable {
         if events[index].isAwaitingClaim { unclaimedEventCount -= 1 }
         events[index].claimed = true
         events[index].claimedAt = time
+        events[index].claimPending = true
         return events[index].rewards
     }
 
+    /// The server accepted a claim: it is no longer pending. Nothing changes for an unknown id.
+    public mutating func confirmClaim(id: String) {
+        guard let index = events.firstIndex(where: { $0.id == id }) else { return }
+        events[index].claimPending = false
+    }
+
     /// Undoes a claim the server rejected and returns the rewards to take back, or nil (nothing
-    /// changes) when the id is not in the list or the event is not claimed.
+    /// changes) when the id is not in the list or its claim is not pending — a rejected duplicate
+    /// claim leaves the accepted first one alone.
     public mutating func rollBackClaim(id: String) -> ResourceAmounts? {
-        guard let index = events.firstIndex(where: { $0.id == id }), events[index].claimed else { return nil }
+        guard let index = events.firstIndex(where: { $0.id == id }), events[index].claimPending else { return nil }
         events[index].claimed = false
         events[index].claimedAt = nil
+        events[index].claimPending = false
         if events[index].isAwaitingClaim { unclaimedEventCount += 1 }
         return events[index].rewards
     }

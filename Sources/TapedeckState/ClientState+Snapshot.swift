@@ -104,6 +104,7 @@ extension ClientState {
                     "characters": .array(event.characters.map(\.snapshotValue)),
                     "category": .string(entry.category.rawValue), "claimable": .bool(entry.isClaimable),
                     "negative": .bool(entry.isNegative), "claimed": .bool(entry.claimed),
+                    "claimPending": .bool(entry.claimPending),
                     "claimedAt": .optional(entry.claimedAt.map(timestamp)),
                 ])
             }),

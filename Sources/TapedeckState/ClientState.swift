@@ -98,7 +98,11 @@ public struct ClientState: Sendable, Equatable {
     }
 
     mutating func applyClaimResult(_ result: ClaimResult) -> [ClientEffect] {
-        guard !result.accepted, let rewards = claimable.rollBackClaim(id: result.eventId) else { return [] }
+        if result.accepted {
+            claimable.confirmClaim(id: result.eventId)
+            return []
+        }
+        guard let rewards = claimable.rollBackClaim(id: result.eventId) else { return [] }
         gameState.applyClientChange(rewards.negated)
         return [.toast(Toast(.error, "Could not claim the event (\(result.reason ?? "rejected"))"))]
     }

@@ -68,7 +68,7 @@ import TapedeckProtocol
         var state = Fixtures.loadedState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))
         let event = Fixtures.lifeEvent("e1", "You got sick and paid the doctor", energy: -30, money: -40)
         var expected = state
-        expected.claimable.events = [ClaimableEvent(event: event, claimed: true, claimedAt: Fixtures.t1)]
+        expected.claimable.events = [ClaimableEvent(event: event, claimed: true, claimedAt: Fixtures.t1, claimPending: true)]
         expected.gameState.energy = 50
         expected.gameState.money = 80
         expected.gameState.energyWriter = .client
@@ -95,6 +95,7 @@ import TapedeckProtocol
         var expected = state
         expected.claimable.events[0].claimed = true
         expected.claimable.events[0].claimedAt = Fixtures.t1
+        expected.claimable.events[0].claimPending = true
         expected.claimable.unclaimedEventCount = 0
         expected.gameState.energy = 90
         expected.gameState.diamonds = 7
@@ -125,17 +126,19 @@ import TapedeckProtocol
         var expected = state
         expected.claimable.events[0].claimed = false
         expected.claimable.events[0].claimedAt = nil
+        expected.claimable.events[0].claimPending = false
         expected.gameState.energy = 80
         _ = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false)), at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(state.claimable.unclaimedEventCount == 0)
     }
 
-    @Test func anAcceptedClaimChangesNothing() {
+    @Test func anAcceptedClaimIsNoLongerPending() {
         var state = Fixtures.loadedState()
         _ = state.apply(.messageEvent(Fixtures.lifeEvent("e1", money: 30)), at: Fixtures.t0)
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
-        let expected = state
+        var expected = state
+        expected.claimable.events[0].claimPending = false
         let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: true)), at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(effects.isEmpty)
@@ -191,5 +194,20 @@ import TapedeckProtocol
     @Test func theTypeTagCountsAsWordsToo() {
         #expect(EventCategory.categorize(Fixtures.lifeEvent("e", "A good day", type: "career")) == .career)
         #expect(EventCategory.categorize(Fixtures.lifeEvent("e", "Wonderful weather")) == .neutral)
+    }
+
+    @Test func aRejectedDuplicateClaimLeavesTheAcceptedClaimAlone() {
+        var state = Fixtures.loadedState()
+        _ = state.apply(.messageEvent(Fixtures.lifeEvent("e1", money: 30)), at: Fixtures.t0)
+        _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
+        _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
+        _ = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: true)), at: Fixtures.t1)
+        let expected = state
+        let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
+                                  at: Fixtures.t1)
+        expectState(state, equals: expected)
+        #expect(state.claimable.events[0].claimed)
+        #expect(state.gameState.money == 150)
+        #expect(effects.isEmpty)
     }
 }

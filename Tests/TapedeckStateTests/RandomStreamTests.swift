@@ -25,7 +25,7 @@ import TapedeckProtocol
             switch input {
             case .server(let message):
                 if case .claimResult(let result) = message, !result.accepted,
-                   state.claimable.event(id: result.eventId)?.claimed == true { coverage.rollbacks += 1 }
+                   state.claimable.event(id: result.eventId)?.claimPending == true { coverage.rollbacks += 1 }
                 effects = state.apply(message, at: time)
             case .client(let message):
                 if case .answerQuestion(let answer) = message,
