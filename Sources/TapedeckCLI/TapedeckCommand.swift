@@ -14,6 +14,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ScenarioCommand.self,
             BenchCommand.self,
             ServerCommand.self,
+            ServeCommand.self,
             DebugCommand.self,
         ]
     )

@@ -44,9 +44,11 @@ public enum WebSocketPipeline {
     }
 
     /// Client side: must run on the channel's event loop (in a `channelInitializer`). Sends the
-    /// upgrade request once connected; `makeHandler` runs when the server accepted it.
+    /// upgrade request once connected (`path` may carry a query; `headers` and `subprotocol` are
+    /// added to it); `makeHandler` runs when the server accepted it.
     public static func configureClient(
         _ channel: Channel, host: String, port: Int, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         upgradeFailed: @escaping @Sendable (Error) -> Void,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
@@ -54,7 +56,8 @@ public enum WebSocketPipeline {
         if let tls {
             try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
         }
-        let requester = UpgradeRequestHandler(host: host, port: port, path: path, upgradeFailed: upgradeFailed)
+        let requester = UpgradeRequestHandler(host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
+                                              upgradeFailed: upgradeFailed)
         let upgrader = NIOWebSocketClientUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
             upgradePipelineHandler: { channel, _ in
@@ -85,16 +88,22 @@ final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandle
     private let host: String
     private let port: Int
     private let path: String
+    private let extraHeaders: [(name: String, value: String)]
+    private let subprotocol: String?
     private let upgradeFailed: @Sendable (Error) -> Void
 
-    init(host: String, port: Int, path: String, upgradeFailed: @escaping @Sendable (Error) -> Void) {
-        self.host = host; self.port = port; self.path = path; self.upgradeFailed = upgradeFailed
+    init(host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
+         upgradeFailed: @escaping @Sendable (Error) -> Void) {
+        self.host = host; self.port = port; self.path = path; self.extraHeaders = headers; self.subprotocol = subprotocol
+        self.upgradeFailed = upgradeFailed
     }
 
     func channelActive(context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: "\(host):\(port)")
         headers.add(name: "Content-Length", value: "0")
+        for header in extraHeaders { headers.add(name: header.name, value: header.value) }
+        if let subprotocol { headers.add(name: "Sec-WebSocket-Protocol", value: subprotocol) }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
