@@ -31,7 +31,7 @@ extension WebSocketClient {
                     continuation.resume(throwing: WebSocketClientError.closed(code: closed))
                     return
                 }
-                let timer = eventLoop.scheduleTask(in: timeout) {
+                let timer = eventLoop.scheduleTask(in: timeout) { () -> Void in
                     self.take(payload)?.continuation.resume(
                         throwing: WebSocketClientError.timedOut(what: "a pong", seconds: seconds(timeout)))
                 }

@@ -113,8 +113,7 @@ public final class WebSocketClient: Sendable {
             count += 1
             return count
         }
-        var payload: [UInt8] = []
-        withUnsafeBytes(of: number.bigEndian) { payload.append(contentsOf: $0) }
+        let payload = withUnsafeBytes(of: number.bigEndian) { Array($0) }
         try await pongs.wait(for: payload, on: channel.eventLoop, timeout: timeout) {
             try await self.send(frame: .ping, payload)
         }
