@@ -101,7 +101,8 @@ final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelActive(context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: "\(host):\(port)")
-        headers.add(name: "Content-Length", value: "0")
+        // No Content-Length: a GET has no body, and some servers (Python's websockets) refuse an
+        // upgrade request that announces one.
         for header in extraHeaders { headers.add(name: header.name, value: header.value) }
         if let subprotocol { headers.add(name: "Sec-WebSocket-Protocol", value: subprotocol) }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)

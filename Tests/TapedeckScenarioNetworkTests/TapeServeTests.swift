@@ -28,7 +28,8 @@ import TapedeckTape
         let reader = try TapeReader(path: path)
         var greeting: [String] = []
         var exchanges: [(send: String, expect: [String])] = []
-        while let record = try reader.next() where record.connection == 0 && record.kind == .text {
+        while let record = try reader.next() {
+            guard record.connection == 0, record.kind == .text else { continue }
             let text = String(decoding: record.payload, as: UTF8.self)
             if record.direction == .c2s {
                 exchanges.append((text, []))
