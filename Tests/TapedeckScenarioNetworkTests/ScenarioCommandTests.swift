@@ -58,3 +58,24 @@ import Testing
                 "\(run.standardOutput)")
     }
 }
+
+/// `--server URL --server-clock virtual` against `tapedeck server --clock virtual` (both binaries).
+@Suite struct VirtualClockServerCommandTests {
+    @Test func fiveMinuteSessionRunsInVirtualTimeAgainstAStartedServer() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
+        let server = ChildProcess(ChildProcess.tapedeck, ["server", "--clock", "virtual"])
+        try server.start()
+        let line = await server.firstOutputLine()
+        guard let url = line?.split(separator: " ").last.map(String.init), line?.hasPrefix("listening on ws://") == true else {
+            let finished = await server.finish()
+            Issue.record("server said \(line ?? "nothing"): \(finished.standardError)")
+            return
+        }
+        let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", "Scenarios/five-minute-session.scenario",
+                                                                     "--server", url, "--server-clock", "virtual"])
+        let stopped = await server.finish()
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("PASS five-minute-session: 13 passed, 0 failed (301.0 s)"), "\(run.standardOutput)")
+        #expect(stopped.status == 0)
+    }
+}
