@@ -21,8 +21,9 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             the reference server in this process on a free loopback port with --seed and the virtual \
             clock, one per scenario, so `wait 5m` takes no five real minutes. A scenario's connect \
             URL keeps its path and query and takes the target's scheme, host and port. \
-            Exit codes: 0 every step passed; 1 a step failed; 2 bad usage, a scenario that does not \
-            parse, a tape that cannot be read, or a reference server that cannot start.
+            Exit codes: 0 every step passed; 1 a step failed (an unreachable --server fails the connect \
+            step); 2 a scenario that does not parse, a tape that cannot be read, or a reference server \
+            that cannot start; 64 bad options.
             """
     )
 
