@@ -13,9 +13,11 @@ public enum WebSocketPipeline {
     }
 
     /// Server side: must run on the channel's event loop (in a `childChannelInitializer`).
-    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded.
+    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded. With
+    /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
     public static func configureServer(
         _ channel: Channel, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        acceptsOfferedSubprotocol: Bool = false,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
         let pipeline = channel.pipeline.syncOperations
@@ -26,7 +28,12 @@ public enum WebSocketPipeline {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
             shouldUpgrade: { channel, head in
-                channel.eventLoop.makeSucceededFuture(self.path(of: head.uri) == path ? HTTPHeaders() : nil)
+                guard self.path(of: head.uri) == path else { return channel.eventLoop.makeSucceededFuture(nil) }
+                var headers = HTTPHeaders()
+                if acceptsOfferedSubprotocol, let offered = head.headers[canonicalForm: "Sec-WebSocket-Protocol"].first {
+                    headers.add(name: "Sec-WebSocket-Protocol", value: String(offered))
+                }
+                return channel.eventLoop.makeSucceededFuture(headers)
             },
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
@@ -68,7 +75,10 @@ public enum WebSocketPipeline {
                 }
             })
         let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
+        // Frames the server sends right after its 101 response often arrive in the same read as the
+        // response: the HTTP decoder must pass those bytes on when it is removed, not drop them.
         try pipeline.addHTTPClientHandlers(
+            leftOverBytesStrategy: .forwardBytes,
             withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
                 context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
             }))

@@ -10,7 +10,8 @@ import TapedeckTape
 /// `tapedeck serve`: a WebSocket server at `/wss/` that plays the server side of a recorded
 /// session with `RecordedSessionPlayer`, so a real app can connect to a recording. Every
 /// connection replays the session from its start; sends the tape has no answer for are reported
-/// through `report` and get no answer.
+/// through `report` and get no answer. The upgrade accepts the first subprotocol the client offers,
+/// as the recorded server did for the app.
 public final class TapeServer: Sendable {
     public static let path = "/wss/"
     public let localAddress: SocketAddress
@@ -48,7 +49,7 @@ public final class TapeServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(
-                        channel, path: path, maxMessageBytes: 1 << 24, tls: tls
+                        channel, path: path, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true
                     ) { channel in
                         let id = ObjectIdentifier(channel)
                         connections.withLockedValue { $0[id] = channel }

@@ -8,7 +8,8 @@ EXCHANGES.json: {"greeting": [server message, ...],
 Each connection: read the greeting, then for each exchange send the client message and read as
 many messages as recorded. On the first connection the unmatched message is sent before the first
 exchange; the tape must answer it with nothing, so the next message read is the first exchange's
-answer. A second connection must replay the session from its start.
+answer. A second connection, offering the subprotocols baolife.v1 and other, must replay the
+session from its start; its first entry is "subprotocol=<the one the server chose>".
 Prints one JSON object: {"connections": [[received message, ...], ...]}. Every read is bounded.
 """
 import asyncio
@@ -20,9 +21,11 @@ from websockets.asyncio.client import connect
 TIMEOUT = 20
 
 
-async def play(url, script, unmatched):
+async def play(url, script, unmatched, subprotocols=None):
     received = []
-    async with connect(url, open_timeout=TIMEOUT, close_timeout=5, max_size=None) as ws:
+    async with connect(url, open_timeout=TIMEOUT, close_timeout=5, max_size=None, subprotocols=subprotocols) as ws:
+        if subprotocols:
+            received.append("subprotocol=%s" % ws.subprotocol)
         for _ in script["greeting"]:
             received.append(await asyncio.wait_for(ws.recv(), TIMEOUT))
         if unmatched is not None:
@@ -39,7 +42,7 @@ async def main():
     with open(path, encoding="utf-8") as file:
         script = json.load(file)
     first = await play(url, script, script.get("unmatched"))
-    second = await play(url, script, None)
+    second = await play(url, script, None, ["baolife.v1", "other"])
     print(json.dumps({"connections": [first, second]}))
 
 
