@@ -3,9 +3,11 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
+//   testing      TapedeckTesting -> TapedeckReplay
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
+//                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
@@ -15,6 +17,9 @@ let package = Package(
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
+        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
+        .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
+        .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
@@ -25,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // liblz4's frame API (lz4frame.h), linked from the system.
@@ -42,6 +48,25 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The replayer: tapes through ClientState (or any ClientModel), checkpoints, goldens, diffs.
+        .target(
+            name: "TapedeckReplay",
+            dependencies: [
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The SQLite catalog of tapes and check results (GRDB only here).
+        .target(
+            name: "TapedeckCatalog",
+            dependencies: [
+                "TapedeckTape",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
+        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay"]),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
         // WebSocket plumbing and the reference server on SwiftNIO.
@@ -77,8 +102,8 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
-                "TapedeckNetwork", "TapedeckScenarioNetwork",
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
+                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,10 +116,16 @@ let package = Package(
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
         .testTarget(
+            name: "TapedeckReplayTests",
+            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
+        .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
         ),
-        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
+        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckCatalog"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",

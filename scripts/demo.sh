@@ -5,7 +5,7 @@ set -euo pipefail
 bin=${1:-.build/release/tapedeck}
 out=demo-out
 mkdir -p "$out"
-fixture=Tests/TapedeckTapeTests/Fixtures/session.jsonl
+fixture=Tests/TapedeckTapeTests/Fixtures/baolife-session.jsonl
 
 echo "== import $fixture"
 "$bin" import "$fixture" -o "$out/session.tape"

@@ -11,10 +11,13 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            ReplayCommand.self,
+            CheckCommand.self,
+            HistoryCommand.self,
             ScenarioCommand.self,
-            BenchCommand.self,
             ServerCommand.self,
             ServeCommand.self,
+            BenchCommand.self,
             DebugCommand.self,
         ]
     )

@@ -36,11 +36,12 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(\(TapeFormat.majorVersion).x). Upgrade tapedeck to read it."
         case .truncated(let path, let records, let offset):
             "\(path): truncated after record \(records) at byte \(offset): the tape was not closed "
-                + "(the writer was killed or the copy is incomplete). The \(records) records before are intact; "
-                + "`tapedeck export` keeps them."
+                + "(the writer was killed or the copy is incomplete). The \(records) complete records before byte "
+                + "\(offset) are intact; `tapedeck export` keeps them."
         case .damaged(let path, let records, let offset, let reason):
             "\(path): damaged at byte \(offset) after record \(records): \(reason). "
-                + "The \(records) records before are intact; the rest of the tape cannot be trusted."
+                + "The \(records) complete records before it are intact; the rest cannot be read. "
+                + "`tapedeck export` keeps the intact records."
         case .damagedHeader(let path, let reason):
             "\(path): damaged tape header: \(reason). The tape cannot be read."
         case .recordTooLarge(let record, let length):

@@ -35,35 +35,48 @@ public enum Base64 {
     /// Decodes canonical base64. On failure returns the offset of the first bad character.
     public static func decode(_ input: [UInt8]) -> Result<[UInt8], Base64Error> {
         guard input.count % 4 == 0 else { return .failure(Base64Error(offset: input.count, reason: "length \(input.count) is not a multiple of 4")) }
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count / 4 * 3)
-        var index = 0
-        while index < input.count {
-            let isLast = index + 4 == input.count
-            var n: UInt32 = 0
-            var padding = 0
-            for position in 0..<4 {
-                let symbol = input[index + position]
-                if symbol == UInt8(ascii: "="), isLast, position >= 2 {
-                    padding += 1
-                    n <<= 6
-                    continue
+        var output = [UInt8](repeating: 0, count: input.count / 4 * 3)
+        var written = 0
+        let failure: Base64Error? = values.withUnsafeBufferPointer { table in
+            input.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer { destination in
+                    var index = 0
+                    while index < source.count {
+                        let isLast = index + 4 == source.count
+                        var n: UInt32 = 0
+                        var padding = 0
+                        // Unrolled by hand: a `for` over a range is slow in debug builds.
+                        var position = 0
+                        while position < 4 {
+                            let symbol = source[index + position]
+                            if symbol == 0x3D, isLast, position >= 2 {
+                                padding += 1
+                                n <<= 6
+                            } else {
+                                let value = table[Int(symbol)]
+                                guard value != 0xFF, padding == 0 else {
+                                    return Base64Error(offset: index + position, reason: "unexpected character")
+                                }
+                                n = n << 6 | UInt32(value)
+                            }
+                            position += 1
+                        }
+                        // Canonical form only: the bits a padded group leaves unused must be zero.
+                        if (padding == 1 && n & 0xFF != 0) || (padding == 2 && n & 0xFFFF != 0) {
+                            return Base64Error(offset: index + 3 - padding, reason: "non-canonical padding bits")
+                        }
+                        destination[written] = UInt8(n >> 16 & 0xFF)
+                        if padding < 2 { destination[written + 1] = UInt8(n >> 8 & 0xFF) }
+                        if padding < 1 { destination[written + 2] = UInt8(n & 0xFF) }
+                        written += 3 - padding
+                        index += 4
+                    }
+                    return nil
                 }
-                let value = values[Int(symbol)]
-                guard value != 0xFF, padding == 0 else {
-                    return .failure(Base64Error(offset: index + position, reason: "unexpected character"))
-                }
-                n = n << 6 | UInt32(value)
             }
-            output.append(UInt8(n >> 16 & 0xFF))
-            if padding < 2 { output.append(UInt8(n >> 8 & 0xFF)) }
-            if padding < 1 { output.append(UInt8(n & 0xFF)) }
-            // Canonical form only: the bits a padded group leaves unused must be zero.
-            if (padding == 1 && n & 0xFF != 0) || (padding == 2 && n & 0xFFFF != 0) {
-                return .failure(Base64Error(offset: index + 3 - padding, reason: "non-canonical padding bits"))
-            }
-            index += 4
         }
+        if let failure { return .failure(failure) }
+        output.removeLast(output.count - written)
         return .success(output)
     }
 }

@@ -153,6 +153,16 @@ public struct JSONParser {
         var output: [UInt8] = []
         var runStart = position
         while true {
+            // Skip the plain run quickly: most of a payload has no quotes, escapes or controls.
+            position = bytes.withUnsafeBufferPointer { buffer in
+                var index = position
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+                    index += 1
+                }
+                return index
+            }
             guard position < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {

@@ -1,0 +1,79 @@
+import Foundation
+@testable import TapedeckTape
+
+/// Temporary files, fixtures and the lz4 tool for the tape tests.
+enum TestFiles {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static var fixtureTape: String { fixtures.appendingPathComponent("baolife-session.tape").path }
+    static var fixtureJSONLines: String { fixtures.appendingPathComponent("baolife-session.jsonl").path }
+
+    /// A fresh empty directory for one test.
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let metadata = TapeMetadata(
+        created: "2025-03-01T09:30:00.000Z", tool: "tapedeck test", upstreamURL: "wss://example.test/ws",
+        listenAddress: "127.0.0.1:8765", clientAddress: "127.0.0.1:50000", labels: ["b": "2", "a": "1"],
+        requestTarget: "/ws", requestHeaders: [.init("Host", "example.test"), .init("Upgrade", "websocket")],
+        responseStatus: 101, responseHeaders: [.init("Upgrade", "websocket")])
+
+    /// Writes `records` to a new tape and returns its path.
+    static func writeTape(_ records: [TapeRecord], in directory: URL, name: String = "t.tape",
+                          options: TapeWriterOptions = TapeWriterOptions()) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let writer = try TapeWriter(path: path, metadata: metadata, options: options)
+        for record in records { try writer.append(record) }
+        try writer.close()
+        return path
+    }
+
+    /// Reads every record; returns them with the error that ended reading, if any.
+    static func readAll(_ path: String) throws -> (records: [TapeRecord], error: TapeError?, reader: TapeReader) {
+        let reader = try TapeReader(path: path)
+        var records: [TapeRecord] = []
+        do {
+            while let record = try reader.next() { records.append(record) }
+            return (records, nil, reader)
+        } catch {
+            return (records, error, reader)
+        }
+    }
+
+    struct ProcessResult {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+    }
+
+    /// Runs a program to completion; its output goes through temporary files, so any size is fine.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close(); try err.close()
+        return ProcessResult(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// The raw record stream bytes compressed into an LZ4 frame by the lz4 tool.
+    static func lz4Compress(_ stream: [UInt8], to path: String) throws {
+        let raw = path + ".raw"
+        try Data(stream).write(to: URL(fileURLWithPath: raw))
+        let result = try run("/usr/bin/lz4", ["-q", "-f", "-B4", "--content-size", raw, path])
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
