@@ -5,6 +5,7 @@ import PackageDescription
 //   CLI          tapedeck, TapedeckCLI
 //   testing      TapedeckTesting -> TapedeckReplay
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
+//                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
+        .library(name: "TapedeckScenarioNetwork", targets: ["TapedeckScenarioNetwork"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,11 +86,24 @@ let package = Package(
             name: "TapedeckScenario",
             dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
         ),
+        // The scenario language's live targets (a WebSocket transport, the reference server in
+        // virtual time) and the tape server of `tapedeck serve`.
+        .target(
+            name: "TapedeckScenarioNetwork",
+            dependencies: [
+                "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
-                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork",
+                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +136,14 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Peers", "Fixtures"]
+        ),
+        .testTarget(
+            name: "TapedeckScenarioNetworkTests",
+            dependencies: [
+                "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
+                "TapedeckProtocol",
+            ],
+            exclude: ["Peers"]
         ),
     ]
 )

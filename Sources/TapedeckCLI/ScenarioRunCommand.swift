@@ -1,20 +1,29 @@
 import ArgumentParser
+import TapedeckNetwork
 import TapedeckScenario
+import TapedeckScenarioNetwork
 import TapedeckTape
 
-/// `tapedeck scenario run FILE... --tape T`: runs scenarios against a recorded session served
-/// back in virtual time, printing a line per step.
+/// `tapedeck scenario run FILE... (--tape T | --server URL | --reference)`: runs scenarios against
+/// a recorded session served back, a live WebSocket server or the reference server started in
+/// this process, printing a line per step.
 struct ScenarioRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run scenarios against a tape served back in virtual time.",
+        abstract: "Run scenarios against a tape, a live server or the reference server.",
         discussion: """
-            Each scenario runs against the session recorded on --tape: the server messages recorded \
-            before the first client message arrive on connect; a sent message that matches the next \
-            recorded client message (by type, and by --match-fields) gets the server messages \
-            recorded after it, at their recorded delays. Sends the tape cannot answer are listed as \
-            warnings. Exit codes: 0 every step passed; 1 a step failed; 2 bad usage, a scenario \
-            that does not parse, or a tape that cannot be read.
+            Targets (exactly one): --tape T serves the session recorded on T in virtual time: the \
+            server messages recorded before the first client message arrive on connect; a sent \
+            message that matches the next recorded client message (by type, and by --match-fields) \
+            gets the server messages recorded after it, at their recorded delays. --server URL \
+            connects to a running server in real time (with --server-clock virtual: a server started \
+            with --clock virtual, driven by advance messages in virtual time). --reference starts \
+            the reference server in this process on a free loopback port with --seed and the virtual \
+            clock, one per scenario, so `wait 5m` takes no five real minutes. A scenario's connect \
+            URL keeps its path and query and takes the target's scheme, host and port. \
+            Exit codes: 0 every step passed; 1 a step failed (an unreachable --server fails the connect \
+            step); 2 a scenario that does not parse, a tape that cannot be read, or a reference server \
+            that cannot start; 64 bad options.
             """
     )
 
@@ -22,7 +31,19 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     var files: [String]
 
     @Option(help: "The tape whose recorded session answers the scenario's messages.")
-    var tape: String
+    var tape: String?
+
+    @Option(help: "A live server to play against, ws://HOST:PORT/PATH or wss://...")
+    var server: String?
+
+    @Option(name: .customLong("server-clock"), help: "wall: --server's time passes by itself (real time); virtual: it was started with --clock virtual and waits advance it.")
+    var serverClock: ClockMode = .wall
+
+    @Flag(help: "Start the reference server in this process (virtual clock, free loopback port) for each scenario.")
+    var reference = false
+
+    @Option(help: "The reference server's seed (with --reference).")
+    var seed: UInt64?
 
     @Option(help: "Also write each scenario's session as a tape, DIR/NAME.tape, with a marker at each checkpoint and mark.")
     var recordTo: String?
@@ -30,7 +51,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
-    @Option(help: "Body fields a sent message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId).")
+    @Option(help: "With --tape: body fields a sent message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId).")
     var matchFields: String?
 
     @Flag(help: "Also print what happened during passing steps (skipped messages, automatic claims, toasts).")
@@ -38,8 +59,24 @@ struct ScenarioRunCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one scenario file") }
-        if let matchFields, matchFields.split(separator: ",").contains(where: { $0.trimmingSpaces.isEmpty }) {
-            throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
+        let targets = [tape != nil, server != nil, reference].filter { $0 }.count
+        guard targets == 1 else {
+            throw ValidationError("give exactly one target: --tape FILE, --server URL or --reference")
+        }
+        if let matchFields {
+            guard tape != nil else { throw ValidationError("--match-fields applies to --tape only") }
+            if matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
+                throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
+            }
+        }
+        if seed != nil, !reference { throw ValidationError("--seed applies to --reference only") }
+        if serverClock != .wall, server == nil { throw ValidationError("--server-clock applies to --server only") }
+        if let server {
+            do {
+                _ = try WebSocketURL(parsing: server)
+            } catch {
+                throw ValidationError("--server: \(error)")
+            }
         }
     }
 
@@ -61,30 +98,27 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         guard parseFailures == 0 else {
             throw ExitCode(ScenarioExitCode.badInput)
         }
-        let records: [TapeRecord]
-        do {
-            let reader = try TapeReader(path: tape)
-            var read: [TapeRecord] = []
-            while let record = try reader.next() { read.append(record) }
-            records = read
-        } catch {
-            throw CommandFailure.exit(error.description, code: ScenarioExitCode.badInput)
-        }
+        let target = try makeTarget()
         if let recordTo { try ScenarioRecordDirectory.create(recordTo) }
 
         let output = OutputFile()
         var results: [ScenarioResult] = []
         for scenario in scenarios {
-            let clock = VirtualScenarioClock()
-            let served = TapeServedTransport(records: records, clock: clock, matchFields: fields)
+            let session: ScenarioTarget.Session
+            do {
+                session = try await target.start()
+            } catch {
+                throw CommandFailure.exit("cannot start the reference server: \(error)", code: ScenarioExitCode.badInput)
+            }
             var recorder: RecordingTransport?
             if let recordTo {
                 let metadata = TapeMetadata(created: WallClockTimestamp.now(), tool: "tapedeck \(TapedeckVersion.current)",
-                                            labels: ["scenario": scenario.name, "servedFrom": tape])
-                recorder = RecordingTransport(wrapping: served, path: "\(recordTo)/\(scenario.name).tape", metadata: metadata, clock: clock)
+                                            labels: ["scenario": scenario.name, session.label.key: session.label.value])
+                recorder = RecordingTransport(wrapping: session.transport, path: "\(recordTo)/\(scenario.name).tape",
+                                              metadata: metadata, clock: session.clock)
             }
-            let runner = ScenarioRunner(scenario: scenario, transport: recorder ?? served, clock: clock,
-                                        options: .init(serverURL: "tape:\(tape)"))
+            let runner = ScenarioRunner(scenario: scenario, transport: recorder ?? session.transport, clock: session.clock,
+                                        options: .init(serverURL: session.serverURL))
             try? output.write(ScenarioReport.header(for: ScenarioResult(name: scenario.name, file: scenario.file, steps: [],
                                                                         unmatchedSends: [], duration: 0, finalState: .null)) + "\n")
             let verbose = self.verbose
@@ -92,6 +126,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                 try? output.write(ScenarioReport.lines(for: step, verbose: verbose).joined(separator: "\n") + "\n")
                 try? output.flush()
             }
+            await session.stop()
             if let recorder {
                 do {
                     try recorder.finish()
@@ -116,6 +151,27 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             }
         }
         if results.contains(where: { !$0.passed }) { throw ExitCode(ScenarioExitCode.failed) }
+    }
+
+    /// The target of every scenario; reads the whole tape first (a damaged tape is exit 2).
+    func makeTarget() throws -> ScenarioTarget {
+        if let tape {
+            do {
+                let reader = try TapeReader(path: tape)
+                var records: [TapeRecord] = []
+                while let record = try reader.next() { records.append(record) }
+                return .tape(path: tape, records: records, matchFields: fields)
+            } catch {
+                throw CommandFailure.exit(error.description, code: ScenarioExitCode.badInput)
+            }
+        }
+        if let server {
+            guard let url = try? WebSocketURL(parsing: server) else {
+                throw CommandFailure.exit("--server \(server) is not a ws:// or wss:// URL", code: ScenarioExitCode.badInput)
+            }
+            return .server(url, clock: serverClock)
+        }
+        return .reference(seed: seed ?? ReferenceServerConfiguration.defaultSeed)
     }
 }
 

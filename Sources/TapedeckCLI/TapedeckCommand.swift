@@ -16,6 +16,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             HistoryCommand.self,
             ScenarioCommand.self,
             ServerCommand.self,
+            ServeCommand.self,
             BenchCommand.self,
             DebugCommand.self,
         ]

@@ -16,21 +16,27 @@ public final class WebSocketClient: Sendable {
 
     let channel: Channel
     let inbox: Inbox
+    let pongs: PongWaiters
+    private let pingCount = NIOLockedValueBox<UInt64>(0)
 
-    init(channel: Channel, inbox: Inbox) {
+    init(channel: Channel, inbox: Inbox, pongs: PongWaiters) {
         self.channel = channel
         self.inbox = inbox
+        self.pongs = pongs
     }
 
-    /// Connects and upgrades to WebSocket on `path` (e.g. "/wss/").
+    /// Connects and upgrades to WebSocket on `path` (e.g. "/wss/", a query may follow), sending
+    /// `headers` and, when given, `Sec-WebSocket-Protocol: subprotocol` with the upgrade request.
     public static func connect(
         host: String, port: Int, path: String = "/wss/", tls: NIOSSLContext? = nil,
+        headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         maxMessageBytes: Int = 1 << 24, timeout: TimeAmount = .seconds(10),
         group: EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> WebSocketClient {
         let eventLoop = group.next()
         let upgraded = eventLoop.makePromise(of: Void.self)
         let inbox = Inbox()
+        let pongs = PongWaiters()
         let timeoutTask = eventLoop.scheduleTask(in: timeout) {
             upgraded.fail(WebSocketClientError.timedOut(what: "the WebSocket upgrade", seconds: seconds(timeout)))
         }
@@ -40,10 +46,11 @@ public final class WebSocketClient: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureClient(
                         channel, host: host, port: port, path: path, maxMessageBytes: maxMessageBytes, tls: tls,
+                        headers: headers, subprotocol: subprotocol,
                         upgradeFailed: { upgraded.fail($0) },
                         makeHandler: { _ in
                             upgraded.succeed(())
-                            return InboxHandler(inbox: inbox)
+                            return InboxHandler(inbox: inbox, pongs: pongs)
                         })
                 }
             }
@@ -59,7 +66,7 @@ public final class WebSocketClient: Sendable {
             try? await channel.close()
             throw error
         }
-        return WebSocketClient(channel: channel, inbox: inbox)
+        return WebSocketClient(channel: channel, inbox: inbox, pongs: pongs)
     }
 
     /// Sends one text message (a single frame).
@@ -90,6 +97,25 @@ public final class WebSocketClient: Sendable {
         case .message(.text(let bytes)): return bytes
         case .message(.binary): throw WebSocketClientError.closed(code: 1003)
         case .closed(let code): throw WebSocketClientError.closed(code: code)
+        }
+    }
+
+    /// Everything received and not yet taken by `receive`, without waiting.
+    public func takeReceived() -> [Event] {
+        inbox.takeAll()
+    }
+
+    /// Sends a ping and waits (at most `timeout`) for its pong. The peer answers frames in order,
+    /// so when this returns, every message it sent before reading the ping is in the inbox: a
+    /// barrier after a request whose answers have no known count.
+    public func roundTrip(timeout: TimeAmount = .seconds(10)) async throws {
+        let number = pingCount.withLockedValue { count in
+            count += 1
+            return count
+        }
+        let payload = withUnsafeBytes(of: number.bigEndian) { Array($0) }
+        try await pongs.wait(for: payload, on: channel.eventLoop, timeout: timeout) {
+            try await self.send(frame: .ping, payload)
         }
     }
 
@@ -151,6 +177,13 @@ extension WebSocketClient {
             }
         }
 
+        func takeAll() -> [Event] {
+            state.withLockedValue { state in
+                defer { state.events.removeAll() }
+                return state.events
+            }
+        }
+
         func next(on eventLoop: EventLoop, timeout: TimeAmount) async throws -> Event {
             try await withCheckedThrowingContinuation { continuation in
                 let id: Int? = state.withLockedValue { state in
@@ -190,9 +223,13 @@ extension WebSocketClient {
         typealias InboundIn = WebSocketMessage
 
         private let inbox: Inbox
+        private let pongs: PongWaiters
         private var closeCode: UInt16?
 
-        init(inbox: Inbox) { self.inbox = inbox }
+        init(inbox: Inbox, pongs: PongWaiters) {
+            self.inbox = inbox
+            self.pongs = pongs
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             inbox.deliver(.message(unwrapInboundIn(data)))
@@ -201,12 +238,15 @@ extension WebSocketClient {
         func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
             if let closed = event as? WebSocketPeerClosed {
                 closeCode = closed.code
+            } else if let pong = event as? WebSocketPongReceived {
+                pongs.received(pong.payload)
             }
             context.fireUserInboundEventTriggered(event)
         }
 
         func channelInactive(context: ChannelHandlerContext) {
             inbox.deliver(.closed(code: closeCode))
+            pongs.connectionClosed(code: closeCode)
             context.fireChannelInactive()
         }
 

@@ -35,7 +35,8 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
             let pong = WebSocketFrame(fin: true, opcode: .pong, maskKey: maskKey(), data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
         case .pong:
-            break
+            // Clients use ping/pong as a barrier: everything the peer sent before the pong has arrived.
+            context.fireUserInboundEventTriggered(WebSocketPongReceived(payload: Array(frame.unmaskedData.readableBytesView)))
         case .text, .binary:
             guard !closeSent else { return }
             if fragmentOpcode != nil {
@@ -129,6 +130,11 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
     private func maskKey() -> WebSocketMaskingKey? {
         masksFrames ? .random() : nil
     }
+}
+
+/// Fired inbound when a pong arrives, with its payload.
+public struct WebSocketPongReceived: Sendable, Equatable {
+    public var payload: [UInt8]
 }
 
 /// Fired inbound when the peer sent a close frame (`code` nil when it carried none).

@@ -13,9 +13,11 @@ public enum WebSocketPipeline {
     }
 
     /// Server side: must run on the channel's event loop (in a `childChannelInitializer`).
-    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded.
+    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded. With
+    /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
     public static func configureServer(
         _ channel: Channel, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        acceptsOfferedSubprotocol: Bool = false,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
         let pipeline = channel.pipeline.syncOperations
@@ -26,7 +28,12 @@ public enum WebSocketPipeline {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
             shouldUpgrade: { channel, head in
-                channel.eventLoop.makeSucceededFuture(self.path(of: head.uri) == path ? HTTPHeaders() : nil)
+                guard self.path(of: head.uri) == path else { return channel.eventLoop.makeSucceededFuture(nil) }
+                var headers = HTTPHeaders()
+                if acceptsOfferedSubprotocol, let offered = head.headers[canonicalForm: "Sec-WebSocket-Protocol"].first {
+                    headers.add(name: "Sec-WebSocket-Protocol", value: String(offered))
+                }
+                return channel.eventLoop.makeSucceededFuture(headers)
             },
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
@@ -44,9 +51,11 @@ public enum WebSocketPipeline {
     }
 
     /// Client side: must run on the channel's event loop (in a `channelInitializer`). Sends the
-    /// upgrade request once connected; `makeHandler` runs when the server accepted it.
+    /// upgrade request once connected (`path` may carry a query; `headers` and `subprotocol` are
+    /// added to it); `makeHandler` runs when the server accepted it.
     public static func configureClient(
         _ channel: Channel, host: String, port: Int, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         upgradeFailed: @escaping @Sendable (Error) -> Void,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
@@ -54,7 +63,8 @@ public enum WebSocketPipeline {
         if let tls {
             try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
         }
-        let requester = UpgradeRequestHandler(host: host, port: port, path: path, upgradeFailed: upgradeFailed)
+        let requester = UpgradeRequestHandler(host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
+                                              upgradeFailed: upgradeFailed)
         let upgrader = NIOWebSocketClientUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
             upgradePipelineHandler: { channel, _ in
@@ -65,7 +75,10 @@ public enum WebSocketPipeline {
                 }
             })
         let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
+        // Frames the server sends right after its 101 response often arrive in the same read as the
+        // response: the HTTP decoder must pass those bytes on when it is removed, not drop them.
         try pipeline.addHTTPClientHandlers(
+            leftOverBytesStrategy: .forwardBytes,
             withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
                 context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
             }))
@@ -85,16 +98,23 @@ final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandle
     private let host: String
     private let port: Int
     private let path: String
+    private let extraHeaders: [(name: String, value: String)]
+    private let subprotocol: String?
     private let upgradeFailed: @Sendable (Error) -> Void
 
-    init(host: String, port: Int, path: String, upgradeFailed: @escaping @Sendable (Error) -> Void) {
-        self.host = host; self.port = port; self.path = path; self.upgradeFailed = upgradeFailed
+    init(host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
+         upgradeFailed: @escaping @Sendable (Error) -> Void) {
+        self.host = host; self.port = port; self.path = path; self.extraHeaders = headers; self.subprotocol = subprotocol
+        self.upgradeFailed = upgradeFailed
     }
 
     func channelActive(context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: "\(host):\(port)")
-        headers.add(name: "Content-Length", value: "0")
+        // No Content-Length: a GET has no body, and some servers (Python's websockets) refuse an
+        // upgrade request that announces one.
+        for header in extraHeaders { headers.add(name: header.name, value: header.value) }
+        if let subprotocol { headers.add(name: "Sec-WebSocket-Protocol", value: subprotocol) }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -1,7 +1,8 @@
 /// The connection a scenario runs over. Implementations: `InProcessTransport` (a server in the
 /// same process), `TapeServedTransport` (a recorded session served back), `RecordingTransport`
-/// (writes a tape of another transport's session); at the network edge a WebSocket client is a
-/// thin adapter: connect, send text frames, hand back text frames and the close.
+/// (writes a tape of another transport's session); at the network edge (TapedeckScenarioNetwork)
+/// `LiveWebSocketTransport` (real time) and `VirtualTimeServerTransport` (a virtual-clock server
+/// driven by `advance`) adapt a WebSocket client.
 ///
 /// Transports are used from one task at a time.
 public protocol ScenarioTransport: AnyObject {

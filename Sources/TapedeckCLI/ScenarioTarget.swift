@@ -1,0 +1,44 @@
+import TapedeckNetwork
+import TapedeckScenario
+import TapedeckScenarioNetwork
+import TapedeckTape
+
+/// What `tapedeck scenario run` plays a scenario against: `--tape`, `--server` or `--reference`.
+enum ScenarioTarget {
+    case tape(path: String, records: [TapeRecord], matchFields: [String])
+    case server(WebSocketURL, clock: ClockMode)
+    case reference(seed: UInt64)
+
+    /// A transport and clock for one scenario, and how to stop what was started for it.
+    struct Session {
+        var transport: any ScenarioTransport
+        var clock: any ScenarioClock
+        /// `${server}` and the URL of a bare `connect`.
+        var serverURL: String
+        /// For the recorded tape's labels.
+        var label: (key: String, value: String)
+        var stop: () async -> Void
+    }
+
+    func start() async throws -> Session {
+        switch self {
+        case .tape(let path, let records, let matchFields):
+            let clock = VirtualScenarioClock()
+            return Session(transport: TapeServedTransport(records: records, clock: clock, matchFields: matchFields),
+                           clock: clock, serverURL: "tape:\(path)", label: ("servedFrom", path), stop: {})
+        case .server(let url, .wall):
+            let transport = LiveWebSocketTransport(target: url)
+            return Session(transport: transport, clock: RealScenarioClock(), serverURL: url.description,
+                           label: ("server", url.description), stop: { await transport.close(code: 1000) })
+        case .server(let url, .virtual):
+            let clock = VirtualScenarioClock()
+            let transport = VirtualTimeServerTransport(target: url, clock: clock)
+            return Session(transport: transport, clock: clock, serverURL: url.description,
+                           label: ("server", url.description), stop: { await transport.close(code: 1000) })
+        case .reference(let seed):
+            let reference = try await ReferenceScenarioTarget.start(seed: seed)
+            return Session(transport: reference.transport, clock: reference.clock, serverURL: reference.url,
+                           label: ("reference", "seed \(seed)"), stop: { await reference.stop() })
+        }
+    }
+}

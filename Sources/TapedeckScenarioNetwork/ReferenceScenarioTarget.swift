@@ -1,0 +1,36 @@
+import TapedeckNetwork
+import TapedeckScenario
+
+/// `--reference`: a reference server started in this process on a free loopback port, with a
+/// fixed seed and the virtual clock, and a transport to it. One per scenario, so a scenario's
+/// games (seeded by connection ordinal) do not depend on which scenarios ran before it.
+public final class ReferenceScenarioTarget {
+    public let server: ReferenceServer
+    public let clock: VirtualScenarioClock
+    public let transport: VirtualTimeServerTransport
+
+    private init(server: ReferenceServer, clock: VirtualScenarioClock, transport: VirtualTimeServerTransport) {
+        self.server = server; self.clock = clock; self.transport = transport
+    }
+
+    public static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {
+        let server = try await ReferenceServer.start(ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual))
+        let clock = VirtualScenarioClock()
+        do {
+            let transport = VirtualTimeServerTransport(target: try WebSocketURL(parsing: server.url), clock: clock)
+            return ReferenceScenarioTarget(server: server, clock: clock, transport: transport)
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    /// The server's URL: the scenario's `${server}`.
+    public var url: String { server.url }
+
+    /// Closes the connection and stops the server.
+    public func stop() async {
+        await transport.close(code: 1000)
+        try? await server.shutdown()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The acceptance: every shipped scenario passes against the reference server (`--reference`,
+/// started in the command's process on a free loopback port, real sockets, virtual time) and,
+/// recorded there with `--record-to`, against `--tape` of its own recording. Runs the real
+/// `tapedeck` binary.
+@Suite struct ShippedScenarioTests {
+    static let shipped = ["character-creation", "claimable-events", "dating", "five-minute-session", "questions", "store"]
+
+    @Test(arguments: shipped)
+    func passesAgainstTheReferenceServerAndItsOwnRecording(name: String) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
+                     "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
+        let directory = try TemporaryDirectory()
+        let file = "Scenarios/\(name).scenario"
+
+        let live = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", file, "--reference", "--record-to", directory.path])
+        #expect(live.status == 0, "against --reference:\n\(live.standardOutput)\(live.standardError)")
+        #expect(live.standardOutput.contains("PASS \(name)"), "\(live.standardOutput)")
+
+        let tape = "\(directory.path)/\(name).tape"
+        #expect(FileManager.default.fileExists(atPath: tape))
+        let replayed = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", file, "--tape", tape])
+        #expect(replayed.status == 0, "against its recording:\n\(replayed.standardOutput)\(replayed.standardError)")
+        #expect(replayed.standardOutput.contains("PASS \(name)"))
+        #expect(!replayed.standardOutput.contains("unmatched send"), "\(replayed.standardOutput)")
+    }
+
+    /// With the fixed seed and the virtual clock the reference target is deterministic: two runs
+    /// record the same messages at the same times (the `open` records differ: they hold the URL,
+    /// with its free port).
+    @Test func twoReferenceRunsRecordTheSameSession() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
+        let first = try TemporaryDirectory()
+        let second = try TemporaryDirectory()
+        for directory in [first, second] {
+            let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", "Scenarios/dating.scenario",
+                                                                         "--reference", "--record-to", directory.path])
+            #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        }
+        let one = try await ChildProcess.run(ChildProcess.tapedeck, ["cat", "--json", "\(first.path)/dating.tape"])
+        let two = try await ChildProcess.run(ChildProcess.tapedeck, ["cat", "--json", "\(second.path)/dating.tape"])
+        #expect(one.status == 0 && two.status == 0, "\(one.standardError)\(two.standardError)")
+        func withoutOpen(_ text: String) -> [Substring] {
+            text.split(separator: "\n").filter { !$0.contains(#""kind":"open""#) }
+        }
+        let records = withoutOpen(one.standardOutput)
+        #expect(records.count > 20)
+        #expect(records == withoutOpen(two.standardOutput))
+    }
+}
+
+/// A directory under the system's temporary directory, removed when the value goes away.
+final class TemporaryDirectory: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "tapedeck-live-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
