@@ -7,6 +7,11 @@ public struct TapedeckCommand: AsyncParsableCommand {
         abstract: "Record, replay and check WebSocket sessions of the BaoLife game.",
         version: TapedeckVersion.current,
         subcommands: [
+            InfoCommand.self,
+            CatCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
+            DebugCommand.self,
             BenchCommand.self,
         ]
     )

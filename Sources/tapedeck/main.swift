@@ -1,3 +1,3 @@
 import TapedeckCLI
 
-await TapedeckCommand.main()
+await TapedeckEntryPoint.run()

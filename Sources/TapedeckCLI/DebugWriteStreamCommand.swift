@@ -1,0 +1,67 @@
+import ArgumentParser
+import TapedeckTape
+
+/// Writes numbered records at a steady rate with the real clock and flush timer, printing
+/// "flushed N" after each flush: the child process of the crash test, which SIGKILLs it.
+struct DebugWriteStreamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write-stream",
+        abstract: "Write numbered records at a rate, printing \"flushed N\" (records flushed so far) after each flush."
+    )
+
+    @Option(help: "The tape file to write.")
+    var out: String
+
+    @Option(help: "Records per second.")
+    var rate: Int = 1000
+
+    @Option(help: "Stop after this many records (default: run until killed).")
+    var count: Int?
+
+    @Option(help: "Flush interval in milliseconds.")
+    var flushIntervalMs: Int = 100
+
+    func validate() throws {
+        guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be from 1 to 1000000") }
+        guard flushIntervalMs > 0 else { throw ValidationError("--flush-interval-ms must be positive") }
+    }
+
+    func run() throws {
+        let clock = MonotonicTapeClock()
+        let output = OutputFile()
+        let metadata = TapeMetadata(created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
+                                    labels: ["generator": "debug write-stream"])
+        do {
+            let writer = try TapeWriter(path: out, metadata: metadata,
+                                        options: TapeWriterOptions(flushInterval: UInt64(flushIntervalMs) * 1_000_000))
+            let period = 1_000_000_000 / UInt64(rate)
+            var reported = -1
+            func report() throws(TapeError) {
+                guard writer.flushedRecordCount != reported else { return }
+                reported = writer.flushedRecordCount
+                try output.write("flushed \(reported)\n")
+                try output.flush()
+            }
+            try report()
+            var index = 0
+            while count.map({ index < $0 }) ?? true {
+                let now = clock.elapsedNanoseconds()
+                if now >= UInt64(index) * period {
+                    let payload = Array("{\"type\":\"u\",\"message\":{\"n\":\(index)}}".utf8)
+                    try writer.append(TapeRecord(time: now, direction: .s2c, kind: .text, payload: payload))
+                    index += 1
+                }
+                try writer.flushIfDue(now: clock.elapsedNanoseconds())
+                try report()
+                // Sleep until the next record or the flush timer, whichever comes first.
+                let wake = min(UInt64(index) * period, writer.nextFlushDue ?? UInt64.max)
+                let current = clock.elapsedNanoseconds()
+                if wake > current { MonotonicTapeClock.sleep(nanoseconds: wake - current) }
+            }
+            try writer.close()
+            try report()
+        } catch {
+            throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+        }
+    }
+}

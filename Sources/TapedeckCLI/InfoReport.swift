@@ -1,0 +1,115 @@
+import TapedeckTape
+
+/// Renders `TapeStatistics` as text for people or as JSON for scripts.
+enum InfoReport {
+    /// "12.345" seconds from nanoseconds, without floating point or locale.
+    static func seconds(_ nanoseconds: UInt64, decimals: Int = 3) -> String {
+        var scale: UInt64 = 1_000_000_000
+        for _ in 0..<decimals { scale /= 10 }
+        let rounded = (nanoseconds + scale / 2) / scale
+        var divisor: UInt64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        let fraction = String(rounded % divisor)
+        return "\(rounded / divisor)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    /// Uncompressed / compressed with two decimals, "-" when there is nothing compressed.
+    static func ratio(_ statistics: TapeStatistics) -> String {
+        guard statistics.compressedBytes > 0 else { return "-" }
+        let hundredths = (statistics.uncompressedBytes * 100 + statistics.compressedBytes / 2) / statistics.compressedBytes
+        let fraction = hundredths % 100
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+
+    static func state(_ end: TapeEnd) -> String {
+        switch end {
+        case .complete: "complete"
+        case .truncated(let records, let offset): "truncated after record \(records) at byte \(offset)"
+        case .damaged(let records, let offset, let reason): "damaged at byte \(offset) after record \(records): \(reason)"
+        }
+    }
+
+    private static func sortedTypes(_ statistics: TapeStatistics, _ direction: TapeRecord.Direction) -> [(String, Int)] {
+        statistics.typeCounts.filter { $0.key.direction == direction }
+            .map { ($0.key.type, $0.value) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+    }
+
+    static func text(_ statistics: TapeStatistics, path: String) -> String {
+        let metadata = statistics.header.metadata
+        var lines: [String] = []
+        func add(_ label: String, _ value: String) {
+            lines.append(label + String(repeating: " ", count: max(1, 12 - label.count)) + value)
+        }
+        add("tape", path)
+        add("format", "\(statistics.header.versionString), written by \(metadata.tool) at \(metadata.created)")
+        if let upstream = metadata.upstreamURL { add("upstream", upstream) }
+        if !metadata.labels.isEmpty {
+            add("labels", metadata.labels.keys.sorted().map { "\($0)=\(metadata.labels[$0] ?? "")" }.joined(separator: ", "))
+        }
+        add("duration", seconds(statistics.duration) + " s")
+        let directions = TapeRecord.Direction.allCases.map { "\($0.name) \(statistics.count($0))" }.joined(separator: ", ")
+        var records = "\(statistics.recordCount) (\(directions))"
+        if statistics.connections.count > 1 { records += " on \(statistics.connections.count) connections" }
+        if statistics.skippedRecordCount > 0 { records += ", \(statistics.skippedRecordCount) of unknown kinds skipped" }
+        add("records", records)
+        add("kinds", TapeRecord.Kind.allCases.filter { statistics.count($0) > 0 }
+            .map { "\($0.name) \(statistics.count($0))" }.joined(separator: ", "))
+        var firstTypeLine = true
+        for direction in TapeRecord.Direction.allCases {
+            let types = sortedTypes(statistics, direction)
+            guard !types.isEmpty else { continue }
+            add(firstTypeLine ? "types" : "", "\(direction.name): " + types.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+            firstTypeLine = false
+        }
+        add("bytes", "\(statistics.compressedBytes) compressed, \(statistics.uncompressedBytes) uncompressed (ratio \(ratio(statistics)))")
+        add("state", state(statistics.end))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ statistics: TapeStatistics, path: String) -> [UInt8] {
+        var json = JSONTextWriter()
+        json.beginObject()
+        json.key("path"); json.string(path)
+        json.key("format"); json.string(statistics.header.versionString)
+        json.key("metadata"); TapeMetadataJSON.write(statistics.header.metadata, to: &json)
+        json.key("durationNs"); json.integer(statistics.duration)
+        json.key("records"); json.integer(statistics.recordCount)
+        json.key("skippedRecords"); json.integer(statistics.skippedRecordCount)
+        json.key("connections"); json.integer(statistics.connections.count)
+        json.key("directions"); json.beginObject()
+        for direction in TapeRecord.Direction.allCases { json.key(direction.name); json.integer(statistics.count(direction)) }
+        json.endObject()
+        json.key("kinds"); json.beginObject()
+        for kind in TapeRecord.Kind.allCases { json.key(kind.name); json.integer(statistics.count(kind)) }
+        json.endObject()
+        json.key("types"); json.beginObject()
+        for direction in TapeRecord.Direction.allCases {
+            json.key(direction.name); json.beginObject()
+            for (type, count) in sortedTypes(statistics, direction) { json.key(type); json.integer(count) }
+            json.endObject()
+        }
+        json.endObject()
+        json.key("compressedBytes"); json.integer(statistics.compressedBytes)
+        json.key("uncompressedBytes"); json.integer(statistics.uncompressedBytes)
+        json.key("ratio"); json.string(ratio(statistics))
+        json.key("state")
+        json.beginObject()
+        switch statistics.end {
+        case .complete:
+            json.key("status"); json.string("complete")
+        case .truncated(let records, let offset):
+            json.key("status"); json.string("truncated")
+            json.key("afterRecords"); json.integer(records)
+            json.key("atByte"); json.integer(offset)
+        case .damaged(let records, let offset, let reason):
+            json.key("status"); json.string("damaged")
+            json.key("afterRecords"); json.integer(records)
+            json.key("atByte"); json.integer(offset)
+            json.key("reason"); json.string(reason)
+        }
+        json.endObject()
+        json.endObject()
+        return json.bytes + [0x0A]
+    }
+}

@@ -1,0 +1,75 @@
+/// Standard base64 (RFC 4648 section 4, with `=` padding), strict on decode.
+public enum Base64 {
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, symbol) in alphabet.enumerated() { table[Int(symbol)] = UInt8(index) }
+        return table
+    }()
+
+    public static func encode(_ input: [UInt8], into output: inout [UInt8]) {
+        output.reserveCapacity(output.count + (input.count + 2) / 3 * 4)
+        var index = 0
+        while index + 3 <= input.count {
+            let n = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output.append(alphabet[Int(n >> 18 & 63)]); output.append(alphabet[Int(n >> 12 & 63)])
+            output.append(alphabet[Int(n >> 6 & 63)]); output.append(alphabet[Int(n & 63)])
+            index += 3
+        }
+        let rest = input.count - index
+        if rest == 1 {
+            let n = UInt32(input[index]) << 16
+            output += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let n = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
+            output += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
+        }
+    }
+
+    public static func encode(_ input: [UInt8]) -> String {
+        var output: [UInt8] = []
+        encode(input, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes canonical base64. On failure returns the offset of the first bad character.
+    public static func decode(_ input: [UInt8]) -> Result<[UInt8], Base64Error> {
+        guard input.count % 4 == 0 else { return .failure(Base64Error(offset: input.count, reason: "length \(input.count) is not a multiple of 4")) }
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 4 * 3)
+        var index = 0
+        while index < input.count {
+            let isLast = index + 4 == input.count
+            var n: UInt32 = 0
+            var padding = 0
+            for position in 0..<4 {
+                let symbol = input[index + position]
+                if symbol == UInt8(ascii: "="), isLast, position >= 2 {
+                    padding += 1
+                    n <<= 6
+                    continue
+                }
+                let value = values[Int(symbol)]
+                guard value != 0xFF, padding == 0 else {
+                    return .failure(Base64Error(offset: index + position, reason: "unexpected character"))
+                }
+                n = n << 6 | UInt32(value)
+            }
+            output.append(UInt8(n >> 16 & 0xFF))
+            if padding < 2 { output.append(UInt8(n >> 8 & 0xFF)) }
+            if padding < 1 { output.append(UInt8(n & 0xFF)) }
+            // Canonical form only: the bits a padded group leaves unused must be zero.
+            if (padding == 1 && n & 0xFF != 0) || (padding == 2 && n & 0xFFFF != 0) {
+                return .failure(Base64Error(offset: index + 3 - padding, reason: "non-canonical padding bits"))
+            }
+            index += 4
+        }
+        return .success(output)
+    }
+}
+
+public struct Base64Error: Error, Sendable, Equatable {
+    /// Offset of the offending character in the base64 text.
+    public var offset: Int
+    public var reason: String
+}

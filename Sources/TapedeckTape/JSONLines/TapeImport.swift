@@ -1,0 +1,63 @@
+/// Builds a tape from its JSON Lines form.
+public enum TapeImport {
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case jsonLines(TapeJSONLinesError)
+        case tape(TapeError)
+
+        public var description: String {
+            switch self {
+            case .jsonLines(let error): error.description
+            case .tape(let error): error.description
+            }
+        }
+    }
+
+    /// Reads `jsonLinesPath` and writes the tape to `tapePath`. `metadata` is used when the file has
+    /// no header line. Returns the number of records written.
+    @discardableResult
+    public static func jsonLines(from jsonLinesPath: String, to tapePath: String, metadata fallback: TapeMetadata,
+                                 options: TapeWriterOptions = TapeWriterOptions()) throws(Failure) -> Int {
+        let lines: LineReader
+        do { lines = try LineReader(path: jsonLinesPath) } catch { throw .tape(error) }
+        var writer: TapeWriter?
+        var lineNumber = 0
+        var previousTime: UInt64 = 0
+        func fail(_ line: [UInt8], _ offset: Int, _ message: String) -> Failure {
+            .jsonLines(TapeJSONLinesError(path: jsonLinesPath, line: lineNumber, bytes: line, offset: offset, message: message))
+        }
+        do {
+            while let line = try lines.nextLine() {
+                lineNumber += 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let decoded: TapeJSONLinesDecoder.Line
+                do {
+                    decoded = try TapeJSONLinesDecoder.decode(line)
+                } catch {
+                    throw fail(line, error.offset, error.message)
+                }
+                switch decoded {
+                case .header(let metadata):
+                    guard writer == nil else { throw fail(line, 0, "a header line may only come first") }
+                    writer = try TapeWriter(path: tapePath, metadata: metadata, options: options)
+                case .record(let record):
+                    if writer == nil { writer = try TapeWriter(path: tapePath, metadata: fallback, options: options) }
+                    guard record.time >= previousTime else {
+                        let column = line.firstRange(of: Array("\"t\":".utf8))?.upperBound ?? 0
+                        throw fail(line, column, "\"t\" \(record.time) is before the previous record's \(previousTime); times must not decrease")
+                    }
+                    previousTime = record.time
+                    try writer?.append(record)
+                }
+            }
+            let finished = try writer ?? TapeWriter(path: tapePath, metadata: fallback, options: options)
+            try finished.close()
+            return finished.recordCount
+        } catch let error as Failure {
+            throw error
+        } catch let error as TapeError {
+            throw .tape(error)
+        } catch {
+            throw .tape(.writeFailed(path: tapePath, reason: "\(error)"))
+        }
+    }
+}

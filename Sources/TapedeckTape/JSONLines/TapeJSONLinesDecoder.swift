@@ -1,0 +1,94 @@
+/// Reads one line of the JSON Lines form back into a header or a record.
+public enum TapeJSONLinesDecoder {
+    public enum Line: Sendable, Equatable {
+        case header(TapeMetadata)
+        case record(TapeRecord)
+    }
+
+    /// A problem at a byte offset of the line.
+    public struct Failure: Error, Sendable, Equatable {
+        public var offset: Int
+        public var message: String
+    }
+
+    private static let recordKeys: Set<String> = ["seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name"]
+
+    public static func decode(_ line: [UInt8]) throws(Failure) -> Line {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(line)
+        } catch {
+            throw Failure(offset: error.offset, message: error.message)
+        }
+        guard case .object(let members) = node.value else {
+            throw Failure(offset: node.offset, message: "expected an object, found \(node.typeName)")
+        }
+        if members.count == 1, members[0].key == "header" {
+            do {
+                return .header(try TapeMetadataJSON.decode(members[0].value))
+            } catch {
+                throw Failure(offset: error.offset, message: error.message)
+            }
+        }
+        func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+        func unsigned(_ key: String, max: UInt64) throws(Failure) -> UInt64? {
+            guard let value = member(key) else { return nil }
+            guard let number = value.unsignedInteger, number <= max else {
+                throw Failure(offset: value.offset, message: "\"\(key)\" must be an integer from 0 to \(max)")
+            }
+            return number
+        }
+        func string(_ key: String) throws(Failure) -> [UInt8]? {
+            guard let value = member(key) else { return nil }
+            guard case .string(let bytes) = value.value else {
+                throw Failure(offset: value.offset, message: "\"\(key)\" must be a string, found \(value.typeName)")
+            }
+            return bytes
+        }
+
+        for (key, value) in members where !recordKeys.contains(key) {
+            throw Failure(offset: value.offset, message: "unknown key \"\(key)\" (expected one of: \(recordKeys.sorted().joined(separator: ", ")))")
+        }
+        _ = try unsigned("seq", max: UInt64(Int.max))
+        guard let time = try unsigned("t", max: UInt64.max) else {
+            throw Failure(offset: node.offset, message: "a record needs \"t\" (integer ns since tape start)")
+        }
+        let connection = try unsigned("conn", max: UInt64(UInt32.max)) ?? 0
+        guard let directionName = try string("dir") else { throw Failure(offset: node.offset, message: "a record needs \"dir\"") }
+        guard let direction = TapeRecord.Direction(name: String(decoding: directionName, as: UTF8.self)) else {
+            throw Failure(offset: member("dir")?.offset ?? 0, message: "\"dir\" must be one of c2s, s2c, note")
+        }
+        guard let kindName = try string("kind") else { throw Failure(offset: node.offset, message: "a record needs \"kind\"") }
+        guard let kind = TapeRecord.Kind(name: String(decoding: kindName, as: UTF8.self)) else {
+            throw Failure(offset: member("kind")?.offset ?? 0,
+                          message: "\"kind\" must be one of \(TapeRecord.Kind.allCases.map(\.name).joined(separator: ", "))")
+        }
+        var record = TapeRecord(time: time, connection: UInt32(connection), direction: direction, kind: kind)
+        record.fragmentCount = try unsigned("fragments", max: UInt64(UInt32.max)).map { UInt32($0) }
+        record.closeCode = try unsigned("code", max: UInt64(UInt16.max)).map { UInt16($0) }
+
+        let payloadKeys = members.filter { ["text", "base64", "reason", "name"].contains($0.key) }
+        if payloadKeys.count > 1 {
+            throw Failure(offset: payloadKeys[1].value.offset,
+                          message: "a record has one payload: \"\(payloadKeys[0].key)\" and \"\(payloadKeys[1].key)\" are both present")
+        }
+        if let reason = member("reason"), kind != .close {
+            throw Failure(offset: reason.offset, message: "\"reason\" is only for close records; use \"text\" or \"base64\"")
+        }
+        if let name = member("name"), kind != .marker {
+            throw Failure(offset: name.offset, message: "\"name\" is only for marker records; use \"text\" or \"base64\"")
+        }
+        let text = try string("text"), reason = try string("reason"), name = try string("name")
+        if let readable = text ?? reason ?? name {
+            record.payload = readable
+        } else if let encoded = try string("base64") {
+            switch Base64.decode(encoded) {
+            case .success(let bytes): record.payload = bytes
+            case .failure(let error):
+                // +1 skips the opening quote of the string.
+                throw Failure(offset: (member("base64")?.offset ?? 0) + 1 + error.offset, message: "invalid base64: \(error.reason)")
+            }
+        }
+        return .record(record)
+    }
+}

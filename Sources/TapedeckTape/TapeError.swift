@@ -1,0 +1,57 @@
+/// Everything that can go wrong reading or writing a tape. Each message says what happened, where,
+/// and what to do about it.
+public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
+    case fileNotFound(path: String)
+    case cannotOpen(path: String, reason: String)
+    case readFailed(path: String, offset: UInt64, reason: String)
+    case writeFailed(path: String, reason: String)
+    /// The file is not a tape at all (not LZ4, or LZ4 without the tape magic).
+    case notATape(path: String, reason: String)
+    case unsupportedVersion(path: String, major: UInt16, minor: UInt16)
+    /// The file ends before the tape was closed: everything up to `atByte` (compressed offset) was read.
+    case truncated(path: String, afterRecords: Int, atByte: UInt64)
+    /// A checksum or structure check failed at compressed byte `atByte`.
+    case damaged(path: String, afterRecords: Int, atByte: UInt64, reason: String)
+    /// The header in the record stream is malformed.
+    case damagedHeader(path: String, reason: String)
+    case recordTooLarge(record: Int, length: UInt64)
+    case timeWentBackwards(record: Int, previous: UInt64, time: UInt64)
+    case writerClosed(path: String)
+    case compressionFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file. Check the path."
+        case .cannotOpen(let path, let reason):
+            "\(path): cannot open (\(reason)). Check the path and its permissions."
+        case .readFailed(let path, let offset, let reason):
+            "\(path): read failed at byte \(offset) (\(reason))."
+        case .writeFailed(let path, let reason):
+            "\(path): write failed (\(reason)). Check free disk space and permissions."
+        case .notATape(let path, let reason):
+            "\(path): not a tape: \(reason). Tapes are written by `tapedeck record` or `tapedeck import`."
+        case .unsupportedVersion(let path, let major, let minor):
+            "\(path): tape format \(major).\(minor) is newer than this tapedeck supports "
+                + "(\(TapeFormat.majorVersion).x). Upgrade tapedeck to read it."
+        case .truncated(let path, let records, let offset):
+            "\(path): truncated after record \(records) at byte \(offset): the tape was not closed "
+                + "(the writer was killed or the copy is incomplete). The \(records) records before are intact; "
+                + "`tapedeck export` keeps them."
+        case .damaged(let path, let records, let offset, let reason):
+            "\(path): damaged at byte \(offset) after record \(records): \(reason). "
+                + "The \(records) records before are intact; the rest of the tape cannot be trusted."
+        case .damagedHeader(let path, let reason):
+            "\(path): damaged tape header: \(reason). The tape cannot be read."
+        case .recordTooLarge(let record, let length):
+            "record \(record): \(length) bytes is over the limit of \(TapeFormat.maxRecordLength) bytes a record may have."
+        case .timeWentBackwards(let record, let previous, let time):
+            "record \(record): time \(time) ns is before the previous record's \(previous) ns; "
+                + "record times must come from a monotonic clock."
+        case .writerClosed(let path):
+            "\(path): the tape writer is already closed."
+        case .compressionFailed(let path, let reason):
+            "\(path): LZ4 compression failed (\(reason))."
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The constants of the tape format (docs/TAPE-FORMAT.md).
+public enum TapeFormat {
+    /// The 8 bytes that open every record stream: "TAPEDECK".
+    public static let magic: [UInt8] = Array("TAPEDECK".utf8)
+    /// Readers refuse a newer major version; a newer minor version only adds things old readers may skip.
+    public static let majorVersion: UInt16 = 1
+    public static let minorVersion: UInt16 = 0
+
+    /// Magic (8), major (2), minor (2), metadata length (4).
+    public static let headerFixedSize = 16
+    /// Metadata is a small JSON object; anything bigger is damage, not data.
+    public static let maxMetadataLength: UInt32 = 16 << 20
+
+    /// The record length field (4) that precedes every record.
+    public static let recordLengthSize = 4
+    /// time (8), connection (4), direction (1), kind (1), extension length (2).
+    public static let recordFixedSize = 16
+    /// A record longer than this is refused as damage (a WebSocket message that big is not plausible).
+    public static let maxRecordLength: UInt32 = 1 << 30
+
+    /// Extension tags inside a record's extension area (tag, length, value).
+    public enum ExtensionTag: UInt8 {
+        case closeCode = 1
+        case fragmentCount = 2
+    }
+}

@@ -1,0 +1,109 @@
+/// The JSON form of `TapeMetadata`, used in the tape header and in the JSON Lines header line.
+/// Keys come in a fixed order and labels sorted by key, so the bytes are deterministic.
+public enum TapeMetadataJSON {
+    public static func encode(_ metadata: TapeMetadata) -> [UInt8] {
+        var json = JSONTextWriter()
+        write(metadata, to: &json)
+        return json.bytes
+    }
+
+    public static func write(_ metadata: TapeMetadata, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("created"); json.string(metadata.created)
+        json.key("tool"); json.string(metadata.tool)
+        if let value = metadata.upstreamURL { json.key("upstream"); json.string(value) }
+        if let value = metadata.listenAddress { json.key("listen"); json.string(value) }
+        if let value = metadata.clientAddress { json.key("client"); json.string(value) }
+        json.key("labels")
+        json.beginObject()
+        for key in metadata.labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            json.key(key); json.string(metadata.labels[key] ?? "")
+        }
+        json.endObject()
+        if let value = metadata.requestTarget { json.key("requestTarget"); json.string(value) }
+        json.key("requestHeaders"); writeHeaders(metadata.requestHeaders, to: &json)
+        if let value = metadata.responseStatus { json.key("responseStatus"); json.integer(value) }
+        json.key("responseHeaders"); writeHeaders(metadata.responseHeaders, to: &json)
+        json.endObject()
+    }
+
+    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONTextWriter) {
+        json.beginArray()
+        for field in fields {
+            json.beginArray(); json.string(field.name); json.string(field.value); json.endArray()
+        }
+        json.endArray()
+    }
+
+    /// A problem in metadata JSON, at a byte offset of the JSON text.
+    public struct Failure: Error, Sendable, Equatable {
+        public var offset: Int
+        public var message: String
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(Failure) -> TapeMetadata {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw Failure(offset: error.offset, message: error.message)
+        }
+        return try decode(node)
+    }
+
+    /// Reads metadata from a parsed object. Unknown keys are ignored: a newer minor version may add some.
+    public static func decode(_ node: JSONNode) throws(Failure) -> TapeMetadata {
+        guard case .object(let members) = node.value else {
+            throw Failure(offset: node.offset, message: "metadata must be an object, found \(node.typeName)")
+        }
+        var metadata = TapeMetadata(created: "", tool: "")
+        var sawCreated = false, sawTool = false
+        for (key, value) in members {
+            switch key {
+            case "created": metadata.created = try string(value, key); sawCreated = true
+            case "tool": metadata.tool = try string(value, key); sawTool = true
+            case "upstream": metadata.upstreamURL = try string(value, key)
+            case "listen": metadata.listenAddress = try string(value, key)
+            case "client": metadata.clientAddress = try string(value, key)
+            case "requestTarget": metadata.requestTarget = try string(value, key)
+            case "responseStatus":
+                guard let status = value.unsignedInteger, status <= 999 else {
+                    throw Failure(offset: value.offset, message: "\"responseStatus\" must be an HTTP status code")
+                }
+                metadata.responseStatus = Int(status)
+            case "labels":
+                guard case .object(let labels) = value.value else {
+                    throw Failure(offset: value.offset, message: "\"labels\" must be an object of strings")
+                }
+                for (name, label) in labels { metadata.labels[name] = try string(label, "labels.\(name)") }
+            case "requestHeaders": metadata.requestHeaders = try headers(value, key)
+            case "responseHeaders": metadata.responseHeaders = try headers(value, key)
+            default: continue
+            }
+        }
+        guard sawCreated else { throw Failure(offset: node.offset, message: "metadata has no \"created\"") }
+        guard sawTool else { throw Failure(offset: node.offset, message: "metadata has no \"tool\"") }
+        return metadata
+    }
+
+    private static func string(_ node: JSONNode, _ key: String) throws(Failure) -> String {
+        guard case .string(let bytes) = node.value else {
+            throw Failure(offset: node.offset, message: "\"\(key)\" must be a string, found \(node.typeName)")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func headers(_ node: JSONNode, _ key: String) throws(Failure) -> [TapeMetadata.HeaderField] {
+        guard case .array(let entries) = node.value else {
+            throw Failure(offset: node.offset, message: "\"\(key)\" must be an array of [name, value] pairs")
+        }
+        var fields: [TapeMetadata.HeaderField] = []
+        for entry in entries {
+            guard case .array(let pair) = entry.value, pair.count == 2 else {
+                throw Failure(offset: entry.offset, message: "each entry of \"\(key)\" must be a [name, value] pair")
+            }
+            fields.append(.init(try string(pair[0], key), try string(pair[1], key)))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,144 @@
+/// Reads a tape as a stream: the header at open, then one record per `next()`. Memory depends on
+/// the largest record, not on the tape's size.
+///
+/// A tape whose writer was killed reads up to its last complete record, then `next()` throws
+/// `TapeError.truncated`; a failed checksum throws `TapeError.damaged` with the compressed offset
+/// of the bad block. Either way `end` then says how reading ended, and later calls return nil.
+/// Records of kinds this version does not know are skipped (`skippedRecordCount`).
+public final class TapeReader {
+    public let path: String
+    public let header: TapeHeader
+    /// Set once reading has ended: cleanly, or by truncation or damage.
+    public private(set) var end: TapeEnd?
+    /// Records returned so far.
+    public private(set) var recordCount = 0
+    /// Records of unknown kinds or directions passed over.
+    public private(set) var skippedRecordCount = 0
+
+    private var stream: RecordStreamBuffer
+
+    /// The size of the tape file (compressed bytes).
+    public var compressedBytes: UInt64 { stream.decoder.fileSize }
+    /// Bytes of the record stream decompressed so far (all of it once `end` is `.complete`).
+    public var uncompressedBytes: UInt64 { stream.decoder.uncompressedBytes }
+
+    public init(path: String) throws(TapeError) {
+        self.path = path
+        var stream = RecordStreamBuffer(decoder: try LZ4FrameDecoder(path: path))
+        header = try Self.readHeader(&stream, path: path)
+        self.stream = stream
+    }
+
+    private static func readHeader(_ stream: inout RecordStreamBuffer, path: String) throws(TapeError) -> TapeHeader {
+        do {
+            let fixed = TapeFormat.headerFixedSize
+            guard try stream.require(fixed) else {
+                throw TapeError.notATape(path: path, reason: "the LZ4 data is too short to hold a tape header")
+            }
+            let header = stream.bytes[stream.start..<stream.start + fixed]
+            guard header.prefix(8).elementsEqual(TapeFormat.magic) else {
+                throw TapeError.notATape(path: path, reason: "it is LZ4 data, but does not start with \"TAPEDECK\"")
+            }
+            let (major, minor, metadataLength) = header.withUnsafeBytes { raw in
+                (ByteWriting.loadLE(UInt16.self, from: raw, at: 8), ByteWriting.loadLE(UInt16.self, from: raw, at: 10),
+                 ByteWriting.loadLE(UInt32.self, from: raw, at: 12))
+            }
+            guard major == TapeFormat.majorVersion else {
+                throw TapeError.unsupportedVersion(path: path, major: major, minor: minor)
+            }
+            guard metadataLength <= TapeFormat.maxMetadataLength else {
+                throw TapeError.damagedHeader(path: path, reason: "metadata length \(metadataLength) is over the limit of \(TapeFormat.maxMetadataLength)")
+            }
+            let total = fixed + Int(metadataLength)
+            guard try stream.require(total) else {
+                throw TapeError.damagedHeader(path: path, reason: "the record stream ends inside the metadata")
+            }
+            let json = Array(stream.bytes[stream.start + fixed..<stream.start + total])
+            let metadata: TapeMetadata
+            do {
+                metadata = try TapeMetadataJSON.decode(json)
+            } catch {
+                throw TapeError.damagedHeader(path: path, reason: "metadata JSON at byte \(error.offset): \(error.message)")
+            }
+            stream.advance(total)
+            return TapeHeader(majorVersion: major, minorVersion: minor, metadata: metadata)
+        } catch let stop as LZ4FrameDecoder.Stop {
+            throw error(for: stop, path: path, records: 0)
+        } catch let error as TapeError {
+            throw error
+        } catch {
+            throw TapeError.damagedHeader(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func error(for stop: LZ4FrameDecoder.Stop, path: String, records: Int) -> TapeError {
+        switch stop {
+        case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
+        case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
+        case .notLZ4(let reason): .notATape(path: path, reason: reason)
+        case .io(let error): error
+        }
+    }
+
+    /// The next record, or nil at the end of a complete tape (and after an error was thrown once).
+    public func next() throws(TapeError) -> TapeRecord? {
+        guard end == nil else { return nil }
+        do {
+            while true {
+                guard try stream.require(TapeFormat.recordLengthSize) else {
+                    if stream.available == 0 {
+                        end = .complete
+                        return nil
+                    }
+                    throw damage("the record stream ends inside the length of record \(recordCount + skippedRecordCount)")
+                }
+                let length = stream.bytes.withUnsafeBytes { ByteWriting.loadLE(UInt32.self, from: $0, at: stream.start) }
+                let index = recordCount + skippedRecordCount
+                guard length >= TapeFormat.recordFixedSize, length <= TapeFormat.maxRecordLength else {
+                    throw damage("record \(index) at stream byte \(stream.streamOffset) has impossible length \(length)")
+                }
+                let total = TapeFormat.recordLengthSize + Int(length)
+                guard try stream.require(total) else {
+                    throw damage("the record stream ends inside record \(index) (stream byte \(stream.streamOffset))")
+                }
+                let bodyStart = stream.start + TapeFormat.recordLengthSize
+                let decoded = stream.bytes.withUnsafeBytes { raw in
+                    TapeRecordCodec.decodeBody(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)]))
+                }
+                switch decoded {
+                case .record(let record):
+                    stream.advance(total)
+                    recordCount += 1
+                    return record
+                case .unknown:
+                    stream.advance(total)
+                    skippedRecordCount += 1
+                case .malformed(let reason):
+                    throw damage("record \(index) at stream byte \(stream.streamOffset): \(reason)")
+                }
+            }
+        } catch let stop as LZ4FrameDecoder.Stop {
+            let error = Self.error(for: stop, path: path, records: recordCount)
+            switch stop {
+            case .truncated(let offset): end = .truncated(afterRecords: recordCount, atByte: offset)
+            case .damaged(let offset, let reason): end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
+            case .notLZ4(let reason):
+                end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: reason)
+            case .io(let error):
+                end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: error.description)
+            }
+            throw error
+        } catch let error as TapeError {
+            throw error
+        } catch {
+            throw TapeError.damaged(path: path, afterRecords: recordCount, atByte: stream.decoder.consumed, reason: "\(error)")
+        }
+    }
+
+    /// Marks the tape damaged at the decoder's position and returns the error to throw.
+    private func damage(_ reason: String) -> TapeError {
+        let offset = stream.decoder.consumed
+        end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
+        return .damaged(path: path, afterRecords: recordCount, atByte: offset, reason: reason)
+    }
+}

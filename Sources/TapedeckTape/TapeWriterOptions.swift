@@ -1,0 +1,17 @@
+/// When a `TapeWriter` ends a block and hands it to the operating system.
+public struct TapeWriterOptions: Sendable, Equatable {
+    /// The oldest unflushed record waits at most this long (ns of tape time) before a flush. 100 ms.
+    public var flushInterval: UInt64
+    /// Flush as soon as this many uncompressed bytes are waiting. 64 KiB.
+    public var flushThreshold: Int
+    /// LZ4 frame compression level: 0 is the fast default; 3 and above use LZ4 HC.
+    public var compressionLevel: Int32
+    /// Also fsync after each flush (survives power loss, not only a killed process). Costs latency.
+    public var syncOnFlush: Bool
+
+    public init(flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
+                compressionLevel: Int32 = 0, syncOnFlush: Bool = false) {
+        self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
+        self.compressionLevel = compressionLevel; self.syncOnFlush = syncOnFlush
+    }
+}
