@@ -12,6 +12,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ExportCommand.self,
             ImportCommand.self,
             DebugCommand.self,
+            SynthCommand.self,
             BenchCommand.self,
         ]
     )

@@ -18,22 +18,23 @@ public struct ClaimableEvent: Sendable, Equatable {
     public var id: String { event.id }
 
     /// Has a reward: any of energy, money, diamonds or affinity above zero.
-    public var isClaimable: Bool { Self.amounts(of: event).contains { $0 > 0 } }
+    public var isClaimable: Bool {
+        // Checked field by field: this runs for every stored event after every replayed message.
+        (event.energyCost ?? 0) > 0 || (event.moneyCost ?? 0) > 0 || (event.diamondCost ?? 0) > 0 || (event.affinityChange ?? 0) > 0
+    }
 
     /// Has a loss: any of the four amounts below zero. Negative events are claimed automatically.
     public var isNegative: Bool { Self.isNegative(event) }
 
     /// Waiting for the player to claim it: counted by `unclaimedEventCount`.
-    public var isAwaitingClaim: Bool { isClaimable && !claimed }
+    public var isAwaitingClaim: Bool { !claimed && isClaimable }
 
     /// What claiming adds to the player's resources (signed; affinity is not a GameState resource).
     public var rewards: ResourceAmounts {
         ResourceAmounts(energy: event.energyCost ?? 0, money: event.moneyCost ?? 0, diamonds: event.diamondCost ?? 0)
     }
 
-    static func isNegative(_ event: LifeEvent) -> Bool { amounts(of: event).contains { $0 < 0 } }
-
-    static func amounts(of event: LifeEvent) -> [Int] {
-        [event.energyCost ?? 0, event.moneyCost ?? 0, event.diamondCost ?? 0, event.affinityChange ?? 0]
+    static func isNegative(_ event: LifeEvent) -> Bool {
+        (event.energyCost ?? 0) < 0 || (event.moneyCost ?? 0) < 0 || (event.diamondCost ?? 0) < 0 || (event.affinityChange ?? 0) < 0
     }
 }

@@ -23,7 +23,7 @@ extension ClientState {
                 name: "claimable.capacity",
                 message: "\(claimable.events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
         }
-        if let duplicate = Self.firstDuplicate(claimable.events.map(\.id)) {
+        if let duplicate = DuplicateFinder.firstDuplicate(in: claimable.events, id: \.event.id) {
             found.append(InvariantViolation(name: "claimable.uniqueIds",
                                             message: "life event id \"\(duplicate)\" is in the list more than once"))
         }
@@ -41,29 +41,29 @@ extension ClientState {
                 name: "questions.currentIsHead",
                 message: "the current question is \(Self.describe(questions.currentQuestionId)) but the queue's head is \(Self.describe(head))"))
         }
-        if let duplicate = Self.firstDuplicate(questions.questions.map(\.id)) {
+        if let duplicate = DuplicateFinder.firstDuplicate(in: questions.questions, id: \.id) {
             found.append(InvariantViolation(name: "questions.uniqueIds",
                                             message: "question id \"\(duplicate)\" is queued more than once"))
         }
     }
 
     func checkResources(into found: inout [InvariantViolation]) {
-        let resources: [(String, Int, ResourceWriter)] = [
-            ("energy", gameState.energy, gameState.energyWriter),
-            ("money", gameState.money, gameState.moneyWriter),
-            ("diamonds", gameState.diamonds, gameState.diamondsWriter),
-        ]
-        for (name, value, writer) in resources where value < 0 && writer != .server {
-            found.append(InvariantViolation(
-                name: "gameState.\(name).nonNegative",
-                message: "\(name) is \(value), written by the client; only the server may set a negative value"))
-        }
+        // Written out rather than looped over an array of tuples: no allocation per check.
+        checkResource("energy", gameState.energy, gameState.energyWriter, into: &found)
+        checkResource("money", gameState.money, gameState.moneyWriter, into: &found)
+        checkResource("diamonds", gameState.diamonds, gameState.diamondsWriter, into: &found)
+    }
+
+    @inline(__always)
+    func checkResource(_ name: String, _ value: Int, _ writer: ResourceWriter, into found: inout [InvariantViolation]) {
+        guard value < 0 && writer != .server else { return }
+        found.append(InvariantViolation(
+            name: "gameState.\(name).nonNegative",
+            message: "\(name) is \(value), written by the client; only the server may set a negative value"))
     }
 
     static func firstDuplicate(_ ids: [String]) -> String? {
-        var seen = Set<String>()
-        for id in ids where !seen.insert(id).inserted { return id }
-        return nil
+        DuplicateFinder.firstDuplicate(in: ids, id: \.self)
     }
 
     static func describe(_ id: String?) -> String { id.map { "\"\($0)\"" } ?? "none" }

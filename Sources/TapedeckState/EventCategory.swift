@@ -28,6 +28,7 @@ public enum EventCategory: String, Sendable, Equatable, CaseIterable {
     /// The category of a life event (see the type's documentation).
     public static func categorize(_ event: LifeEvent) -> EventCategory {
         if ClaimableEvent.isNegative(event) { return .negative }
+        if let category = KeywordIndex.shared.categorize(type: event.type ?? "", message: event.message) { return category }
         let words = Self.words(of: event.type ?? "") + Self.words(of: event.message)
         for row in keywordTable where words.contains(where: row.keywords.contains) {
             return row.category
