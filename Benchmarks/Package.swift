@@ -9,7 +9,7 @@ let package = Package(
     name: "TapedeckBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "Tapedeck", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -23,6 +23,15 @@ let package = Package(
             ],
             path: "Benchmarks/DecodeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // A plain driver for counting instructions per message under callgrind.
+        .executableTarget(
+            name: "DecodeProfile",
+            dependencies: [
+                .product(name: "TapedeckTape", package: "Tapedeck"),
+                .product(name: "TapedeckProtocol", package: "Tapedeck"),
+                .product(name: "TapedeckState", package: "Tapedeck"),
+            ]
         ),
     ]
 )

@@ -37,6 +37,9 @@ struct BenchDecodeCommand: ParsableCommand {
     @Option(help: "How many times each stage runs; the best run counts.")
     var repeats: Int = 3
 
+    @Option(help: "Run only these stages (comma-separated), e.g. `replay` for profiling under valgrind. Default: all.")
+    var stages: String?
+
     @Flag(help: "Print one JSON object per stage (JSON Lines) instead of a table.")
     var json = false
 
@@ -49,6 +52,13 @@ struct BenchDecodeCommand: ParsableCommand {
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be at least 1 (got \(synthetic)).") }
         if let syntheticTapes, syntheticTapes < 1 { throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).") }
         guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
+        for name in selectedStages where !DecodeBenchmark.stageNames.contains(name) {
+            throw ValidationError("unknown stage '\(name)' in --stages; the stages are \(DecodeBenchmark.stageNames.joined(separator: ", ")).")
+        }
+    }
+
+    var selectedStages: Set<String> {
+        Set((stages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
     }
 
     func run() throws {
@@ -74,7 +84,7 @@ struct BenchDecodeCommand: ParsableCommand {
 
         let stages: [DecodeBenchmark.Stage]
         do {
-            stages = try DecodeBenchmark(tapes: paths, repeats: repeats).run()
+            stages = try DecodeBenchmark(tapes: paths, repeats: repeats, only: selectedStages).run()
         } catch let error as TapeError {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         } catch {

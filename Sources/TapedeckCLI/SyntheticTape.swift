@@ -1,8 +1,8 @@
 import TapedeckProtocol
 import TapedeckTape
 
-/// Writes a `SyntheticSession` as a tape: an `open` record, the session's messages as text
-/// records (server messages s2c, client replies c2s) and a normal `close`. Everything, the
+/// Writes a `SyntheticSession` as a tape: the client's `open` record, the session's messages as text
+/// records (server messages s2c, client replies c2s) and a normal close (1000) from both sides. Everything, the
 /// header's creation time included, comes from the seed, so a seed always gives the same bytes.
 enum SyntheticTape {
     struct Summary: Sendable, Equatable {
@@ -30,7 +30,7 @@ enum SyntheticTape {
         var gaps = SeededGenerator(seed: seed &+ 0x7A9E)
         var summary = Summary()
         var time: UInt64 = 0
-        try writer.append(TapeRecord(time: time, direction: .note, kind: .open))
+        try writer.append(TapeRecord(time: time, direction: .c2s, kind: .open))
         for _ in 0..<count {
             // 1-250 ms between messages, in whole microseconds.
             time += UInt64(gaps.next(in: 1_000...250_000)) * 1_000
@@ -46,7 +46,8 @@ enum SyntheticTape {
             summary.payloadBytes += record.payload.count
             try writer.append(record)
         }
-        try writer.append(TapeRecord(time: time + 1_000_000, direction: .note, kind: .close, closeCode: 1000))
+        try writer.append(TapeRecord(time: time + 1_000_000, direction: .c2s, kind: .close, closeCode: 1000))
+        try writer.append(TapeRecord(time: time + 2_000_000, direction: .s2c, kind: .close, closeCode: 1000))
         try writer.close()
         summary.messages = count
         summary.uncompressedBytes = writer.uncompressedBytes

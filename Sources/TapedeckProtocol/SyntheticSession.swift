@@ -1,6 +1,6 @@
 /// A deterministic two-way session for benchmarks and replay soak tests: the server messages of
 /// `SyntheticMessages`, and the client's side of the conversation in between. The client answers
-/// most questions a few messages after they arrive, claims most life events with a reward, and
+/// every question a few messages after it arrives, claims most life events with a reward, and
 /// now and then changes the game speed or its focus, so a replay exercises both directions.
 /// The same seed always gives the same messages in the same order, and so the same bytes.
 public struct SyntheticSession: Sendable {
@@ -37,8 +37,8 @@ public struct SyntheticSession: Sendable {
     private mutating func react(to message: ServerMessage) {
         switch message {
         case .questionEvent(let question):
-            // Most questions are answered; the others stay in the client's queue.
-            if random.chance(90), !question.options.isEmpty {
+            // Every question is answered, as players must to go on, after 0-6 more server messages.
+            if !question.options.isEmpty {
                 let option = question.options[random.next(below: question.options.count)]
                 pending.append((random.next(in: 0...6), .answerQuestion(AnswerQuestion(questionId: question.id, optionId: option.id))))
             }

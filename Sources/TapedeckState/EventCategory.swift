@@ -28,8 +28,13 @@ public enum EventCategory: String, Sendable, Equatable, CaseIterable {
     /// The category of a life event (see the type's documentation).
     public static func categorize(_ event: LifeEvent) -> EventCategory {
         if ClaimableEvent.isNegative(event) { return .negative }
-        if let category = KeywordIndex.shared.categorize(type: event.type ?? "", message: event.message) { return category }
-        let words = Self.words(of: event.type ?? "") + Self.words(of: event.message)
+        let type = event.type ?? ""
+        return KeywordIndex.shared.categorize(type: type, message: event.message) ?? categorizeByWords(type: type, message: event.message)
+    }
+
+    /// The general rule, for any text: Unicode words, lowercased, looked up row by row.
+    static func categorizeByWords(type: String, message: String) -> EventCategory {
+        let words = Self.words(of: type) + Self.words(of: message)
         for row in keywordTable where words.contains(where: row.keywords.contains) {
             return row.category
         }

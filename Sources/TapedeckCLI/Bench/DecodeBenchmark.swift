@@ -27,6 +27,12 @@ struct DecodeBenchmark {
 
     let tapes: [String]
     let repeats: Int
+    /// The stages to run (all when empty): for profiling one stage under valgrind.
+    var only: Set<String> = []
+
+    static let stageNames = ["lz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"]
+
+    private func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
     func run() throws -> [Stage] {
         var reference = DecodeStages.Count()
@@ -44,38 +50,48 @@ struct DecodeBenchmark {
         }
         var stages: [Stage] = []
 
-        stages.append(stage("lz4", "LZ4 decompression only", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } }))
-        stages.append(stage("framing", "+ record framing (TapeReader)", try best {
-            for tape in tapes { _ = try DecodeStages.frame(tape) }
-        }))
+        if wants("lz4") { stages.append(stage("lz4", "LZ4 decompression only", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } })) }
+        if wants("framing") {
+            stages.append(stage("framing", "+ record framing (TapeReader)", try best {
+                for tape in tapes { _ = try DecodeStages.frame(tape) }
+            }))
+        }
         var decodeFailures = 0
-        stages.append(stage("decode", "+ typed protocol decoding", try best {
-            decodeFailures = 0
-            for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
-        }))
+        if wants("decode") {
+            stages.append(stage("decode", "+ typed protocol decoding", try best {
+                decodeFailures = 0
+                for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
+            }))
+        }
         if decodeFailures > 0 {
             throw Failure(description: "\(decodeFailures) of \(messages) messages failed to decode; run `tapedeck cat` on the tapes to see which")
         }
         var violations = 0
-        stages.append(stage("replay", "+ ClientState.apply + invariants", try best {
-            violations = 0
-            for tape in tapes { violations += try DecodeStages.replay(tape).violations }
-        }, extra: [("invariant_violations", violations)]))
-
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, tapes.count))
-        stages.append(stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() }))
+        if wants("replay") {
+            stages.append(stage("replay", "+ ClientState.apply + invariants", try best {
+                violations = 0
+                for tape in tapes { violations += try DecodeStages.replay(tape).violations }
+            }, extra: [("invariant_violations", violations)]))
+        }
+        if wants("replay_all_cores") {
+            let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, tapes.count))
+            stages.append(stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() }))
+        }
+        guard wants("decode_in_memory") || wants("jsondecoder") || wants("jsonserialization") else { return stages }
 
         // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
         var payloads: [(fromServer: Bool, bytes: [UInt8])] = []
         for tape in tapes { payloads += try DecodeStages.payloads(tape) }
-        stages.append(stage("decode_in_memory", "typed decoding, payloads in memory", try best {
-            for payload in payloads {
-                if payload.fromServer { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
-            }
-        }))
+        if wants("decode_in_memory") {
+            stages.append(stage("decode_in_memory", "typed decoding, payloads in memory", try best {
+                for payload in payloads {
+                    if payload.fromServer { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
+                }
+            }))
+        }
         let datas = payloads.map { ($0.fromServer, Data($0.bytes)) }
         let decoder = JSONDecoder()
-        stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
+        if wants("jsondecoder") { stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
             for (fromServer, data) in datas {
                 if fromServer {
                     _ = try? decoder.decode(FoundationBaseline.ServerEnvelope.self, from: data)
@@ -83,10 +99,12 @@ struct DecodeBenchmark {
                     _ = try? decoder.decode(FoundationClientBaseline.ClientEnvelope.self, from: data)
                 }
             }
-        }))
-        stages.append(stage("jsonserialization", "Foundation JSONSerialization, in memory", try best {
-            for (_, data) in datas { _ = try? JSONSerialization.jsonObject(with: data) }
-        }))
+        })) }
+        if wants("jsonserialization") {
+            stages.append(stage("jsonserialization", "Foundation JSONSerialization, in memory", try best {
+                for (_, data) in datas { _ = try? JSONSerialization.jsonObject(with: data) }
+            }))
+        }
         return stages
     }
 
