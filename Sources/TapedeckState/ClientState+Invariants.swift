@@ -12,22 +12,41 @@ extension ClientState {
     }
 
     func checkClaimable(into found: inout [InvariantViolation]) {
-        let awaiting = claimable.events.reduce(0) { $0 + ($1.isAwaitingClaim ? 1 : 0) }
+        // Loops by index read fields in place: copying whole events out of the array showed as
+        // most of a replay's time.
+        let events = claimable.events
+        var awaiting = 0
+        var inconsistentClaim: Int? = nil
+        events.withUnsafeBufferPointer { buffer in
+            for index in 0..<buffer.count {
+                // Stored fields through the pointer: `isAwaitingClaim`, spelled out, without a copy.
+                let claimed = buffer[index].claimed
+                if !claimed && ((buffer[index].event.energyCost ?? 0) > 0 || (buffer[index].event.moneyCost ?? 0) > 0
+                    || (buffer[index].event.diamondCost ?? 0) > 0 || (buffer[index].event.affinityChange ?? 0) > 0) {
+                    awaiting += 1
+                }
+                if inconsistentClaim == nil, claimed != (buffer[index].claimedAt != nil) { inconsistentClaim = index }
+            }
+        }
         if claimable.unclaimedEventCount != awaiting {
             found.append(InvariantViolation(
                 name: "claimable.unclaimedCount",
                 message: "unclaimedEventCount is \(claimable.unclaimedEventCount) but \(awaiting) claimable events are unclaimed"))
         }
-        if claimable.events.count > ClaimableEvents.capacity {
+        if events.count > ClaimableEvents.capacity {
             found.append(InvariantViolation(
                 name: "claimable.capacity",
-                message: "\(claimable.events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
+                message: "\(events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
         }
-        if let duplicate = DuplicateFinder.firstDuplicate(in: claimable.events, id: \.event.id) {
+        let duplicate = events.withUnsafeBufferPointer { buffer in
+            DuplicateFinder.firstDuplicate(count: buffer.count, id: { buffer[$0].event.id })
+        }
+        if let duplicate {
             found.append(InvariantViolation(name: "claimable.uniqueIds",
                                             message: "life event id \"\(duplicate)\" is in the list more than once"))
         }
-        if let event = claimable.events.first(where: { $0.claimed != ($0.claimedAt != nil) }) {
+        if let index = inconsistentClaim {
+            let event = events[index]
             found.append(InvariantViolation(
                 name: "claimable.claimedAt",
                 message: "life event \"\(event.id)\" has claimed = \(event.claimed) but claimedAt is \(event.claimedAt == nil ? "nil" : "set")"))
@@ -41,7 +60,12 @@ extension ClientState {
                 name: "questions.currentIsHead",
                 message: "the current question is \(Self.describe(questions.currentQuestionId)) but the queue's head is \(Self.describe(head))"))
         }
-        if let duplicate = DuplicateFinder.firstDuplicate(in: questions.questions, id: \.id) {
+        // A local, so the closure captures the array rather than copying the whole ClientState.
+        let queue = questions.questions
+        let duplicate = queue.withUnsafeBufferPointer { buffer in
+            DuplicateFinder.firstDuplicate(count: buffer.count, id: { buffer[$0].id })
+        }
+        if let duplicate {
             found.append(InvariantViolation(name: "questions.uniqueIds",
                                             message: "question id \"\(duplicate)\" is queued more than once"))
         }
@@ -63,7 +87,7 @@ extension ClientState {
     }
 
     static func firstDuplicate(_ ids: [String]) -> String? {
-        DuplicateFinder.firstDuplicate(in: ids, id: \.self)
+        DuplicateFinder.firstDuplicate(count: ids.count, id: { ids[$0] })
     }
 
     static func describe(_ id: String?) -> String { id.map { "\"\($0)\"" } ?? "none" }

@@ -5,38 +5,94 @@
 /// with `==`. Any non-ASCII id sends the whole list to the Set, since Unicode canonical
 /// equivalence (String's `==`) can make different bytes equal.
 enum DuplicateFinder {
-    static func firstDuplicate<Elements: RandomAccessCollection>(
-        in elements: Elements, id: (Elements.Element) -> String
-    ) -> String? where Elements.Index == Int {
-        let count = elements.count
+    /// The first of the `count` ids (`id(0)`, `id(1)`...) equal to one before it, or nil.
+    /// Ids are read by position so callers can project a field out of an array element without
+    /// copying the element.
+    @inline(__always)
+    static func firstDuplicate(count: Int, id: (Int) -> String) -> String? {
         guard count > 1 else { return nil }
         var capacity = 16
         while capacity < 2 * count { capacity <<= 1 }
         let mask = capacity - 1
-        let start = elements.startIndex
+        if let found = firstDuplicateOfSmallASCII(count: count, capacity: capacity, id: id) { return found }
         let found: String?? = withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots -> String?? in
-            // Each slot holds 1 + the position of an element (0: empty).
+            // Each slot holds 1 + the position of an id (0: empty).
             slots.initialize(repeating: 0)
-            for offset in 0..<count {
-                let candidate = id(elements[start + offset])
+            for position in 0..<count {
+                let candidate = id(position)
                 guard let hash = asciiHash(candidate) else { return .none }
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot] != 0 {
-                    if id(elements[start + slots[slot] - 1]) == candidate { return .some(candidate) }
+                    if id(slots[slot] - 1) == candidate { return .some(candidate) }
                     slot = (slot + 1) & mask
                 }
-                slots[slot] = offset + 1
+                slots[slot] = position + 1
             }
             return .some(nil)
         }
         if let found { return found }
         var seen = Set<String>()
-        for element in elements {
-            let candidate = id(element)
+        for position in 0..<count {
+            let candidate = id(position)
             if !seen.insert(candidate).inserted { return candidate }
         }
         return nil
     }
+
+    /// The fast path for ids that are all small ASCII strings (at most 15 bytes, stored inline in
+    /// the String value): such a String's two words are a function of its bytes alone, and two
+    /// ASCII strings are equal exactly when their bytes are, so the words themselves are compared.
+    /// Returns nil (use the general path) when any id is not a small ASCII string; `.some(nil)`
+    /// when there is no duplicate.
+    @inline(__always)
+    static func firstDuplicateOfSmallASCII(count: Int, capacity: Int, id: (Int) -> String) -> String?? {
+        guard smallStringLayoutIsKnown else { return nil }
+        let mask = capacity - 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots -> String?? in
+            withUnsafeTemporaryAllocation(of: SIMD2<UInt64>.self, capacity: count) { words -> String?? in
+                slots.initialize(repeating: 0)
+                for position in 0..<count {
+                    let candidate = id(position)
+                    guard let bits = smallASCIIWords(candidate) else { return nil }
+                    words[position] = bits
+                    var slot = Int(truncatingIfNeeded: (bits.x &* 0x9E37_79B9_7F4A_7C15 ^ bits.y) >> 32) & mask
+                    while slots[slot] != 0 {
+                        if words[slots[slot] - 1] == bits { return .some(candidate) }
+                        slot = (slot + 1) & mask
+                    }
+                    slots[slot] = position + 1
+                }
+                return .some(nil)
+            }
+        }
+    }
+
+    /// The two words of a small ASCII string, or nil for any other string.
+    @inline(__always)
+    static func smallASCIIWords(_ text: String) -> SIMD2<UInt64>? {
+        #if _pointerBitWidth(_64) && _endian(little)
+        let words = unsafeBitCast(text, to: SIMD2<UInt64>.self)
+        // Top nibble of the second word: 0xE = immortal, small, ASCII.
+        return words.y >> 60 == 0xE ? words : nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// Checked once at run time, so a standard library with another String layout only loses
+    /// the fast path, never the right answer.
+    static let smallStringLayoutIsKnown: Bool = {
+        #if _pointerBitWidth(_64) && _endian(little)
+        let sample = unsafeBitCast("e123", to: SIMD2<UInt64>.self)
+        let nonASCII = unsafeBitCast("\u{E9}", to: SIMD2<UInt64>.self)
+        var native = String(repeating: "y", count: 40)
+        native.removeLast(37)
+        let large = unsafeBitCast(native, to: SIMD2<UInt64>.self)
+        return sample == SIMD2(0x3332_3165, 0xE400_0000_0000_0000) && nonASCII.y >> 60 != 0xE && large.y >> 60 != 0xE
+        #else
+        return false
+        #endif
+    }()
 
     /// FNV-1a of the UTF-8 bytes, or nil when the text is not all ASCII.
     @inline(__always)

@@ -43,7 +43,7 @@ import TapedeckProtocol
             ["caf\u{E9}", "cafe\u{301}"], ["K", "\u{212A}"], ["same-long-identifier-over-16", "same-long-identifier-over-16"],
         ]
         for ids in lists {
-            #expect(DuplicateFinder.firstDuplicate(in: ids, id: \.self) == bySet(ids), "\(ids.prefix(5))")
+            #expect(DuplicateFinder.firstDuplicate(count: ids.count, id: { ids[$0] }) == bySet(ids), "\(ids.prefix(5))")
         }
     }
 }
