@@ -5,7 +5,9 @@ import TapedeckState
 import TapedeckTape
 
 // The stages of `tapedeck bench decode`, each one iteration over the same synthetic tape:
-// LZ4 only, + record framing, + typed decoding, + full replay (ClientState and invariants).
+// lz4 (decompression only), framing (+ TapeReader records), decode (+ typed messages), replay
+// (+ ClientState.apply and the invariants after every message). Names stay shell-safe: they
+// are the file names of the static thresholds in Thresholds/.
 // Malloc counts and instructions are deterministic, so their thresholds are tight; time and
 // throughput vary on a shared machine, so theirs are loose (see docs/PERFORMANCE.md).
 
@@ -73,13 +75,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: metrics, warmupIterations: 1, maxDuration: .seconds(3),
                                            maxIterations: 20, thresholds: thresholds)
 
-    Benchmark("lz4 (decompression only)") { benchmark in
+    Benchmark("lz4") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try TapeDecompressor(path: tape).decompressAll())
         }
     }
 
-    Benchmark("framing (TapeReader records)") { benchmark in
+    Benchmark("framing") { benchmark in
         for _ in benchmark.scaledIterations {
             let reader = try TapeReader(path: tape)
             var bytes = 0
@@ -88,13 +90,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("decode (typed messages)") { benchmark in
+    Benchmark("decode") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(decodeAll(tape, replay: false))
         }
     }
 
-    Benchmark("replay (ClientState + invariants)") { benchmark in
+    Benchmark("replay") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(decodeAll(tape, replay: true))
         }
