@@ -14,8 +14,8 @@ import TapedeckTape
 /// Messages in the benchmark tape; the figures in Thresholds/ are per iteration (one tape).
 let messageCount = 20_000
 
-/// Writes the deterministic synthetic tape (the same as `tapedeck synth --messages 20000 --seed 1`
-/// apart from the header's tool label) and returns its path.
+/// Writes a deterministic tape of the messages of `tapedeck synth --messages 20000 --seed 1` (the
+/// same payloads in the same order; fixed 50 ms gaps and no open/close records) and returns its path.
 func syntheticTape() -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-benchmarks-\(getpid()).tape").path
     do {
