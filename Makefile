@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps build release test demo bench clean
+.PHONY: all deps pydeps build release test demo bench bench-thresholds clean
 
 all: build
 
@@ -51,8 +51,17 @@ test: deps pydeps
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
 
+# `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
+# (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static
+# thresholds in Benchmarks/Thresholds. Takes minutes; not part of `make test`.
+# After an intended change: `make bench-thresholds` records new thresholds (commit them).
+BENCH_MESSAGES ?= 200000
 bench: release
-	$(BIN_RELEASE) bench decode --synthetic 200000
+	$(BIN_RELEASE) bench decode --synthetic $(BENCH_MESSAGES)
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
+
+bench-thresholds: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
 
 clean:
-	rm -rf .build demo-out
+	rm -rf .build Benchmarks/.build demo-out

@@ -17,6 +17,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ScenarioCommand.self,
             ServerCommand.self,
             ServeCommand.self,
+            SynthCommand.self,
             BenchCommand.self,
             DebugCommand.self,
         ]

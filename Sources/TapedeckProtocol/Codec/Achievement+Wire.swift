@@ -12,19 +12,20 @@ extension Achievement: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "title" {
+                    case 5 where key == "title":
                         title = try String.decode(from: &reader)
-                    } else if key == "description" {
+                    case 11 where key == "description":
                         description = try String.decode(from: &reader)
-                    } else if key == "unlocked" {
+                    case 8 where key == "unlocked":
                         unlocked = try Bool.decode(from: &reader)
-                    } else if key == "unlockedAt" {
+                    case 10 where key == "unlockedAt":
                         unlockedAt = try reader.readOptional(String.self)
-                    } else if key == "rewardDiamonds" {
+                    case 14 where key == "rewardDiamonds":
                         rewardDiamonds = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -13,17 +13,18 @@ extension Activity: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "kind" {
+                    case 4 where key == "kind":
                         kind = try Activity.Kind.decode(from: &reader)
-                    } else if key == "energyCost" {
+                    case 10 where key == "energyCost":
                         energyCost = try reader.readOptional(Int.self)
-                    } else if key == "moneyCost" {
+                    case 9 where key == "moneyCost":
                         moneyCost = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -60,19 +61,20 @@ extension ActivityRecord: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "performance" {
+                    case 11 where key == "performance":
                         performance = try Int.decode(from: &reader)
-                    } else if key == "achievements" {
+                    case 12 where key == "achievements":
                         achievements = try reader.readArray(of: String.self)
-                    } else if key == "gpa" {
+                    case 3 where key == "gpa":
                         gpa = try reader.readOptional(Double.self)
-                    } else if key == "major" {
+                    case 5 where key == "major":
                         major = try reader.readOptional(String.self)
-                    } else if key == "minor" {
+                    case 5 where key == "minor":
                         minor = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

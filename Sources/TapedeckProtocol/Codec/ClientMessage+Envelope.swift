@@ -1,31 +1,33 @@
 // Envelope type names <-> ClientMessage cases; the envelope itself is read by `Envelope`.
 extension ClientMessage: EnvelopeCodable {
     static func knownTypeIndex(_ type: JSONKey) -> Int? {
-        if type == "createCharacter" { return 0 }
-        if type == "speed" { return 1 }
-        if type == "claimEvent" { return 2 }
-        if type == "answerQuestion" { return 3 }
-        if type == "quitHabit" { return 4 }
-        if type == "stopQuitHabit" { return 5 }
-        if type == "setFocus" { return 6 }
-        if type == "retrievePerson" { return 7 }
-        if type == "swipe" { return 8 }
-        if type == "date" { return 9 }
-        if type == "sendGift" { return 10 }
-        if type == "sendMessage" { return 11 }
-        if type == "purchaseItem" { return 12 }
-        if type == "refillEnergy" { return 13 }
-        if type == "timeSkip" { return 14 }
-        if type == "validatePurchase" { return 15 }
-        if type == "claimDailyReward" { return 16 }
-        if type == "claimQuestReward" { return 17 }
-        if type == "start" { return 18 }
-        if type == "stop" { return 19 }
-        if type == "restart" { return 20 }
-        if type == "requestStatistics" { return 21 }
-        if type == "exportData" { return 22 }
-        if type == "deleteAccount" { return 23 }
-        return nil
+        switch type.dispatchCount {
+        case 15 where type == "createCharacter": return 0
+        case 5 where type == "speed": return 1
+        case 10 where type == "claimEvent": return 2
+        case 14 where type == "answerQuestion": return 3
+        case 9 where type == "quitHabit": return 4
+        case 13 where type == "stopQuitHabit": return 5
+        case 8 where type == "setFocus": return 6
+        case 14 where type == "retrievePerson": return 7
+        case 5 where type == "swipe": return 8
+        case 4 where type == "date": return 9
+        case 8 where type == "sendGift": return 10
+        case 11 where type == "sendMessage": return 11
+        case 12 where type == "purchaseItem": return 12
+        case 12 where type == "refillEnergy": return 13
+        case 8 where type == "timeSkip": return 14
+        case 16 where type == "validatePurchase": return 15
+        case 16 where type == "claimDailyReward": return 16
+        case 16 where type == "claimQuestReward": return 17
+        case 5 where type == "start": return 18
+        case 4 where type == "stop": return 19
+        case 7 where type == "restart": return 20
+        case 17 where type == "requestStatistics": return 21
+        case 10 where type == "exportData": return 22
+        case 13 where type == "deleteAccount": return 23
+        default: return nil
+        }
     }
 
     static func decodeBody(typeIndex: Int, from reader: inout JSONReader) throws(ProtocolError) -> ClientMessage {

@@ -13,17 +13,18 @@ extension CreateCharacter: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "name" {
+                    switch key.dispatchCount {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "lastName" {
+                    case 8 where key == "lastName":
                         lastName = try String.decode(from: &reader)
-                    } else if key == "sex" {
+                    case 3 where key == "sex":
                         sex = try String.decode(from: &reader)
-                    } else if key == "interests" {
+                    case 9 where key == "interests":
                         interests = try reader.readArray(of: String.self)
-                    } else if key == "deviceToken" {
+                    case 11 where key == "deviceToken":
                         deviceToken = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -55,9 +56,10 @@ extension SpeedChange: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "speed" {
+                    switch key.dispatchCount {
+                    case 5 where key == "speed":
                         speed = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -84,11 +86,12 @@ extension ClaimEvent: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "eventId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "eventId":
                         eventId = try String.decode(from: &reader)
-                    } else if key == "timestamp" {
+                    case 9 where key == "timestamp":
                         timestamp = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -117,11 +120,12 @@ extension AnswerQuestion: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "questionId" {
+                    switch key.dispatchCount {
+                    case 10 where key == "questionId":
                         questionId = try String.decode(from: &reader)
-                    } else if key == "optionId" {
+                    case 8 where key == "optionId":
                         optionId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -149,9 +153,10 @@ extension HabitAction: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "habitId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "habitId":
                         habitId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -177,9 +182,10 @@ extension SetFocus: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "focusId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "focusId":
                         focusId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -205,9 +211,10 @@ extension RetrievePerson: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -233,11 +240,12 @@ extension Swipe: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "direction" {
+                    case 9 where key == "direction":
                         direction = try Swipe.Direction.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -266,11 +274,12 @@ extension DateRequest: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "activity" {
+                    case 8 where key == "activity":
                         activity = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -299,11 +308,12 @@ extension SendGift: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "itemId" {
+                    case 6 where key == "itemId":
                         itemId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -332,11 +342,12 @@ extension SendMessage: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "text" {
+                    case 4 where key == "text":
                         text = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -364,9 +375,10 @@ extension PurchaseItem: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "itemId" {
+                    switch key.dispatchCount {
+                    case 6 where key == "itemId":
                         itemId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -392,9 +404,10 @@ extension RefillEnergy: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "tier" {
+                    switch key.dispatchCount {
+                    case 4 where key == "tier":
                         tier = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -420,9 +433,10 @@ extension TimeSkip: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "tier" {
+                    switch key.dispatchCount {
+                    case 4 where key == "tier":
                         tier = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -449,11 +463,12 @@ extension ValidatePurchase: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "productId" {
+                    switch key.dispatchCount {
+                    case 9 where key == "productId":
                         productId = try String.decode(from: &reader)
-                    } else if key == "receipt" {
+                    case 7 where key == "receipt":
                         receipt = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -481,9 +496,10 @@ extension ClaimQuestReward: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "questId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "questId":
                         questId = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -10,15 +10,16 @@ extension ConversationMessage: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "sender" {
+                    case 6 where key == "sender":
                         sender = try String.decode(from: &reader)
-                    } else if key == "text" {
+                    case 4 where key == "text":
                         text = try String.decode(from: &reader)
-                    } else if key == "sentiment" {
+                    case 9 where key == "sentiment":
                         sentiment = try reader.readOptional(Double.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -51,13 +52,14 @@ extension Conversation: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "personId" {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "messages" {
+                    case 8 where key == "messages":
                         messages = try reader.readArray(of: ConversationMessage.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -54,7 +54,8 @@ enum Envelope {
         if try reader.beginObject() {
             repeat {
                 let key = try reader.readKey()
-                if key == "type" {
+                switch key.dispatchCount {
+                case 4 where key == "type":
                     guard typeIndex == nil && unknownType == nil else {
                         throw ProtocolError(offset: key.offset, expected: "a single 'type' field", found: "a second one")
                     }
@@ -65,7 +66,7 @@ enum Envelope {
                     let type = try reader.readStringValueAsKey()
                     typeIndex = Message.knownTypeIndex(type)
                     if typeIndex == nil { unknownType = type.string }
-                } else if key == "message" {
+                case 7 where key == "message":
                     guard !messageSeen else {
                         throw ProtocolError(offset: key.offset, expected: "a single 'message' field", found: "a second one")
                     }
@@ -77,7 +78,7 @@ enum Envelope {
                         deferredMessageOffset = reader.pos
                         try reader.skipValue()
                     }
-                } else {
+                default:
                     try reader.skipValue()
                 }
             } while try reader.nextMember()

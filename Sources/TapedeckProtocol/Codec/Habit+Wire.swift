@@ -12,15 +12,16 @@ extension Habit: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try Habit.Status.decode(from: &reader)
-                    } else if key == "quitDays" {
+                    case 8 where key == "quitDays":
                         quitDays = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -16,27 +16,28 @@ extension LifeEvent: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "message" {
+                    case 7 where key == "message":
                         message = try String.decode(from: &reader)
-                    } else if key == "type" {
+                    case 4 where key == "type":
                         type = try reader.readOptional(String.self)
-                    } else if key == "date" {
+                    case 4 where key == "date":
                         date = try String.decode(from: &reader)
-                    } else if key == "hour" {
+                    case 4 where key == "hour":
                         hour = try Int.decode(from: &reader)
-                    } else if key == "energyCost" {
+                    case 10 where key == "energyCost":
                         energyCost = try reader.readOptional(Int.self)
-                    } else if key == "moneyCost" {
+                    case 9 where key == "moneyCost":
                         moneyCost = try reader.readOptional(Int.self)
-                    } else if key == "diamondCost" {
+                    case 11 where key == "diamondCost":
                         diamondCost = try reader.readOptional(Int.self)
-                    } else if key == "affinityChange" {
+                    case 14 where key == "affinityChange":
                         affinityChange = try reader.readOptional(Int.self)
-                    } else if key == "characters" {
+                    case 10 where key == "characters":
                         characters = try reader.readArray(of: SimplePerson.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -28,51 +28,52 @@ extension Person: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "lastName" {
+                    case 8 where key == "lastName":
                         lastName = try String.decode(from: &reader)
-                    } else if key == "sex" {
+                    case 3 where key == "sex":
                         sex = try reader.readOptional(String.self)
-                    } else if key == "age" {
+                    case 3 where key == "age":
                         age = try reader.readOptional(Int.self)
-                    } else if key == "birthday" {
+                    case 8 where key == "birthday":
                         birthday = try reader.readOptional(String.self)
-                    } else if key == "image" {
+                    case 5 where key == "image":
                         image = try reader.readOptional(String.self)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try reader.readOptional(String.self)
-                    } else if key == "mood" {
+                    case 4 where key == "mood":
                         mood = try reader.readOptional(String.self)
-                    } else if key == "energy" {
+                    case 6 where key == "energy":
                         energy = try reader.readOptional(Int.self)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try reader.readOptional(Int.self)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try reader.readOptional(Int.self)
-                    } else if key == "affinity" {
+                    case 8 where key == "affinity":
                         affinity = try reader.readOptional(Int.self)
-                    } else if key == "prestige" {
+                    case 8 where key == "prestige":
                         prestige = try reader.readOptional(Int.self)
-                    } else if key == "happiness" {
+                    case 9 where key == "happiness":
                         happiness = try reader.readOptional(Int.self)
-                    } else if key == "health" {
+                    case 6 where key == "health":
                         health = try reader.readOptional(Int.self)
-                    } else if key == "intelligence" {
+                    case 12 where key == "intelligence":
                         intelligence = try reader.readOptional(Int.self)
-                    } else if key == "bio" {
+                    case 3 where key == "bio":
                         bio = try reader.readOptional(String.self)
-                    } else if key == "compatibilityScore" {
+                    case 18 where key == "compatibilityScore":
                         compatibilityScore = try reader.readOptional(Int.self)
-                    } else if key == "currentEducation" {
+                    case 16 where key == "currentEducation":
                         currentEducation = try reader.readOptional(String.self)
-                    } else if key == "interests" {
+                    case 9 where key == "interests":
                         interests = try reader.readArray(of: String.self)
-                    } else if key == "traits" {
+                    case 6 where key == "traits":
                         traits = try reader.readArray(of: String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -122,13 +123,14 @@ extension SimplePerson: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "image" {
+                    case 5 where key == "image":
                         image = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

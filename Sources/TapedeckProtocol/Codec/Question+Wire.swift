@@ -12,19 +12,20 @@ extension Question: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "question" {
+                    case 8 where key == "question":
                         question = try String.decode(from: &reader)
-                    } else if key == "options" {
+                    case 7 where key == "options":
                         options = try reader.readArray(of: AnswerOption.self)
-                    } else if key == "characters" {
+                    case 10 where key == "characters":
                         characters = try reader.readArray(of: SimplePerson.self)
-                    } else if key == "date" {
+                    case 4 where key == "date":
                         date = try reader.readOptional(String.self)
-                    } else if key == "hour" {
+                    case 4 where key == "hour":
                         hour = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -61,17 +62,18 @@ extension AnswerOption: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "text" {
+                    case 4 where key == "text":
                         text = try String.decode(from: &reader)
-                    } else if key == "energyCost" {
+                    case 10 where key == "energyCost":
                         energyCost = try reader.readOptional(Int.self)
-                    } else if key == "moneyCost" {
+                    case 9 where key == "moneyCost":
                         moneyCost = try reader.readOptional(Int.self)
-                    } else if key == "diamondCost" {
+                    case 11 where key == "diamondCost":
                         diamondCost = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -13,17 +13,18 @@ extension Relationship: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "kind" {
+                    case 4 where key == "kind":
                         kind = try Relationship.Kind.decode(from: &reader)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try String.decode(from: &reader)
-                    } else if key == "affinity" {
+                    case 8 where key == "affinity":
                         affinity = try Int.decode(from: &reader)
-                    } else if key == "milestones" {
+                    case 10 where key == "milestones":
                         milestones = try reader.readArray(of: String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -1,29 +1,31 @@
 // Envelope type names <-> ServerMessage cases; the envelope itself is read by `Envelope`.
 extension ServerMessage: EnvelopeCodable {
     static func knownTypeIndex(_ type: JSONKey) -> Int? {
-        if type == "u" { return 0 }
-        if type == "batch_update" { return 1 }
-        if type == "playerObject" { return 2 }
-        if type == "personObject" { return 3 }
-        if type == "messageEvent" { return 4 }
-        if type == "questionEvent" { return 5 }
-        if type == "conversationEvent" { return 6 }
-        if type == "relationshipEvent" { return 7 }
-        if type == "achievementsList" { return 8 }
-        if type == "achievementUnlocked" { return 9 }
-        if type == "dailyRewardClaimed" { return 10 }
-        if type == "questRewardClaimed" { return 11 }
-        if type == "energyRefillTiers" { return 12 }
-        if type == "timeSkipTiers" { return 13 }
-        if type == "extraCurriculars" { return 14 }
-        if type == "playerStatistics" { return 15 }
-        if type == "dataExportComplete" { return 16 }
-        if type == "accountDeletionScheduled" { return 17 }
-        if type == "claimResult" { return 18 }
-        if type == "purchaseResult" { return 19 }
-        if type == "matchResult" { return 20 }
-        if type == "error" { return 21 }
-        return nil
+        switch type.dispatchCount {
+        case 1 where type == "u": return 0
+        case 12 where type == "batch_update": return 1
+        case 12 where type == "playerObject": return 2
+        case 12 where type == "personObject": return 3
+        case 12 where type == "messageEvent": return 4
+        case 13 where type == "questionEvent": return 5
+        case 17 where type == "conversationEvent": return 6
+        case 17 where type == "relationshipEvent": return 7
+        case 16 where type == "achievementsList": return 8
+        case 19 where type == "achievementUnlocked": return 9
+        case 18 where type == "dailyRewardClaimed": return 10
+        case 18 where type == "questRewardClaimed": return 11
+        case 17 where type == "energyRefillTiers": return 12
+        case 13 where type == "timeSkipTiers": return 13
+        case 16 where type == "extraCurriculars": return 14
+        case 16 where type == "playerStatistics": return 15
+        case 18 where type == "dataExportComplete": return 16
+        case 24 where type == "accountDeletionScheduled": return 17
+        case 11 where type == "claimResult": return 18
+        case 14 where type == "purchaseResult": return 19
+        case 11 where type == "matchResult": return 20
+        case 5 where type == "error": return 21
+        default: return nil
+        }
     }
 
     static func decodeBody(typeIndex: Int, from reader: inout JSONReader) throws(ProtocolError) -> ServerMessage {

@@ -18,23 +18,24 @@ extension PartialUpdate: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "energy" {
+                    switch key.dispatchCount {
+                    case 6 where key == "energy":
                         energy = try reader.readOptional(Int.self)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try reader.readOptional(Int.self)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try reader.readOptional(Int.self)
-                    } else if key == "date" {
+                    case 4 where key == "date":
                         date = try reader.readOptional(String.self)
-                    } else if key == "hourOfDay" {
+                    case 9 where key == "hourOfDay":
                         hourOfDay = try reader.readOptional(Int.self)
-                    } else if key == "minuteOfHour" {
+                    case 12 where key == "minuteOfHour":
                         minuteOfHour = try reader.readOptional(Int.self)
-                    } else if key == "location" {
+                    case 8 where key == "location":
                         location = try reader.readOptional(String.self)
-                    } else if key == "mood" {
+                    case 4 where key == "mood":
                         mood = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -81,39 +82,40 @@ extension BatchUpdate: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "energy" {
+                    switch key.dispatchCount {
+                    case 6 where key == "energy":
                         energy = try reader.readOptional(Int.self)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try reader.readOptional(Int.self)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try reader.readOptional(Int.self)
-                    } else if key == "date" {
+                    case 4 where key == "date":
                         date = try reader.readOptional(String.self)
-                    } else if key == "hourOfDay" {
+                    case 9 where key == "hourOfDay":
                         hourOfDay = try reader.readOptional(Int.self)
-                    } else if key == "minuteOfHour" {
+                    case 12 where key == "minuteOfHour":
                         minuteOfHour = try reader.readOptional(Int.self)
-                    } else if key == "season" {
+                    case 6 where key == "season":
                         season = try reader.readOptional(String.self)
-                    } else if key == "gameSpeed" {
+                    case 9 where key == "gameSpeed":
                         gameSpeed = try reader.readOptional(Int.self)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try reader.readOptional(String.self)
-                    } else if key == "age" {
+                    case 3 where key == "age":
                         age = try reader.readOptional(Int.self)
-                    } else if key == "health" {
+                    case 6 where key == "health":
                         health = try reader.readOptional(Int.self)
-                    } else if key == "happiness" {
+                    case 9 where key == "happiness":
                         happiness = try reader.readOptional(Int.self)
-                    } else if key == "intelligence" {
+                    case 12 where key == "intelligence":
                         intelligence = try reader.readOptional(Int.self)
-                    } else if key == "prestige" {
+                    case 8 where key == "prestige":
                         prestige = try reader.readOptional(Int.self)
-                    } else if key == "mood" {
+                    case 4 where key == "mood":
                         mood = try reader.readOptional(String.self)
-                    } else if key == "location" {
+                    case 8 where key == "location":
                         location = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -170,43 +172,44 @@ extension PlayerObject: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "date" {
+                    switch key.dispatchCount {
+                    case 4 where key == "date":
                         date = try String.decode(from: &reader)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try String.decode(from: &reader)
-                    } else if key == "season" {
+                    case 6 where key == "season":
                         season = try String.decode(from: &reader)
-                    } else if key == "hourOfDay" {
+                    case 9 where key == "hourOfDay":
                         hourOfDay = try Int.decode(from: &reader)
-                    } else if key == "minuteOfHour" {
+                    case 12 where key == "minuteOfHour":
                         minuteOfHour = try Int.decode(from: &reader)
-                    } else if key == "gameSpeed" {
+                    case 9 where key == "gameSpeed":
                         gameSpeed = try Int.decode(from: &reader)
-                    } else if key == "person" {
+                    case 6 where key == "person":
                         person = try Person.decode(from: &reader)
-                    } else if key == "r" {
+                    case 1 where key == "r":
                         r = try reader.readArray(of: Person.self)
-                    } else if key == "relData" {
+                    case 7 where key == "relData":
                         relData = try reader.readArray(of: Relationship.self)
-                    } else if key == "activities" {
+                    case 10 where key == "activities":
                         activities = try reader.readArray(of: Activity.self)
-                    } else if key == "activityRecords" {
+                    case 15 where key == "activityRecords":
                         activityRecords = try reader.readArray(of: ActivityRecord.self)
-                    } else if key == "habits" {
+                    case 6 where key == "habits":
                         habits = try reader.readArray(of: Habit.self)
-                    } else if key == "focuses" {
+                    case 7 where key == "focuses":
                         focuses = try reader.readArray(of: FocusOption.self)
-                    } else if key == "storeItems" {
+                    case 10 where key == "storeItems":
                         storeItems = try reader.readArray(of: StoreItem.self)
-                    } else if key == "inventory" {
+                    case 9 where key == "inventory":
                         inventory = try reader.readArray(of: StoreItem.self)
-                    } else if key == "occupations" {
+                    case 11 where key == "occupations":
                         occupations = try reader.readArray(of: Occupation.self)
-                    } else if key == "inAppPurchases" {
+                    case 14 where key == "inAppPurchases":
                         inAppPurchases = try reader.readArray(of: InAppPurchase.self)
-                    } else if key == "activeConversations" {
+                    case 19 where key == "activeConversations":
                         activeConversations = try reader.readArray(of: Conversation.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -257,13 +260,14 @@ extension ConversationEvent: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "conversationId" {
+                    switch key.dispatchCount {
+                    case 14 where key == "conversationId":
                         conversationId = try String.decode(from: &reader)
-                    } else if key == "personId" {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "message" {
+                    case 7 where key == "message":
                         message = try ConversationMessage.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -299,21 +303,22 @@ extension RelationshipEvent: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "milestone" {
+                    case 9 where key == "milestone":
                         milestone = try String.decode(from: &reader)
-                    } else if key == "kind" {
+                    case 4 where key == "kind":
                         kind = try Relationship.Kind.decode(from: &reader)
-                    } else if key == "status" {
+                    case 6 where key == "status":
                         status = try String.decode(from: &reader)
-                    } else if key == "affinity" {
+                    case 8 where key == "affinity":
                         affinity = try Int.decode(from: &reader)
-                    } else if key == "text" {
+                    case 4 where key == "text":
                         text = try String.decode(from: &reader)
-                    } else if key == "person" {
+                    case 6 where key == "person":
                         person = try reader.readOptional(Person.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -350,9 +355,10 @@ extension AchievementsList: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "achievements" {
+                    switch key.dispatchCount {
+                    case 12 where key == "achievements":
                         achievements = try reader.readArray(of: Achievement.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -378,9 +384,10 @@ extension AchievementUnlocked: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "achievement" {
+                    switch key.dispatchCount {
+                    case 11 where key == "achievement":
                         achievement = try Achievement.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -410,17 +417,18 @@ extension DailyRewardClaimed: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "day" {
+                    switch key.dispatchCount {
+                    case 3 where key == "day":
                         day = try Int.decode(from: &reader)
-                    } else if key == "streak" {
+                    case 6 where key == "streak":
                         streak = try Int.decode(from: &reader)
-                    } else if key == "energy" {
+                    case 6 where key == "energy":
                         energy = try Int.decode(from: &reader)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try Int.decode(from: &reader)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -457,15 +465,16 @@ extension QuestRewardClaimed: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "questId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "questId":
                         questId = try String.decode(from: &reader)
-                    } else if key == "energy" {
+                    case 6 where key == "energy":
                         energy = try Int.decode(from: &reader)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try Int.decode(from: &reader)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -497,9 +506,10 @@ extension EnergyRefillTiers: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "tiers" {
+                    switch key.dispatchCount {
+                    case 5 where key == "tiers":
                         tiers = try reader.readArray(of: EnergyRefillTier.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -525,9 +535,10 @@ extension TimeSkipTiers: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "tiers" {
+                    switch key.dispatchCount {
+                    case 5 where key == "tiers":
                         tiers = try reader.readArray(of: TimeSkipTier.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -553,9 +564,10 @@ extension ExtraCurriculars: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "activities" {
+                    switch key.dispatchCount {
+                    case 10 where key == "activities":
                         activities = try reader.readArray(of: Activity.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -588,23 +600,24 @@ extension PlayerStatistics: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "daysPlayed" {
+                    switch key.dispatchCount {
+                    case 10 where key == "daysPlayed":
                         daysPlayed = try Int.decode(from: &reader)
-                    } else if key == "eventsReceived" {
+                    case 14 where key == "eventsReceived":
                         eventsReceived = try Int.decode(from: &reader)
-                    } else if key == "eventsClaimed" {
+                    case 13 where key == "eventsClaimed":
                         eventsClaimed = try Int.decode(from: &reader)
-                    } else if key == "questionsAnswered" {
+                    case 17 where key == "questionsAnswered":
                         questionsAnswered = try Int.decode(from: &reader)
-                    } else if key == "relationships" {
+                    case 13 where key == "relationships":
                         relationships = try Int.decode(from: &reader)
-                    } else if key == "dates" {
+                    case 5 where key == "dates":
                         dates = try Int.decode(from: &reader)
-                    } else if key == "purchases" {
+                    case 9 where key == "purchases":
                         purchases = try Int.decode(from: &reader)
-                    } else if key == "achievementsUnlocked" {
+                    case 20 where key == "achievementsUnlocked":
                         achievementsUnlocked = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -645,11 +658,12 @@ extension DataExportComplete: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "url" {
+                    switch key.dispatchCount {
+                    case 3 where key == "url":
                         url = try String.decode(from: &reader)
-                    } else if key == "bytes" {
+                    case 5 where key == "bytes":
                         bytes = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -677,9 +691,10 @@ extension AccountDeletionScheduled: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "scheduledFor" {
+                    switch key.dispatchCount {
+                    case 12 where key == "scheduledFor":
                         scheduledFor = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -707,13 +722,14 @@ extension ClaimResult: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "eventId" {
+                    switch key.dispatchCount {
+                    case 7 where key == "eventId":
                         eventId = try String.decode(from: &reader)
-                    } else if key == "accepted" {
+                    case 8 where key == "accepted":
                         accepted = try Bool.decode(from: &reader)
-                    } else if key == "reason" {
+                    case 6 where key == "reason":
                         reason = try reader.readOptional(String.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -749,23 +765,24 @@ extension PurchaseResult: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "kind" {
+                    switch key.dispatchCount {
+                    case 4 where key == "kind":
                         kind = try PurchaseResult.Kind.decode(from: &reader)
-                    } else if key == "id" {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "success" {
+                    case 7 where key == "success":
                         success = try Bool.decode(from: &reader)
-                    } else if key == "reason" {
+                    case 6 where key == "reason":
                         reason = try reader.readOptional(String.self)
-                    } else if key == "energy" {
+                    case 6 where key == "energy":
                         energy = try reader.readOptional(Int.self)
-                    } else if key == "money" {
+                    case 5 where key == "money":
                         money = try reader.readOptional(Int.self)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try reader.readOptional(Int.self)
-                    } else if key == "summary" {
+                    case 7 where key == "summary":
                         summary = try reader.readOptional(TimeSkipSummary.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -802,13 +819,14 @@ extension MatchResult: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "personId" {
+                    switch key.dispatchCount {
+                    case 8 where key == "personId":
                         personId = try String.decode(from: &reader)
-                    } else if key == "matched" {
+                    case 7 where key == "matched":
                         matched = try Bool.decode(from: &reader)
-                    } else if key == "compatibility" {
+                    case 13 where key == "compatibility":
                         compatibility = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -839,11 +857,12 @@ extension ServerError: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "kind" {
+                    switch key.dispatchCount {
+                    case 4 where key == "kind":
                         kind = try ServerError.Kind.decode(from: &reader)
-                    } else if key == "message" {
+                    case 7 where key == "message":
                         message = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

@@ -13,17 +13,18 @@ extension StoreItem: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "price" {
+                    case 5 where key == "price":
                         price = try Int.decode(from: &reader)
-                    } else if key == "currency" {
+                    case 8 where key == "currency":
                         currency = try StoreItem.Currency.decode(from: &reader)
-                    } else if key == "quantity" {
+                    case 8 where key == "quantity":
                         quantity = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -58,13 +59,14 @@ extension Occupation: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "salary" {
+                    case 6 where key == "salary":
                         salary = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -96,13 +98,14 @@ extension InAppPurchase: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "productId" {
+                    switch key.dispatchCount {
+                    case 9 where key == "productId":
                         productId = try String.decode(from: &reader)
-                    } else if key == "diamonds" {
+                    case 8 where key == "diamonds":
                         diamonds = try Int.decode(from: &reader)
-                    } else if key == "price" {
+                    case 5 where key == "price":
                         price = try String.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -134,13 +137,14 @@ extension FocusOption: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "name" {
+                    case 4 where key == "name":
                         name = try String.decode(from: &reader)
-                    } else if key == "selected" {
+                    case 8 where key == "selected":
                         selected = try Bool.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -173,15 +177,16 @@ extension EnergyRefillTier: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "energy" {
+                    case 6 where key == "energy":
                         energy = try Int.decode(from: &reader)
-                    } else if key == "diamondCost" {
+                    case 11 where key == "diamondCost":
                         diamondCost = try Int.decode(from: &reader)
-                    } else if key == "unlimitedHours" {
+                    case 14 where key == "unlimitedHours":
                         unlimitedHours = try reader.readOptional(Int.self)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -214,13 +219,14 @@ extension TimeSkipTier: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "id" {
+                    switch key.dispatchCount {
+                    case 2 where key == "id":
                         id = try String.decode(from: &reader)
-                    } else if key == "hours" {
+                    case 5 where key == "hours":
                         hours = try Int.decode(from: &reader)
-                    } else if key == "diamondCost" {
+                    case 11 where key == "diamondCost":
                         diamondCost = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {
@@ -253,15 +259,16 @@ extension TimeSkipSummary: WireCodable {
             repeat {
                 let key = try reader.readKey()
                 do {
-                    if key == "hoursSkipped" {
+                    switch key.dispatchCount {
+                    case 12 where key == "hoursSkipped":
                         hoursSkipped = try Int.decode(from: &reader)
-                    } else if key == "events" {
+                    case 6 where key == "events":
                         events = try reader.readArray(of: String.self)
-                    } else if key == "energyChange" {
+                    case 12 where key == "energyChange":
                         energyChange = try Int.decode(from: &reader)
-                    } else if key == "moneyChange" {
+                    case 11 where key == "moneyChange":
                         moneyChange = try Int.decode(from: &reader)
-                    } else {
+                    default:
                         try reader.skipValue()
                     }
                 } catch {

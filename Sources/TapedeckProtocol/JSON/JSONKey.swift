@@ -15,13 +15,37 @@ struct JSONKey {
     static func == (key: JSONKey, name: StaticString) -> Bool {
         if key.hasEscapes { return key.unescapedBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
         guard key.count == name.utf8CodeUnitCount else { return false }
-        let bytes = name.utf8Start
-        var i = 0
-        while i < key.count {
-            guard key.start.load(fromByteOffset: i, as: UInt8.self) == bytes[i] else { return false }
-            i += 1
+        return equalBytes(key.start, UnsafeRawPointer(name.utf8Start), key.count)
+    }
+
+    /// The length of the name once unescaped: what decoders switch on before comparing bytes,
+    /// so a field is found with one jump and one or two comparisons rather than a chain of them.
+    @inline(__always)
+    var dispatchCount: Int {
+        hasEscapes ? unescapedBytes.count : count
+    }
+
+    /// Compares `count` bytes a word at a time; the last word may overlap the one before it.
+    @inline(__always)
+    static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 {
+            var i = 0
+            while i + 8 <= count {
+                guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                i += 8
+            }
+            return i == count
+                || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
-        return true
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        if count >= 2 {
+            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+                && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
+        }
+        return count == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 
     /// The name's bytes with escapes resolved (the scanner has already checked them).

@@ -58,6 +58,8 @@ extension JSONReader {
     mutating func readArray<Element: WireCodable>(of _: Element.Type) throws(ProtocolError) -> [Element] {
         var elements: [Element] = []
         guard try beginArray() else { return elements }
+        // Most lists hold a few elements: one allocation instead of growing 1, 2, 4.
+        elements.reserveCapacity(4)
         var index = 0
         repeat {
             do {

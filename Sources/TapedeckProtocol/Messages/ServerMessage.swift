@@ -1,14 +1,16 @@
 /// Every message the server sends, one case per envelope `type`. Decoding and encoding live in
 /// `ServerMessage+Codec.swift`; an unknown type keeps its raw envelope bytes so nothing is lost.
+/// The cases holding a `Person` are `indirect` (boxed): inline they made every message value
+/// ~500 bytes, copied on every move, while they are rare.
 public enum ServerMessage: Sendable, Equatable {
     case update(PartialUpdate)                       // "u"
     case batchUpdate(BatchUpdate)                    // "batch_update"
-    case playerObject(PlayerObject)
-    case personObject(Person)
+    indirect case playerObject(PlayerObject)
+    indirect case personObject(Person)
     case messageEvent(LifeEvent)
     case questionEvent(Question)
     case conversationEvent(ConversationEvent)
-    case relationshipEvent(RelationshipEvent)
+    indirect case relationshipEvent(RelationshipEvent)
     case achievementsList(AchievementsList)
     case achievementUnlocked(AchievementUnlocked)
     case dailyRewardClaimed(DailyRewardClaimed)

@@ -1,0 +1,104 @@
+import Benchmark
+import Foundation
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+// The stages of `tapedeck bench decode`, each one iteration over the same synthetic tape:
+// lz4 (decompression only), framing (+ TapeReader records), decode (+ typed messages), replay
+// (+ ClientState.apply and the invariants after every message). Names stay shell-safe: they
+// are the file names of the static thresholds in Thresholds/.
+// Malloc counts and instructions are deterministic, so their thresholds are tight; time and
+// throughput vary on a shared machine, so theirs are loose (see docs/PERFORMANCE.md).
+
+/// Messages in the benchmark tape; the figures in Thresholds/ are per iteration (one tape).
+let messageCount = 20_000
+
+/// Writes a deterministic tape of the messages of `tapedeck synth --messages 20000 --seed 1` (the
+/// same payloads in the same order; fixed 50 ms gaps and no open/close records) and returns its path.
+func syntheticTape() -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-benchmarks-\(getpid()).tape").path
+    do {
+        let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "tapedeck benchmarks",
+                                    labels: ["generator": "Benchmarks", "seed": "1"])
+        let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
+        var session = SyntheticSession(seed: 1)
+        var time: UInt64 = 0
+        for _ in 0..<messageCount {
+            time += 50_000_000
+            switch session.next() {
+            case .server(let message): try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+            case .client(let message): try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
+            }
+        }
+        try writer.close()
+    } catch {
+        fatalError("cannot write the benchmark tape: \(error)")
+    }
+    return path
+}
+
+func decodeAll(_ path: String, replay: Bool) -> Int {
+    do {
+        let reader = try TapeReader(path: path)
+        var state = ClientState()
+        var checked = 0
+        while let record = try reader.next() {
+            guard record.kind == .text else { continue }
+            let time = VirtualTime(nanoseconds: record.time)
+            if record.direction == .s2c {
+                let message = try ServerMessage.decode(record.payload)
+                if replay { _ = state.apply(message, at: time) }
+            } else {
+                let message = try ClientMessage.decode(record.payload)
+                if replay { _ = state.apply(message, at: time) }
+            }
+            if replay { checked += state.checkInvariants().isEmpty ? 1 : 0 } else { checked += 1 }
+        }
+        return checked
+    } catch {
+        fatalError("benchmark tape failed: \(error)")
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let tape = syntheticTape()
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .instructions]
+    // Mallocs: a few per message are expected (Strings over 15 bytes, arrays); 2% more fails.
+    // Instructions: 5% more fails. Time: only a large regression (50%) fails on a shared machine.
+    let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
+        .mallocCountTotal: .init(relative: [.p50: 2.0]),
+        .instructions: .init(relative: [.p50: 5.0]),
+        .wallClock: .init(relative: [.p50: 50.0]),
+        .throughput: .init(relative: [.p50: 50.0]),
+    ]
+    Benchmark.defaultConfiguration = .init(metrics: metrics, warmupIterations: 1, maxDuration: .seconds(3),
+                                           maxIterations: 20, thresholds: thresholds)
+
+    Benchmark("lz4") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try TapeDecompressor(path: tape).decompressAll())
+        }
+    }
+
+    Benchmark("framing") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let reader = try TapeReader(path: tape)
+            var bytes = 0
+            while let record = try reader.next() { bytes += record.payload.count }
+            blackHole(bytes)
+        }
+    }
+
+    Benchmark("decode") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(decodeAll(tape, replay: false))
+        }
+    }
+
+    Benchmark("replay") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(decodeAll(tape, replay: true))
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+import TapedeckProtocol
+import TapedeckTape
+
+/// Runs every stage of `tapedeck bench decode` over the same tapes and times it. One-thread
+/// stages go through the tapes one after another on the calling thread; the all-core stage
+/// replays the tapes in parallel, one per core. Every stage runs `repeats` times; the best counts.
+struct DecodeBenchmark {
+    struct Stage: Sendable {
+        let name: String
+        let summary: String
+        let threads: Int
+        let seconds: Double
+        let messages: Int
+        let payloadBytes: Int
+        /// Extra figures of this stage (failures, invariant violations...).
+        var extra: [(String, Int)] = []
+
+        var messagesPerSecond: Double { Double(messages) / seconds }
+        var megabytesPerSecond: Double { Double(payloadBytes) / seconds / 1_000_000 }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let tapes: [String]
+    let repeats: Int
+    /// The stages to run (all when empty): for profiling one stage under valgrind.
+    var only: Set<String> = []
+
+    static let stageNames = ["lz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"]
+
+    private func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+
+    func run() throws -> [Stage] {
+        var reference = DecodeStages.Count()
+        for tape in tapes {
+            let count = try DecodeStages.frame(tape)
+            reference.messages += count.messages
+            reference.payloadBytes += count.payloadBytes
+        }
+        guard reference.messages > 0 else {
+            throw Failure(description: "the tapes hold no text messages; nothing to measure")
+        }
+        let messages = reference.messages, bytes = reference.payloadBytes
+        func stage(_ name: String, _ summary: String, threads: Int = 1, _ seconds: Double, extra: [(String, Int)] = []) -> Stage {
+            Stage(name: name, summary: summary, threads: threads, seconds: seconds, messages: messages, payloadBytes: bytes, extra: extra)
+        }
+        var stages: [Stage] = []
+
+        if wants("lz4") { stages.append(stage("lz4", "LZ4 decompression only", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } })) }
+        if wants("framing") {
+            stages.append(stage("framing", "+ record framing (TapeReader)", try best {
+                for tape in tapes { _ = try DecodeStages.frame(tape) }
+            }))
+        }
+        var decodeFailures = 0
+        if wants("decode") {
+            stages.append(stage("decode", "+ typed protocol decoding", try best {
+                decodeFailures = 0
+                for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
+            }))
+        }
+        if decodeFailures > 0 {
+            throw Failure(description: "\(decodeFailures) of \(messages) messages failed to decode; run `tapedeck cat` on the tapes to see which")
+        }
+        var violations = 0
+        if wants("replay") {
+            stages.append(stage("replay", "+ ClientState.apply + invariants", try best {
+                violations = 0
+                for tape in tapes { violations += try DecodeStages.replay(tape).violations }
+            }, extra: [("invariant_violations", violations)]))
+        }
+        if wants("replay_all_cores") {
+            let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, tapes.count))
+            stages.append(stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() }))
+        }
+        guard wants("decode_in_memory") || wants("jsondecoder") || wants("jsonserialization") else { return stages }
+
+        // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
+        var payloads: [(fromServer: Bool, bytes: [UInt8])] = []
+        for tape in tapes { payloads += try DecodeStages.payloads(tape) }
+        if wants("decode_in_memory") {
+            stages.append(stage("decode_in_memory", "typed decoding, payloads in memory", try best {
+                for payload in payloads {
+                    if payload.fromServer { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
+                }
+            }))
+        }
+        let datas = payloads.map { ($0.fromServer, Data($0.bytes)) }
+        let decoder = JSONDecoder()
+        if wants("jsondecoder") { stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
+            for (fromServer, data) in datas {
+                if fromServer {
+                    _ = try? decoder.decode(FoundationBaseline.ServerEnvelope.self, from: data)
+                } else {
+                    _ = try? decoder.decode(FoundationClientBaseline.ClientEnvelope.self, from: data)
+                }
+            }
+        })) }
+        if wants("jsonserialization") {
+            stages.append(stage("jsonserialization", "Foundation JSONSerialization, in memory", try best {
+                for (_, data) in datas { _ = try? JSONSerialization.jsonObject(with: data) }
+            }))
+        }
+        return stages
+    }
+
+    /// Every tape replayed on its own thread (at most one per core); throws the first error.
+    private func replayInParallel() throws {
+        let errors = ErrorBox()
+        let tapes = self.tapes
+        DispatchQueue.concurrentPerform(iterations: tapes.count) { index in
+            do {
+                _ = try DecodeStages.replay(tapes[index])
+            } catch {
+                errors.record(error)
+            }
+        }
+        if let error = errors.first { throw error }
+    }
+
+    /// Runs `body` `repeats` times and returns the shortest wall time in seconds.
+    private func best(_ body: () throws -> Void) throws -> Double {
+        let clock = ContinuousClock()
+        var best = Double.infinity
+        for _ in 0..<repeats {
+            let start = clock.now
+            try body()
+            let elapsed = clock.now - start
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        return max(best, 1e-9)
+    }
+}
+
+/// The first error thrown by any of the parallel replays.
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    func record(_ error: any Error) {
+        lock.lock()
+        if stored == nil { stored = error }
+        lock.unlock()
+    }
+
+    var first: (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}

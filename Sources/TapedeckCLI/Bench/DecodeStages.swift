@@ -1,0 +1,95 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// The measured loops of `tapedeck bench decode`, one per stage, each doing everything the stage
+/// before it does plus one more step. Every loop returns what it counted so the work cannot be
+/// optimised away and so the stages can be checked against each other.
+enum DecodeStages {
+    struct Count: Sendable, Equatable {
+        /// Text records (protocol messages) seen.
+        var messages = 0
+        /// Their payload bytes.
+        var payloadBytes = 0
+        /// Messages that failed to decode.
+        var failures = 0
+        /// Invariant violations found after messages (replay only).
+        var violations = 0
+    }
+
+    /// LZ4 decompression of the whole file, checksums included; nothing is parsed.
+    static func decompress(_ path: String) throws(TapeError) -> UInt64 {
+        try TapeDecompressor(path: path).decompressAll()
+    }
+
+    /// Decompression plus record framing: every record read as a `TapeRecord`.
+    static func frame(_ path: String) throws(TapeError) -> Count {
+        let reader = try TapeReader(path: path)
+        var count = Count()
+        while let record = try reader.next() {
+            guard record.kind == .text, record.direction != .note else { continue }
+            count.messages += 1
+            count.payloadBytes += record.payload.count
+        }
+        return count
+    }
+
+    /// Framing plus typed decoding of every text record in its direction.
+    static func decode(_ path: String) throws(TapeError) -> Count {
+        let reader = try TapeReader(path: path)
+        var count = Count()
+        while let record = try reader.next() {
+            guard record.kind == .text, record.direction != .note else { continue }
+            count.messages += 1
+            count.payloadBytes += record.payload.count
+            if record.direction == .s2c {
+                if (try? ServerMessage.decode(record.payload)) == nil { count.failures += 1 }
+            } else {
+                if (try? ClientMessage.decode(record.payload)) == nil { count.failures += 1 }
+            }
+        }
+        return count
+    }
+
+    /// Decoding plus the client state machines: each message applied to one `ClientState` in tape
+    /// order at its tape time, and the invariants checked after every message.
+    static func replay(_ path: String) throws(TapeError) -> Count {
+        let reader = try TapeReader(path: path)
+        var state = ClientState()
+        var count = Count()
+        while let record = try reader.next() {
+            let time = VirtualTime(nanoseconds: record.time)
+            switch record.kind {
+            case .open: state.apply(.opened, at: time); continue
+            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); continue
+            case .text: break
+            default: continue
+            }
+            guard record.direction != .note else { continue }
+            count.messages += 1
+            count.payloadBytes += record.payload.count
+            do {
+                if record.direction == .s2c {
+                    _ = state.apply(try ServerMessage.decode(record.payload), at: time)
+                } else {
+                    _ = state.apply(try ClientMessage.decode(record.payload), at: time)
+                }
+            } catch {
+                count.failures += 1
+            }
+            count.violations += state.checkInvariants().count
+        }
+        return count
+    }
+
+    /// The text payloads of a tape, in order, with whether each came from the server.
+    static func payloads(_ path: String) throws(TapeError) -> [(fromServer: Bool, bytes: [UInt8])] {
+        let reader = try TapeReader(path: path)
+        var payloads: [(fromServer: Bool, bytes: [UInt8])] = []
+        while let record = try reader.next() {
+            guard record.kind == .text, record.direction != .note else { continue }
+            payloads.append((record.direction == .s2c, record.payload))
+        }
+        return payloads
+    }
+}

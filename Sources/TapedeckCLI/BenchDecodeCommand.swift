@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import TapedeckTape
+
+/// `tapedeck bench decode`: the cost of each step from tape file to checked client state, on the
+/// same input in one run, with Foundation's decoders as baselines.
+struct BenchDecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Measure LZ4, record framing, typed decoding and full replay on tapes; compare with Foundation.",
+        discussion: """
+            Stages, each including the ones before: lz4 (decompression only), framing (TapeReader \
+            records), decode (typed ServerMessage/ClientMessage decoding), replay (ClientState.apply \
+            and checkInvariants() after every message, as the replayer does). Then replay_all_cores (one tape per \
+            core, aggregate throughput), and on the same payloads held in memory: the typed decoder, \
+            Foundation's JSONDecoder and JSONSerialization. MB/s counts the text payload bytes \
+            (the protocol JSON) for every stage, so the figures compare. Each stage runs \
+            --repeats times; the best run counts. Allocation counts are not measured here (that \
+            needs a malloc interposer): `make bench` runs the Benchmarks package, which reports them. \
+            Use a release build. Exit codes: 0 measured; 1 a message failed to decode; 2 a tape \
+            cannot be read or written.
+            """
+    )
+
+    @Argument(help: "Tapes to measure. Several tapes use every core in replay_all_cores.")
+    var tapes: [String] = []
+
+    @Option(help: "Instead of tapes: write synthetic tapes of this many messages to a temporary directory (see `tapedeck synth`).")
+    var synthetic: Int?
+
+    @Option(name: .customLong("synthetic-tapes"), help: "How many synthetic tapes to write (seeds --seed, --seed+1...). Default: one per core.")
+    var syntheticTapes: Int?
+
+    @Option(help: "Seed of the first synthetic tape.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many times each stage runs; the best run counts.")
+    var repeats: Int = 3
+
+    @Option(help: "Run only these stages (comma-separated), e.g. `replay` for profiling under valgrind. Default: all.")
+    var stages: String?
+
+    @Flag(help: "Print one JSON object per stage (JSON Lines) instead of a table.")
+    var json = false
+
+    init() {}
+
+    func validate() throws {
+        guard tapes.isEmpty != (synthetic == nil) else {
+            throw ValidationError("Give either tapes or --synthetic N (not both, not neither).")
+        }
+        if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be at least 1 (got \(synthetic)).") }
+        if let syntheticTapes, syntheticTapes < 1 { throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).") }
+        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
+        for name in selectedStages where !DecodeBenchmark.stageNames.contains(name) {
+            throw ValidationError("unknown stage '\(name)' in --stages; the stages are \(DecodeBenchmark.stageNames.joined(separator: ", ")).")
+        }
+    }
+
+    var selectedStages: Set<String> {
+        Set((stages ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    func run() throws {
+        var paths = tapes
+        var directory: URL?
+        if let synthetic {
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            directory = temporary
+            let count = syntheticTapes ?? ProcessInfo.processInfo.activeProcessorCount
+            do {
+                for index in 0..<count {
+                    let path = temporary.appendingPathComponent("synthetic-\(index).tape").path
+                    _ = try SyntheticTape.write(messages: synthetic, seed: seed &+ UInt64(index), to: path)
+                    paths.append(path)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+            }
+        }
+        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+
+        let stages: [DecodeBenchmark.Stage]
+        do {
+            stages = try DecodeBenchmark(tapes: paths, repeats: repeats, only: selectedStages).run()
+        } catch let error as TapeError {
+            throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+        } catch {
+            throw CommandFailure.exit("\(error)", code: 1)
+        }
+        if json {
+            for stage in stages { print(Self.jsonLine(stage)) }
+        } else {
+            print(Self.table(stages, tapes: paths.count, repeats: repeats))
+        }
+    }
+
+    static func jsonLine(_ stage: DecodeBenchmark.Stage) -> String {
+        let format = BenchProtocolCommand.format
+        var fields = [
+            #""stage":"\#(stage.name)""#, #""threads":\#(stage.threads)"#, #""messages":\#(stage.messages)"#,
+            #""payload_bytes":\#(stage.payloadBytes)"#, #""seconds":\#(format(stage.seconds, 6))"#,
+            #""messages_per_s":\#(format(stage.messagesPerSecond, 0))"#, #""mb_per_s":\#(format(stage.megabytesPerSecond, 2))"#,
+        ]
+        for (name, value) in stage.extra { fields.append(#""\#(name)":\#(value)"#) }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    static func table(_ stages: [DecodeBenchmark.Stage], tapes: Int, repeats: Int) -> String {
+        let format = BenchProtocolCommand.format, pad = BenchProtocolCommand.pad
+        guard let first = stages.first else { return "" }
+        var lines = ["\(first.messages) messages, \(format(Double(first.payloadBytes) / 1_000_000, 1)) MB of payload "
+            + "in \(tapes) tape\(tapes == 1 ? "" : "s"), best of \(repeats):"]
+        let typed = stages.first { $0.name == "decode_in_memory" }
+        for stage in stages {
+            var line = "  " + stage.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + stage.summary.padding(toLength: 40, withPad: " ", startingAt: 0)
+                + pad("\(stage.threads)", 3) + " thr" + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s"
+                + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
+            if let typed, stage.name == "jsondecoder" || stage.name == "jsonserialization" {
+                line += "   typed is " + format(stage.seconds / typed.seconds, 1) + "x faster"
+            }
+            for (name, value) in stage.extra { line += "   \(name): \(value)" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,31 @@
+/// Decompresses a tape's LZ4 frames without reading any record, so a benchmark can tell the cost
+/// of LZ4 from the cost of record framing (`TapeReader`). Memory stays bounded by one block.
+public final class TapeDecompressor {
+    public let path: String
+    private let decoder: LZ4FrameDecoder
+    private var block: [UInt8] = []
+
+    public init(path: String) throws(TapeError) {
+        self.path = path
+        decoder = try LZ4FrameDecoder(path: path)
+        block.reserveCapacity(256 * 1024)
+    }
+
+    /// Decompresses the rest of the file, checksums included, and returns the number of
+    /// record-stream bytes (header and records) it produced.
+    public func decompressAll() throws(TapeError) -> UInt64 {
+        do {
+            while true {
+                block.removeAll(keepingCapacity: true)
+                if case .endOfFile = try decoder.step(into: &block) { return decoder.uncompressedBytes }
+            }
+        } catch {
+            switch error {
+            case .truncated(let offset): throw .truncated(path: path, afterRecords: 0, atByte: offset)
+            case .damaged(let offset, let reason): throw .damaged(path: path, afterRecords: 0, atByte: offset, reason: reason)
+            case .notLZ4(let reason): throw .notATape(path: path, reason: reason)
+            case .io(let error): throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import TapedeckCLI
+
+@Suite struct BenchDecodeTests {
+    @Test func jsonReportHasOnePositiveObjectPerStage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var tapes: [String] = []
+        for seed in 1...2 {
+            let path = directory.appendingPathComponent("t\(seed).tape").path
+            _ = try SyntheticTape.write(messages: 400, seed: UInt64(seed), to: path)
+            tapes.append(path)
+        }
+        let stages = try DecodeBenchmark(tapes: tapes, repeats: 1).run()
+        let names = stages.map(\.name)
+        #expect(names == ["lz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"])
+        for stage in stages {
+            let line = BenchDecodeCommand.jsonLine(stage)
+            #expect(!line.contains("\n"))
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["stage"] as? String == stage.name)
+            #expect((object["messages"] as? Int) == 800)
+            #expect(((object["messages_per_s"] as? NSNumber)?.doubleValue ?? 0) > 0)
+            #expect(((object["mb_per_s"] as? NSNumber)?.doubleValue ?? 0) > 0)
+            #expect(((object["threads"] as? Int) ?? 0) >= 1)
+        }
+        let replay = try #require(stages.first { $0.name == "replay" })
+        #expect(replay.extra.first { $0.0 == "invariant_violations" }?.1 == 0)
+    }
+
+    @Test func commandRefusesTapesTogetherWithSynthetic() {
+        #expect(throws: (any Error).self) { try BenchDecodeCommand.parse(["x.tape", "--synthetic", "10"]) }
+        #expect(throws: (any Error).self) { try BenchDecodeCommand.parse([]) }
+    }
+}
