@@ -11,10 +11,18 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+<<<<<<< HEAD
             ScenarioCommand.self,
             BenchCommand.self,
             ServerCommand.self,
             DebugCommand.self,
+=======
+            ReplayCommand.self,
+            CheckCommand.self,
+            HistoryCommand.self,
+            DebugCommand.self,
+            BenchCommand.self,
+>>>>>>> wip-replay
         ]
     )
 

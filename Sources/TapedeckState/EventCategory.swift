@@ -25,14 +25,51 @@ public enum EventCategory: String, Sendable, Equatable, CaseIterable {
                    "stranger", "found", "strange"]),
     ]
 
+    /// Each keyword with the index of the first row that lists it.
+    static let keywordRows: [String: Int] = {
+        var rows: [String: Int] = [:]
+        for (index, row) in keywordTable.enumerated() {
+            for keyword in row.keywords where rows[keyword] == nil { rows[keyword] = index }
+        }
+        return rows
+    }()
+
     /// The category of a life event (see the type's documentation).
     public static func categorize(_ event: LifeEvent) -> EventCategory {
         if ClaimableEvent.isNegative(event) { return .negative }
-        let words = Self.words(of: event.type ?? "") + Self.words(of: event.message)
-        for row in keywordTable where words.contains(where: row.keywords.contains) {
-            return row.category
+        // The first row with a match wins: the smallest row index over all words.
+        var best = Int.max
+        func consider(_ word: String) {
+            if let row = keywordRows[word], row < best { best = row }
         }
-        return .neutral
+        for text in [event.type ?? "", event.message] {
+            if !forEachASCIIWord(in: text, consider) {
+                for word in words(of: text) { consider(word) }
+            }
+        }
+        return best == Int.max ? .neutral : keywordTable[best].category
+    }
+
+    /// The fast path of `words(of:)` for ASCII text (nearly every message): the same words,
+    /// found on the bytes without Unicode tables. Returns false, having done nothing, when the
+    /// text is not ASCII.
+    static func forEachASCIIWord(in text: String, _ body: (String) -> Void) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            var word: [UInt8] = []
+            word.reserveCapacity(16)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+                default:
+                    if !word.isEmpty { body(String(decoding: word, as: UTF8.self)); word.removeAll(keepingCapacity: true) }
+                }
+            }
+            if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
+            return true
+        }
     }
 
     /// The lowercased runs of letters and digits in a text.

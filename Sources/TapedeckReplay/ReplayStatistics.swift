@@ -1,0 +1,64 @@
+import TapedeckProtocol
+import TapedeckTape
+
+/// What a replay went through: records by kind, messages applied by direction and type, decode
+/// errors (with where they happened) and markers.
+public struct ReplayStatistics: Sendable, Equatable {
+    /// A message that could not be decoded; it was not applied.
+    public struct DecodeFailure: Sendable, Equatable, CustomStringConvertible {
+        public var position: RecordPosition
+        public var direction: TapeRecord.Direction
+        public var error: ProtocolError
+        /// The start of the record's payload, for the report.
+        public var excerpt: String
+
+        public var description: String {
+            "\(position): \(direction.name) message does not decode: \(error) — \(excerpt)"
+        }
+    }
+
+    public var records = 0
+    /// Records by kind (`Kind.rawValue`).
+    public var kindCounts = [Int](repeating: 0, count: TapeRecord.Kind.allCases.count)
+    /// Server messages applied, by envelope type.
+    public var serverMessages: [String: Int] { Self.merge(ServerMessage.knownTypes, serverCounts, unknownServer) }
+    /// Client messages applied, by envelope type.
+    public var clientMessages: [String: Int] { Self.merge(ClientMessage.knownTypes, clientCounts, unknownClient) }
+    // Counted per case index on the hot path; named only when asked.
+    var serverCounts = [Int](repeating: 0, count: ServerMessage.knownTypes.count)
+    var clientCounts = [Int](repeating: 0, count: ClientMessage.knownTypes.count)
+    var unknownServer: [String: Int] = [:]
+    var unknownClient: [String: Int] = [:]
+    public var connectionEvents = 0
+    public var decodeFailures: [DecodeFailure] = []
+    public var markers: [(position: RecordPosition, name: String)] = []
+
+    public init() {}
+
+    public var messagesApplied: Int {
+        serverCounts.reduce(0, +) + clientCounts.reduce(0, +) + unknownServer.values.reduce(0, +) + unknownClient.values.reduce(0, +)
+    }
+
+    mutating func count(_ message: ServerMessage) {
+        if let index = message.knownTypeIndex { serverCounts[index] += 1 } else { unknownServer[message.type, default: 0] += 1 }
+    }
+
+    mutating func count(_ message: ClientMessage) {
+        if let index = message.knownTypeIndex { clientCounts[index] += 1 } else { unknownClient[message.type, default: 0] += 1 }
+    }
+
+    static func merge(_ names: [String], _ counts: [Int], _ unknown: [String: Int]) -> [String: Int] {
+        var merged = unknown
+        for (index, count) in counts.enumerated() where count > 0 { merged[names[index], default: 0] += count }
+        return merged
+    }
+
+    public func count(_ kind: TapeRecord.Kind) -> Int { kindCounts[Int(kind.rawValue)] }
+
+    public static func == (lhs: ReplayStatistics, rhs: ReplayStatistics) -> Bool {
+        lhs.records == rhs.records && lhs.kindCounts == rhs.kindCounts && lhs.serverMessages == rhs.serverMessages
+            && lhs.clientMessages == rhs.clientMessages && lhs.connectionEvents == rhs.connectionEvents
+            && lhs.decodeFailures == rhs.decodeFailures
+            && lhs.markers.map(\.position) == rhs.markers.map(\.position) && lhs.markers.map(\.name) == rhs.markers.map(\.name)
+    }
+}
