@@ -3,13 +3,11 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
-<<<<<<< HEAD
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
-=======
 //   testing      TapedeckTesting -> TapedeckReplay
+//   pure core    TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //   pure core    TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
->>>>>>> wip-replay
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
@@ -19,25 +17,20 @@ let package = Package(
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
-<<<<<<< HEAD
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
-=======
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
->>>>>>> wip-replay
+        .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-<<<<<<< HEAD
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-=======
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
->>>>>>> wip-replay
     ],
     targets: [
         // liblz4's frame API (lz4frame.h), linked from the system.
@@ -55,7 +48,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-<<<<<<< HEAD
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
         // WebSocket plumbing and the reference server on SwiftNIO.
@@ -75,12 +67,6 @@ let package = Package(
             name: "TapedeckScenario",
             dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
         ),
-        .target(
-            name: "TapedeckCLI",
-            dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
-                "TapedeckNetwork",
-=======
         // The replayer: tapes through ClientState (or any ClientModel), checkpoints, goldens, diffs.
         .target(
             name: "TapedeckReplay",
@@ -88,6 +74,11 @@ let package = Package(
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // Bug reports: find the first failure, inspect, shrink, diff, promote, HTML report.
+        .target(
+            name: "TapedeckRepro",
+            dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
@@ -103,8 +94,8 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
->>>>>>> wip-replay
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
+                "TapedeckNetwork", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -117,11 +108,9 @@ let package = Package(
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
         .testTarget(
-<<<<<<< HEAD
             name: "TapedeckScenarioTests",
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
         ),
-        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",
@@ -133,13 +122,16 @@ let package = Package(
             ],
             exclude: ["Peers", "Fixtures"]
         ),
-=======
+        .testTarget(
             name: "TapedeckReplayTests",
             dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckProtocol", "TapedeckState"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckCatalog"]),
->>>>>>> wip-replay
+        .testTarget(
+            name: "TapedeckReproTests",
+            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+        ),
     ]
 )

@@ -11,18 +11,16 @@ public struct TapedeckCommand: AsyncParsableCommand {
             CatCommand.self,
             ExportCommand.self,
             ImportCommand.self,
-<<<<<<< HEAD
-            ScenarioCommand.self,
-            BenchCommand.self,
-            ServerCommand.self,
-            DebugCommand.self,
-=======
             ReplayCommand.self,
             CheckCommand.self,
             HistoryCommand.self,
-            DebugCommand.self,
+            ReproCommand.self,
+            InspectCommand.self,
+            ShrinkCommand.self,
+            ScenarioCommand.self,
+            ServerCommand.self,
             BenchCommand.self,
->>>>>>> wip-replay
+            DebugCommand.self,
         ]
     )
 
