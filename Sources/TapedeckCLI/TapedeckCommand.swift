@@ -17,6 +17,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ReproCommand.self,
             InspectCommand.self,
             ShrinkCommand.self,
+            PromoteCommand.self,
             ScenarioCommand.self,
             ServerCommand.self,
             BenchCommand.self,
