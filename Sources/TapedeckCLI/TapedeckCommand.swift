@@ -18,6 +18,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             InspectCommand.self,
             ShrinkCommand.self,
             PromoteCommand.self,
+            DiffCommand.self,
             ScenarioCommand.self,
             ServerCommand.self,
             BenchCommand.self,
