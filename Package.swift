@@ -7,6 +7,7 @@ import PackageDescription
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
+//                TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
+        .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
@@ -55,6 +57,11 @@ let package = Package(
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // Bug reports: find the first failure, inspect, shrink, diff, promote.
+        .target(
+            name: "TapedeckRepro",
+            dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
@@ -102,7 +109,7 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -144,6 +151,10 @@ let package = Package(
                 "TapedeckProtocol",
             ],
             exclude: ["Peers"]
+        ),
+        .testTarget(
+            name: "TapedeckReproTests",
+            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
     ]
 )

@@ -22,6 +22,14 @@ enum CommandFailure {
         }
     }
 
+    /// A progress line on stderr (no prefix).
+    static func printProgress(_ message: String) {
+        let line = message + "\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { buffer in
+            write(2, buffer.baseAddress, buffer.count - 1)
+        }
+    }
+
     /// Prints the message and returns the exit code to throw.
     static func exit(_ message: String, code: Int32) -> ExitCode {
         printError(message)

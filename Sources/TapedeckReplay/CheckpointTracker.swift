@@ -1,17 +1,18 @@
-/// Decides which checkpoints of one tape fire around each record.
-struct CheckpointTracker {
-    private(set) var remaining: [Checkpoint]
+/// Decides which checkpoints of one tape fire around each record (public for `tapedeck repro`,
+/// which replays records held in memory).
+public struct CheckpointTracker {
+    public private(set) var remaining: [Checkpoint]
 
-    init(checkpoints: [Checkpoint]) { remaining = checkpoints }
+    public init(checkpoints: [Checkpoint]) { remaining = checkpoints }
 
     /// Time checkpoints fire just before the first record later than their time.
-    mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
+    public mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
         return take { if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false }
     }
 
     /// Marker, record and first-message checkpoints fire after their record.
-    mutating func firingAfter<Model>(_ step: Replayer<Model>.Step) -> [Checkpoint] {
+    public mutating func firingAfter<Model>(_ step: Replayer<Model>.Step) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
         return take { checkpoint in
             switch checkpoint.trigger {
@@ -29,7 +30,7 @@ struct CheckpointTracker {
     }
 
     /// At the end of the tape: `end` (only when the tape is complete) and times up to the last record.
-    mutating func firingAtEnd(lastTapeTime: UInt64?, complete: Bool) -> [Checkpoint] {
+    public mutating func firingAtEnd(lastTapeTime: UInt64?, complete: Bool) -> [Checkpoint] {
         take { checkpoint in
             switch checkpoint.trigger {
             case .end: return complete

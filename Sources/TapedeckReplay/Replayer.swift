@@ -52,6 +52,12 @@ public struct Replayer<Model: ClientModel> {
 
     /// Applies one record; `number` is its position in its tape.
     public mutating func apply(_ record: TapeRecord, number: Int) -> Step {
+        apply(record, decoded: Self.decodeRecord(record), number: number)
+    }
+
+    /// Applies one record already decoded by `decode(_:)` (callers that replay the same records
+    /// many times, such as `tapedeck shrink`, decode each record once).
+    public mutating func apply(_ record: TapeRecord, decoded input: ReplayInput, number: Int) -> Step {
         if tapeIndex < 0 { startTape() }
         let time = sessionTime(ofTapeTime: record.time)
         lastSessionTime = time
@@ -59,7 +65,6 @@ public struct Replayer<Model: ClientModel> {
                                       sessionTime: VirtualTime(nanoseconds: time))
         statistics.records += 1
         statistics.kindCounts[Int(record.kind.rawValue)] += 1
-        let input = decode(record, at: position)
         var violations: [InvariantViolation] = []
         switch input {
         case .server(let message):
@@ -88,7 +93,16 @@ public struct Replayer<Model: ClientModel> {
         return Step(position: position, input: input, violations: violations)
     }
 
+    /// What a record becomes when replayed (decoding only; nothing is applied).
+    public static func decode(_ record: TapeRecord) -> ReplayInput {
+        Replayer<ClientState>.decodeRecord(record)
+    }
+
     func decode(_ record: TapeRecord, at position: RecordPosition) -> ReplayInput {
+        Self.decodeRecord(record)
+    }
+
+    static func decodeRecord(_ record: TapeRecord) -> ReplayInput {
         switch record.kind {
         case .text:
             switch record.direction {

@@ -1,0 +1,50 @@
+import ArgumentParser
+import TapedeckRepro
+
+/// `tapedeck shrink TAPE [--until P] -o MIN.tape`: the smallest tape that fails the same way.
+struct ShrinkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shrink",
+        abstract: "Cut a failing tape down to a few records that fail the same way (delta debugging).",
+        discussion: """
+            The failure is the one `tapedeck repro` finds (checkpoints are not used: their record \
+            numbers would move). A smaller tape fails the same way when it fails with the same kind \
+            and the same invariant names, decode error or predicate. The header and open records \
+            stay; a life event stays with the claims and claim results naming it, a question with \
+            its answers. Deterministic; progress on stderr. See docs/REPRO.md.
+
+            Exit codes: 0 written; 1 the tape does not fail (nothing written); 2 bad input.
+            """
+    )
+
+    @Argument(help: "The failing tape.")
+    var tape: String
+
+    @Option(help: "A state predicate as failure, e.g. 'gameState.energy < 0'.")
+    var until: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the smaller tape.")
+    var output: String
+
+    func run() throws {
+        let loaded: ReproTape
+        let search: ReproSearch
+        do {
+            search = try ReproSetup.search(forTape: tape, predicate: until, checkpoints: false)
+            loaded = try ReproTape.load(tape)
+        } catch {
+            throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+        }
+        let shrinker = Shrinker(search: search) { CommandFailure.printProgress($0) }
+        guard let result = shrinker.shrink(loaded) else {
+            throw CommandFailure.exit("\(tape) does not fail: nothing to shrink", code: ReplayExitCode.failed)
+        }
+        do {
+            try loaded.write(indices: result.indices, to: output)
+        } catch {
+            throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+        }
+        print("wrote \(output): \(result.indices.count) of \(loaded.records.count) records, failing with \(result.failure.signature) (\(result.tests) replays)")
+        print("records kept (original numbers): " + result.indices.map(String.init).joined(separator: " "))
+    }
+}

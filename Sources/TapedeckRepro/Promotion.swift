@@ -1,0 +1,45 @@
+import Foundation
+import TapedeckReplay
+
+/// Turns a (shrunk) failing tape into a regression check: `DIR/NAME.tape`, `DIR/NAME.checkpoints`
+/// with one checkpoint `failure: record N` at the failing record, and its golden written through
+/// the replayer's record mode, so `tapedeck check DIR` runs it from then on.
+public enum Promotion {
+    public struct Result: Sendable {
+        public var tape: String
+        public var checkpoints: String
+        public var golden: String
+        public var failure: ReproFailure
+    }
+
+    public static func promote(_ source: String, name: String, directory: String, search: ReproSearch) throws(ReproError) -> Result {
+        guard !name.isEmpty, !name.hasPrefix("."),
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) })
+        else {
+            throw ReproError("--name '\(name)': use ASCII letters, digits, '-', '_' and '.' (not starting with '.')")
+        }
+        let loaded = try ReproTape.load(source)
+        guard let failure = search.find(in: loaded) else {
+            throw ReproError("\(source) does not fail: nothing to promote (run `tapedeck repro` on it first)")
+        }
+        let tape = directory + "/" + name + ".tape"
+        let checkpoints = CheckpointFile.path(forTape: tape)
+        let files = FileManager.default
+        for path in [tape, checkpoints, TapeFiles.goldenDirectory(forTape: tape)] where files.fileExists(atPath: path) {
+            throw ReproError("\(path) already exists; choose another --name or remove it")
+        }
+        do {
+            try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try files.copyItem(atPath: source, toPath: tape)
+            let text = "# Promoted from \(source) by tapedeck promote\n# \(failure.kind.signature)\nfailure: record \(failure.index)\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: checkpoints))
+        } catch {
+            throw ReproError("\(directory): cannot write the promoted files: \(error.localizedDescription)")
+        }
+        let store = GoldenStore(tape: tape, mode: .missing)
+        if case .unreadable(let path, let reason) = store.check("failure", snapshot: failure.after) {
+            throw ReproError("\(path): \(reason)")
+        }
+        return Result(tape: tape, checkpoints: checkpoints, golden: store.path(for: "failure"), failure: failure)
+    }
+}
