@@ -3,8 +3,10 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
+//   testing      TapedeckTesting -> TapedeckReplay
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
+//                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
 let package = Package(
     name: "Tapedeck",
@@ -17,12 +19,16 @@ let package = Package(
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
+        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
+        .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
+        .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // liblz4's frame API (lz4frame.h), linked from the system.
@@ -59,11 +65,30 @@ let package = Package(
             name: "TapedeckScenario",
             dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
         ),
+        // The replayer: tapes through ClientState (or any ClientModel), checkpoints, goldens, diffs.
+        .target(
+            name: "TapedeckReplay",
+            dependencies: [
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The SQLite catalog of tapes and check results (GRDB only here).
+        .target(
+            name: "TapedeckCatalog",
+            dependencies: [
+                "TapedeckTape",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
+        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay"]),
         .target(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
-                "TapedeckNetwork",
+                "TapedeckNetwork", "TapedeckReplay", "TapedeckCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +104,12 @@ let package = Package(
             name: "TapedeckScenarioTests",
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
         ),
+        .testTarget(
+            name: "TapedeckReplayTests",
+            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(

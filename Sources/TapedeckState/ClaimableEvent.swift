@@ -18,7 +18,7 @@ public struct ClaimableEvent: Sendable, Equatable {
     public var id: String { event.id }
 
     /// Has a reward: any of energy, money, diamonds or affinity above zero.
-    public var isClaimable: Bool { Self.amounts(of: event).contains { $0 > 0 } }
+    public var isClaimable: Bool { Self.isClaimable(event) }
 
     /// Has a loss: any of the four amounts below zero. Negative events are claimed automatically.
     public var isNegative: Bool { Self.isNegative(event) }
@@ -31,9 +31,13 @@ public struct ClaimableEvent: Sendable, Equatable {
         ResourceAmounts(energy: event.energyCost ?? 0, money: event.moneyCost ?? 0, diamonds: event.diamondCost ?? 0)
     }
 
-    static func isNegative(_ event: LifeEvent) -> Bool { amounts(of: event).contains { $0 < 0 } }
+    // Written out rather than over an array of the four amounts: these run for every event on
+    // every invariant check, and an array would allocate each time.
+    static func isClaimable(_ event: LifeEvent) -> Bool {
+        (event.energyCost ?? 0) > 0 || (event.moneyCost ?? 0) > 0 || (event.diamondCost ?? 0) > 0 || (event.affinityChange ?? 0) > 0
+    }
 
-    static func amounts(of event: LifeEvent) -> [Int] {
-        [event.energyCost ?? 0, event.moneyCost ?? 0, event.diamondCost ?? 0, event.affinityChange ?? 0]
+    static func isNegative(_ event: LifeEvent) -> Bool {
+        (event.energyCost ?? 0) < 0 || (event.moneyCost ?? 0) < 0 || (event.diamondCost ?? 0) < 0 || (event.affinityChange ?? 0) < 0
     }
 }

@@ -11,6 +11,29 @@ extension ClientState {
         return found
     }
 
+    /// The same verdict as `invariantViolations()`, cheap enough for every message of a replay: the
+    /// question queue and the life events are re-checked only when they changed since the last
+    /// call (their revisions moved); the resource rule is O(1) and always checked. Debug builds
+    /// assert that the answer equals the full check.
+    public mutating func checkInvariants() -> [InvariantViolation] {
+        var found: [InvariantViolation] = []
+        if revisions.claimable != revisions.checkedClaimable {
+            revisions.claimableViolations = []
+            checkClaimable(into: &revisions.claimableViolations)
+            revisions.checkedClaimable = revisions.claimable
+        }
+        found += revisions.claimableViolations
+        if revisions.questions != revisions.checkedQuestions {
+            revisions.questionViolations = []
+            checkQuestions(into: &revisions.questionViolations)
+            revisions.checkedQuestions = revisions.questions
+        }
+        found += revisions.questionViolations
+        checkResources(into: &found)
+        assert(found == invariantViolations(), "incremental invariant check disagrees with the full check")
+        return found
+    }
+
     func checkClaimable(into found: inout [InvariantViolation]) {
         let awaiting = claimable.events.reduce(0) { $0 + ($1.isAwaitingClaim ? 1 : 0) }
         if claimable.unclaimedEventCount != awaiting {
@@ -48,20 +71,21 @@ extension ClientState {
     }
 
     func checkResources(into found: inout [InvariantViolation]) {
-        let resources: [(String, Int, ResourceWriter)] = [
-            ("energy", gameState.energy, gameState.energyWriter),
-            ("money", gameState.money, gameState.moneyWriter),
-            ("diamonds", gameState.diamonds, gameState.diamondsWriter),
-        ]
-        for (name, value, writer) in resources where value < 0 && writer != .server {
+        // Tested one by one: the common case (all fine) must not allocate.
+        func check(_ name: String, _ value: Int, _ writer: ResourceWriter) {
+            guard value < 0 && writer != .server else { return }
             found.append(InvariantViolation(
                 name: "gameState.\(name).nonNegative",
                 message: "\(name) is \(value), written by the client; only the server may set a negative value"))
         }
+        check("energy", gameState.energy, gameState.energyWriter)
+        check("money", gameState.money, gameState.moneyWriter)
+        check("diamonds", gameState.diamonds, gameState.diamondsWriter)
     }
 
     static func firstDuplicate(_ ids: [String]) -> String? {
-        var seen = Set<String>()
+        guard ids.count > 1 else { return nil }
+        var seen = Set<String>(minimumCapacity: ids.count)
         for id in ids where !seen.insert(id).inserted { return id }
         return nil
     }

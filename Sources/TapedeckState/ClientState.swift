@@ -18,12 +18,22 @@ public struct ClientState: Sendable, Equatable {
     public var configuration: Configuration
     public var gameState = GameState()
     public var player = Player()
-    public var questions = EventQueue()
-    public var claimable = ClaimableEvents()
+    // Every change to the two lists, however it is made, bumps a revision (`didSet` without
+    // `oldValue` still mutates in place), so `checkInvariants()` re-checks a list only after it changed.
+    public var questions = EventQueue() { didSet { revisions.questions &+= 1 } }
+    public var claimable = ClaimableEvents() { didSet { revisions.claimable &+= 1 } }
     public var connection = ConnectionState()
+    /// Bookkeeping for `checkInvariants()`; not part of the state (ignored by `==`).
+    var revisions = InvariantRevisions()
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+    }
+
+    /// Equal when the client states are equal; invariant bookkeeping does not count.
+    public static func == (lhs: ClientState, rhs: ClientState) -> Bool {
+        lhs.configuration == rhs.configuration && lhs.gameState == rhs.gameState && lhs.player == rhs.player
+            && lhs.questions == rhs.questions && lhs.claimable == rhs.claimable && lhs.connection == rhs.connection
     }
 
     /// The ISO 8601 timestamp of a virtual time in this session.

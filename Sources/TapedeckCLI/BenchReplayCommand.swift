@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `tapedeck bench replay`: replay throughput on a synthetic tape (use a release build).
+struct BenchReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Measure replay throughput (decode + apply + invariants) on a synthetic tape, one thread.",
+        discussion: """
+            Writes a tape of --messages SyntheticMessages server envelopes (plus the client's claim \
+            before each claimResult) and replays it three ways: decoding only, decoding + applying + \
+            checking invariants from records in memory, and the whole replay from the tape file. \
+            The best of --repeats runs counts. Exit code 0; 1 if the replay stopped early.
+            """
+    )
+
+    @Option(help: "How many messages the synthetic tape holds.")
+    var messages: Int = 500_000
+
+    @Option(help: "Seed of the synthetic message generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many times each stage runs; the best run counts.")
+    var repeats: Int = 3
+
+    @Option(help: "Where to write the synthetic tape (default: a temporary file, removed afterwards).")
+    var tape: String?
+
+    func validate() throws {
+        guard messages > 0 else { throw ValidationError("--messages must be at least 1.") }
+        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1.") }
+    }
+
+    func run() throws {
+        let path = tape ?? NSTemporaryDirectory() + "tapedeck-bench-replay-\(ProcessInfo.processInfo.processIdentifier).tape"
+        defer { if tape == nil { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try ReplayBenchmark(messages: messages, seed: seed, repeats: repeats, tapePath: path).run()
+        print("Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
+            + "seed \(seed), best of \(repeats), one thread):")
+        for stage in result.stages {
+            print("  " + stage.name.padding(58) + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 12)
+                + " msg/s  (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms, \(stage.messages) applied)")
+        }
+        print("final state digest: \(result.digest)")
+        if let problem = result.problem { throw CommandFailure.exit(problem, code: 1) }
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import TapedeckCatalog
+import TapedeckReplay
+import TapedeckState
+import TapedeckTape
+
+/// `tapedeck check [DIR]`: every tape of a folder against its checkpoints, goldens and invariants.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Replay every tape of a folder with its checkpoints, goldens and invariants.",
+        discussion: """
+            Each NAME.tape (searched recursively) is replayed with the checkpoints of NAME.checkpoints; \
+            the state at each checkpoint is compared with NAME.golden/CHECKPOINT.json. Every tape \
+            also gets an `invariants` case and a `tape` case (readable to the end, every message \
+            decodable, checkpoint file valid). Tapes run in parallel; results go into the catalog.
+
+            Record modes: missing (default) writes absent goldens and fails the run that wrote them; \
+            all rewrites goldens that differ (and fails); none never writes, a missing golden fails (CI).
+
+            Exit codes: 0 every case of every tape passed; 1 at least one failure (a checkpoint \
+            differs, a golden was written or is missing, an invariant broke, a message did not \
+            decode, a tape is truncated or damaged); 2 bad usage or unreadable input (no such \
+            folder, a file that is not a tape, a checkpoint file that does not parse, a catalog \
+            that cannot be opened). A truncated tape is a failure (1): its intact records are checked.
+            """
+    )
+
+    @Argument(help: "The folder of tapes.")
+    var directory: String = "Recordings"
+
+    @Option(help: "When to write goldens: missing, all or none.")
+    var record: String = RecordMode.missing.rawValue
+
+    @Option(help: "Also write the results as JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "Check only shard I of N (1-based), e.g. 2/4: tapes sorted by path, every N-th from the I-th.")
+    var shard: String?
+
+    @Option(help: "A label stored with the results in the catalog (a commit, a build number).")
+    var label: String?
+
+    @Option(help: "The catalog to store results in (default DIR/catalog.sqlite).")
+    var catalog: String?
+
+    @Flag(help: "Do not store results in a catalog.")
+    var noCatalog = false
+
+    @Option(help: "Tapes checked at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "Also list passing cases.")
+    var verbose = false
+
+    func validate() throws {
+        guard RecordMode(rawValue: record) != nil else {
+            throw ValidationError("--record must be missing, all or none; got '\(record)'.")
+        }
+        if let shard, ShardOption(parsing: shard) == nil {
+            throw ValidationError("--shard must be I/N with 1 <= I <= N, e.g. 1/4; got '\(shard)'.")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if noCatalog && catalog != nil { throw ValidationError("--catalog and --no-catalog cannot be used together.") }
+    }
+
+    func run() async throws {
+        let mode = RecordMode(rawValue: record) ?? .missing
+        var tapes: [String]
+        do { tapes = try CheckRunner.findTapes(in: directory) } catch {
+            throw CommandFailure.exit("\(error)", code: ReplayExitCode.unreadable)
+        }
+        let found = tapes.count
+        if let shard = shard.flatMap(ShardOption.init(parsing:)) {
+            tapes = CheckRunner.shard(tapes, index: shard.index, count: shard.count)
+        }
+        var store: Catalog?
+        if !noCatalog {
+            do { store = try Catalog(path: catalog ?? directory + "/catalog.sqlite") } catch {
+                throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+            }
+        }
+
+        let progress = ProgressReporter(width: TerminalWidth.current(environment: ProcessEnvironment.variables))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let reports = await CheckRunner.run(tapes: tapes, mode: mode, concurrency: jobs ?? cores, model: ClientState()) { done, total, path in
+            progress.update(done: done, total: total, path: path)
+        }
+
+        let output = OutputFile()
+        do {
+            try output.write(CheckReportText.text(reports, verbose: verbose, found: found, shard: shard))
+            try output.flush()
+        } catch {
+            throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+        }
+        if let junit {
+            do { try Data(JUnitReport.xml(reports).utf8).write(to: URL(fileURLWithPath: junit)) } catch {
+                throw CommandFailure.exit("\(junit): cannot write the JUnit report (\(error.localizedDescription))", code: ReplayExitCode.unreadable)
+            }
+        }
+        if let store {
+            do { try save(reports, to: store) } catch {
+                throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+            }
+        }
+        if reports.contains(where: \.unreadable) { throw ExitCode(ReplayExitCode.unreadable) }
+        if reports.contains(where: { !$0.passed }) { throw ExitCode(ReplayExitCode.failed) }
+    }
+
+    func save(_ reports: [TapeCheckReport], to store: Catalog) throws(CatalogError) {
+        let folder = CatalogPaths.folder(of: store.path)
+        let runAt = WallClock.nowRFC3339()
+        var rows: [CheckResultRow] = []
+        for report in reports {
+            let name = CatalogPaths.name(ofTape: report.path, inCatalogFolder: folder)
+            if let tape = try? TapeScanner.row(forTapeAt: report.path, catalogPath: name) { try store.upsert(tape) }
+            for testCase in report.cases {
+                rows.append(CheckResultRow(
+                    tapePath: name, checkpoint: testCase.name, passed: testCase.passed, digest: testCase.digest,
+                    toolVersion: TapedeckVersion.current, label: label, runAt: runAt,
+                    detail: testCase.passed ? "" : String(testCase.message.split(separator: "\n").first ?? "")))
+            }
+        }
+        try store.record(rows)
+    }
+}

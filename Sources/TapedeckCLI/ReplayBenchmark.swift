@@ -1,0 +1,112 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckReplay
+import TapedeckState
+import TapedeckTape
+
+/// Measures replay throughput on a synthetic session: SyntheticMessages' server envelopes, one per
+/// millisecond of tape time, with what a real client would have sent in between: the `claimEvent`
+/// before each `claimResult`, and an `answerQuestion` (first option) after each `questionEvent`,
+/// so the question queue stays as short as a player keeps it.
+struct ReplayBenchmark {
+    struct Stage: Sendable {
+        let name: String
+        let seconds: Double
+        let messages: Int
+        var messagesPerSecond: Double { Double(messages) / seconds }
+    }
+
+    struct Result: Sendable {
+        let records: Int
+        let messages: Int
+        let tapeBytes: UInt64
+        let digest: String
+        let stages: [Stage]
+        /// Set when the replay stopped before the end (it should not on synthetic traffic).
+        let problem: String?
+    }
+
+    let messages: Int
+    let seed: UInt64
+    let repeats: Int
+    let tapePath: String
+
+    /// The synthetic records: server messages, and client claims before their results.
+    static func records(messages: Int, seed: UInt64) -> [TapeRecord] {
+        var stream = SyntheticMessages(seed: seed)
+        var records: [TapeRecord] = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
+        records.reserveCapacity(messages + messages / 50 + 1)
+        var time: UInt64 = 0
+        while records.count <= messages {
+            time += 1_000_000
+            let message = stream.next()
+            if case .claimResult(let result) = message {
+                let claim = ClientMessage.claimEvent(ClaimEvent(eventId: result.eventId, timestamp: "2026-01-01T00:00:00.000Z"))
+                records.append(TapeRecord(time: time - 500_000, direction: .c2s, kind: .text, payload: claim.encoded()))
+            }
+            records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+            if case .questionEvent(let question) = message, let option = question.options.first {
+                let answer = ClientMessage.answerQuestion(AnswerQuestion(questionId: question.id, optionId: option.id))
+                records.append(TapeRecord(time: time + 500_000, direction: .c2s, kind: .text, payload: answer.encoded()))
+            }
+        }
+        return records
+    }
+
+    func run() throws -> Result {
+        let records = Self.records(messages: messages, seed: seed)
+        let writer = try TapeWriter(path: tapePath, metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z",
+                                                                          tool: "tapedeck \(TapedeckVersion.current) bench replay",
+                                                                          labels: ["seed": "\(seed)"]))
+        for record in records { try writer.append(record) }
+        try writer.close()
+        let messageCount = records.filter { $0.kind == .text }.count
+
+        let decode = measure("decode only (typed, in memory)", messages: messageCount) {
+            var decoded = 0
+            for record in records where record.kind == .text {
+                switch record.direction {
+                case .s2c: if (try? ServerMessage.decode(record.payload)) != nil { decoded += 1 }
+                case .c2s: if (try? ClientMessage.decode(record.payload)) != nil { decoded += 1 }
+                case .note: break
+                }
+            }
+            return decoded
+        }
+        var problem: String?
+        var digest = ""
+        let applied = measure("decode + apply + invariants (in memory)", messages: messageCount) {
+            var replayer = Replayer(model: ClientState())
+            replayer.startTape()
+            for (number, record) in records.enumerated() {
+                let step = replayer.apply(record, number: number)
+                if !step.violations.isEmpty {
+                    problem = "invariant \(step.violations[0]) at \(step.position)"
+                    break
+                }
+            }
+            digest = replayer.model.digest()
+            return replayer.statistics.messagesApplied
+        }
+        let full = measure("tape file → replay (LZ4 + records + all of the above)", messages: messageCount) {
+            guard let result = try? TapeReplay(tapes: [tapePath], model: ClientState()).run() else { return 0 }
+            if result.stop != nil { problem = problem ?? "the replay of the tape file stopped early" }
+            return result.statistics.messagesApplied
+        }
+        let tapeBytes = (try? FileManager.default.attributesOfItem(atPath: tapePath)[.size] as? NSNumber)?.uint64Value ?? 0
+        return Result(records: records.count, messages: messageCount, tapeBytes: tapeBytes, digest: digest,
+                      stages: [decode, applied, full], problem: problem)
+    }
+
+    /// Runs `body` `repeats` times and keeps the fastest; `body` returns how many messages it handled.
+    func measure(_ name: String, messages: Int, _ body: () -> Int) -> Stage {
+        var best = Double.infinity
+        var handled = 0
+        for _ in 0..<repeats {
+            let start = MonotonicTapeClock.now()
+            handled = body()
+            best = min(best, Double(MonotonicTapeClock.now() - start) / 1e9)
+        }
+        return Stage(name: name, seconds: best, messages: handled)
+    }
+}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import TapedeckTape
+
+/// Builds a `tape` row by reading a tape file: its SHA-256, header metadata and statistics.
+public enum TapeScanner {
+    /// `catalogPath` is the tape's path as the catalog stores it (relative to the catalog's folder).
+    public static func row(forTapeAt path: String, catalogPath: String) throws(TapeError) -> TapeRow {
+        let reader = try TapeReader(path: path)
+        let statistics = TapeStatistics.gather(from: reader)
+        let metadata = statistics.header.metadata
+        let duration = Int64(clamping: statistics.duration)
+        let endedAt = RFC3339.milliseconds(metadata.created).map { RFC3339.string(milliseconds: $0 + duration / 1_000_000) }
+        return TapeRow(
+            path: catalogPath, sha256: try sha256(ofFileAt: path), startedAt: metadata.created, endedAt: endedAt,
+            upstream: metadata.upstreamURL, clientAddress: metadata.clientAddress, labels: labelsJSON(metadata.labels),
+            recordCount: statistics.recordCount, messageCount: statistics.count(.text),
+            compressedBytes: Int64(clamping: statistics.compressedBytes),
+            uncompressedBytes: Int64(clamping: statistics.uncompressedBytes), durationNanoseconds: duration,
+            appVersion: metadata.labels["appVersion"], tool: metadata.tool, complete: statistics.end == .complete)
+    }
+
+    static func sha256(ofFileAt path: String) throws(TapeError) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .cannotOpen(path: path, reason: "cannot open for reading") }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw .readFailed(path: path, offset: 0, reason: "\(error)")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            hasher.update(data: chunk)
+        }
+        return hasher.finalize().map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// `{"device":"iPhone","scenario":"x"}` with keys sorted by their UTF-8 bytes.
+    static func labelsJSON(_ labels: [String: String]) -> String {
+        func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        let keys = labels.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return "{" + keys.map { quoted($0) + ":" + quoted(labels[$0] ?? "") }.joined(separator: ",") + "}"
+    }
+}

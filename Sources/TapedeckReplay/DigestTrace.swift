@@ -1,0 +1,88 @@
+import Foundation
+import TapedeckProtocol
+
+/// Per-record state digests of a replay, as JSON Lines: `{"tape":0,"record":12,"digest":"…"}`.
+/// An app's test writes one for its own `ClientModel` (TapedeckTesting); `tapedeck replay
+/// --compare-digests` replays the same tape through `ClientState` and names the first record where
+/// the two models' states differ.
+public enum DigestTrace {
+    public struct Entry: Sendable, Equatable {
+        public var tape: Int
+        public var record: Int
+        public var digest: String
+
+        public init(tape: Int, record: Int, digest: String) { self.tape = tape; self.record = record; self.digest = digest }
+
+        public var line: String { "{\"tape\":\(tape),\"record\":\(record),\"digest\":\"\(digest)\"}" }
+    }
+
+    /// The digest of the model's snapshot after every record of the session.
+    public static func record<Model: ClientModel>(tapes: [String], model: Model) throws -> [Entry] {
+        var entries: [Entry] = []
+        var replay = TapeReplay(tapes: tapes, model: model)
+        replay.checksInvariants = false
+        replay.afterEachRecord = { position, _, model in
+            entries.append(Entry(tape: position.tape, record: position.record, digest: SnapshotDigest.hex(model.snapshot())))
+        }
+        _ = try replay.run()
+        return entries
+    }
+
+    public static func write(_ entries: [Entry], to path: String) throws {
+        let text = entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Reads a trace; a malformed line is reported with its line:column.
+    public static func read(_ path: String) throws(DigestTraceError) -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DigestTraceError(path: path, line: 0, column: 0, message: "cannot read the file; check the path")
+        }
+        var entries: [Entry] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let bytes = [UInt8](line)
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            func fail(_ column: Int, _ message: String) -> DigestTraceError {
+                DigestTraceError(path: path, line: index + 1, column: column, message: message)
+            }
+            let value: JSONValue
+            do { value = try JSONValue.parse(bytes) } catch { throw fail(error.offset + 1, "not JSON: \(error)") }
+            guard case .int(let tape)? = value.field("tape"), case .int(let record)? = value.field("record"),
+                  case .string(let digest)? = value.field("digest") else {
+                throw fail(1, "expected {\"tape\": integer, \"record\": integer, \"digest\": string}")
+            }
+            entries.append(Entry(tape: tape, record: record, digest: digest))
+        }
+        return entries
+    }
+
+    /// The first entry where two traces differ: a different digest, or a record one of them lacks.
+    public static func firstDifference(expected: [Entry], actual: [Entry]) -> (expected: Entry?, actual: Entry?)? {
+        for index in 0..<max(expected.count, actual.count) {
+            let left = index < expected.count ? expected[index] : nil
+            let right = index < actual.count ? actual[index] : nil
+            if left != right { return (left, right) }
+        }
+        return nil
+    }
+}
+
+public struct DigestTraceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path; self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): \(message)" }
+}
+
+extension JSONValue {
+    func field(_ key: String) -> JSONValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+}

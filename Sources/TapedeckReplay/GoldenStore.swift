@@ -1,0 +1,60 @@
+import Foundation
+import TapedeckProtocol
+
+/// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape`, each the
+/// canonical pretty JSON of the expected state.
+public struct GoldenStore: Sendable {
+    public var directory: String
+    public var mode: RecordMode
+
+    public init(directory: String, mode: RecordMode) {
+        self.directory = directory; self.mode = mode
+    }
+
+    public init(tape: String, mode: RecordMode) {
+        self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode)
+    }
+
+    public func path(for checkpoint: String) -> String { directory + "/" + checkpoint + ".json" }
+
+    /// Compares `snapshot` with the golden of `checkpoint`, writing it when the mode says so.
+    public func check(_ checkpoint: String, snapshot: JSONValue) -> GoldenOutcome {
+        let path = path(for: checkpoint)
+        let actual = snapshot.canonicalJSON(pretty: true)
+        guard FileManager.default.fileExists(atPath: path) else {
+            if mode == .none { return .missing(path: path) }
+            return write(actual, to: path) ?? .recorded(path: path, replaced: nil)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .unreadable(path: path, reason: "cannot read the file; check its permissions")
+        }
+        let expectedBytes = [UInt8](data)
+        if expectedBytes == actual { return .matched }
+        let diff: SnapshotDiff
+        do {
+            let expected = try JSONValue.parse(expectedBytes)
+            // Equal values written differently (an edited golden): compare as values, rewrite on `all`.
+            guard let found = SnapshotDiff(expected: expected, actual: snapshot) else {
+                if mode == .all { return write(actual, to: path) ?? .recorded(path: path, replaced: nil) }
+                return .matched
+            }
+            diff = found
+        } catch {
+            if mode == .all { return write(actual, to: path) ?? .recorded(path: path, replaced: nil) }
+            return .unreadable(path: path, reason: "not JSON: \(error). Fix it, delete it to re-record, or run with --record all")
+        }
+        if mode == .all { return write(actual, to: path) ?? .recorded(path: path, replaced: diff) }
+        return .mismatched(diff)
+    }
+
+    /// Writes a golden; returns an outcome only when that fails.
+    private func write(_ bytes: [UInt8], to path: String) -> GoldenOutcome? {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return nil
+        } catch {
+            return .unreadable(path: path, reason: "cannot write the golden: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TapedeckProtocol
+
+/// Message bytes as text for reports: pretty-printed when they are JSON, cut when long.
+public enum MessageText {
+    /// The first `limit` characters of the payload as one line (invalid UTF-8 shown as U+FFFD).
+    public static func excerpt(_ payload: [UInt8], limit: Int) -> String {
+        let text = String(decoding: payload, as: UTF8.self).replacingNewlines()
+        guard text.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(payload.count) bytes)"
+    }
+
+    /// The payload as canonical pretty JSON, cut after `maxLines` lines; the raw excerpt when it is
+    /// not JSON.
+    public static func pretty(_ payload: [UInt8], maxLines: Int = 40) -> String {
+        guard let value = try? JSONValue.parse(payload) else { return excerpt(payload, limit: 400) }
+        var lines = value.canonicalJSONString(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.count > maxLines else { return lines.joined(separator: "\n") }
+        return lines.prefix(maxLines).joined(separator: "\n") + "\n… (\(lines.count - maxLines) more lines)"
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for character in self {
+            switch character {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\r\n": out += "\\r\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// What one tape record became when it was replayed.
+public enum ReplayInput: Sendable, Equatable {
+    /// An s2c text record, decoded and applied.
+    case server(ServerMessage)
+    /// A c2s text record, decoded and applied.
+    case client(ClientMessage)
+    /// An open, close or error record, applied as a connection event.
+    case connection(ConnectionEvent)
+    /// A marker record: noted, changes nothing.
+    case marker(String)
+    /// Binary, ping and pong frames (and text notes): counted, not applied.
+    case passive(TapeRecord.Kind)
+    /// A text record whose message could not be decoded: not applied.
+    case undecodable(TapeRecord.Direction, ProtocolError)
+
+    /// Whether applying it may have changed the model.
+    public var changesState: Bool {
+        switch self {
+        case .server, .client, .connection: true
+        case .marker, .passive, .undecodable: false
+        }
+    }
+
+    /// The envelope type of a decoded message, nil otherwise.
+    public var messageType: String? {
+        switch self {
+        case .server(let message): message.type
+        case .client(let message): message.type
+        default: nil
+        }
+    }
+
+    /// One line for reports: `s2c claimResult`, `marker "claimed"`, `close 1000 "bye"`.
+    public var summary: String {
+        switch self {
+        case .server(let message): "s2c \(message.type)"
+        case .client(let message): "c2s \(message.type)"
+        case .connection(.opened): "open"
+        case .connection(.closed(let code, let reason)): "close \(code) \"\(reason)\""
+        case .connection(.failed(let reason)): "error \"\(reason)\""
+        case .marker(let name): "marker \"\(name)\""
+        case .passive(let kind): kind.name
+        case .undecodable(let direction, _): "\(direction.name) text (undecodable)"
+        }
+    }
+}

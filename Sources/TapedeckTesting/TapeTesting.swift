@@ -1,0 +1,77 @@
+import TapedeckTape
+
+/// Replays tapes against an app's own `ClientModel` from its tests (XCTest or Swift Testing),
+/// with the same checkpoints, goldens and diffs as `tapedeck check`.
+///
+/// ```swift
+/// @Test func loginTapeStillMatches() throws {
+///     try TapeTesting.assertCheckpoints(tape: "Recordings/login.tape", model: AppStateModel(), record: .none)
+/// }
+/// // XCTest:
+/// TapeTesting.assertCheckpoints(tape: path, model: AppStateModel()) { XCTFail($0) }
+/// ```
+public enum TapeTesting {
+    /// The full report: a case per checkpoint, then `invariants` and `tape`.
+    public static func check<Model: ClientModel>(tape: String, model: Model, record: RecordMode = .missing) -> TapeCheckReport {
+        TapeCheck.run(tape: tape, model: model, mode: record)
+    }
+
+    /// Throws a `TapeTestFailure` (its description is every failing case's diff) unless every
+    /// checkpoint matches its golden, every invariant holds and the tape reads and decodes whole.
+    public static func assertCheckpoints<Model: ClientModel>(tape: String, model: Model,
+                                                             record: RecordMode = .missing) throws(TapeTestFailure) {
+        let report = check(tape: tape, model: model, record: record)
+        if !report.passed { throw TapeTestFailure(tape: tape, failures: report.failures) }
+    }
+
+    /// Calls `reportFailure` once per failing case with its message (the diff); returns whether
+    /// everything passed. Pass `{ XCTFail($0) }` or `{ Issue.record(Comment(rawValue: $0)) }`.
+    @discardableResult
+    public static func assertCheckpoints<Model: ClientModel>(tape: String, model: Model, record: RecordMode = .missing,
+                                                             reportFailure: (String) -> Void) -> Bool {
+        let report = check(tape: tape, model: model, record: record)
+        for failure in report.failures { reportFailure("\(tape): \(failure.name):\n\(failure.message)") }
+        return report.passed
+    }
+
+    /// Writes the model's per-record state digests as JSON Lines, for
+    /// `tapedeck replay TAPES --compare-digests FILE`. Returns how many records it wrote.
+    @discardableResult
+    public static func writeDigestTrace<Model: ClientModel>(tapes: [String], model: Model, to path: String) throws -> Int {
+        let entries = try DigestTrace.record(tapes: tapes, model: model)
+        try DigestTrace.write(entries, to: path)
+        return entries.count
+    }
+}
+
+/// Replays `tape` through both models record by record and returns the first record after which
+/// their snapshots differ (nil when they agree throughout), with the diff (`a` as −, `b` as +).
+public func compare<A: ClientModel, B: ClientModel>(_ a: A, _ b: B, tape: String) throws(TapeError) -> ModelDivergence? {
+    try compare(a, b, tapes: [tape])
+}
+
+/// The same over several tapes played as one session.
+public func compare<A: ClientModel, B: ClientModel>(_ a: A, _ b: B, tapes: [String]) throws(TapeError) -> ModelDivergence? {
+    var left = Replayer(model: a, checksInvariants: false)
+    var right = Replayer(model: b, checksInvariants: false)
+    if let diff = SnapshotDiff(expected: a.snapshot(), actual: b.snapshot()) {
+        return ModelDivergence(position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
+                               input: .passive(.open), payload: [], diff: diff)
+    }
+    for path in tapes {
+        let reader = try TapeReader(path: path)
+        left.startTape()
+        right.startTape()
+        var number = 0
+        while let record = try reader.next() {
+            let step = left.apply(record, number: number)
+            _ = right.apply(record, number: number)
+            number += 1
+            guard step.input.changesState else { continue }
+            if let diff = SnapshotDiff(expected: left.model.snapshot(), actual: right.model.snapshot()) {
+                return ModelDivergence(position: step.position, input: step.input, payload: record.payload, diff: diff)
+            }
+        }
+    }
+    return nil
+}
