@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps build release test demo bench clean
+.PHONY: all deps pydeps build release test demo bench bench-proxy clean
 
 all: build
 
@@ -53,6 +53,10 @@ demo: release
 
 bench: release
 	$(BIN_RELEASE) bench decode --synthetic 200000
+
+# The recording proxy against a direct connection, same Python peers (docs/RECORDING.md).
+bench-proxy: release pydeps
+	scripts/bench-proxy.sh $(BIN_RELEASE)
 
 clean:
 	rm -rf .build demo-out

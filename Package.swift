@@ -4,10 +4,10 @@ import PackageDescription
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
 //   testing      TapedeckTesting -> TapedeckReplay
-//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
+//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, TapedeckTape, TapedeckRedaction, SwiftNIO
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
-//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
+//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4 ; TapedeckRedaction -> swift-crypto
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14)],
@@ -46,13 +46,18 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
+        .target(
+            name: "TapedeckRedaction",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
-        // WebSocket plumbing and the reference server on SwiftNIO.
+        // WebSocket plumbing, the reference server and the recording proxy on SwiftNIO.
         .target(
             name: "TapedeckNetwork",
             dependencies: [
-                "TapedeckGame", "TapedeckProtocol",
+                "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -88,7 +93,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckScenario", "TapedeckGame",
-                "TapedeckNetwork", "TapedeckReplay", "TapedeckCatalog",
+                "TapedeckNetwork", "TapedeckReplay", "TapedeckCatalog", "TapedeckRedaction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +126,16 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Peers", "Fixtures"]
+        ),
+        .testTarget(
+            name: "TapedeckProxyTests",
+            dependencies: [
+                "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            exclude: ["Peers"]
         ),
     ]
 )

@@ -17,6 +17,11 @@ public struct TapedeckCommand: AsyncParsableCommand {
             HistoryCommand.self,
             BenchCommand.self,
             ServerCommand.self,
+            RecordCommand.self,
+            MarkCommand.self,
+            LsCommand.self,
+            TagCommand.self,
+            CatalogCommand.self,
             DebugCommand.self,
         ]
     )
