@@ -13,7 +13,11 @@ enum PlainHTTP {
 
     static func request(host: String, port: Int, method: String, target: String) throws -> Response {
         var hints = addrinfo()
+        #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
         var found: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else {
             throw Failure(description: "cannot resolve \(host)")

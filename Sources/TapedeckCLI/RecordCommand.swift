@@ -104,7 +104,7 @@ struct RecordCommand: AsyncParsableCommand {
             let generator = CertificateGenerator(folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", host])).sorted())
             do {
                 let made = try generator.ensure()
-                Self.write("tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
+                Self.emit("tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
                            + generator.trustInstructions, to: 2)
             } catch {
                 throw CommandFailure.exit("--generate-cert: \(error)", code: 1)
@@ -142,35 +142,36 @@ struct RecordCommand: AsyncParsableCommand {
             proxy = try await RecordingProxy.start(
                 configuration,
                 onTapeClosed: { tape in
-                    if let failure = tape.failure { Self.write("tapedeck record: \(tape.path): \(failure)", to: 2) }
-                    if let problem = cataloguer?.add(tape) { Self.write("tapedeck record: \(problem)", to: 2) }
+                    if let failure = tape.failure { Self.emit("tapedeck record: \(tape.path): \(failure)", to: 2) }
+                    if let problem = cataloguer?.add(tape) { Self.emit("tapedeck record: \(problem)", to: 2) }
                 },
-                onProblem: { Self.write("tapedeck record: \($0)", to: 2) })
+                onProblem: { Self.emit("tapedeck record: \($0)", to: 2) })
         } catch {
             throw CommandFailure.exit("cannot start the proxy on \(listen): \(error)", code: 1)
         }
         // Unbuffered, so a script reading the first line gets it at once.
-        Self.write("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
+        Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
         let controlFile = out + "/.tapedeck-control"
         if let address = proxy.controlAddress {
             let text = "\(address.ipAddress ?? controlHost):\(address.port ?? 0)"
-            Self.write("control on http://\(text) (tapedeck mark NAME --control \(text))", to: 1)
+            Self.emit("control on http://\(text) (tapedeck mark NAME --control \(text))", to: 1)
             try? (text + "\n").write(toFile: controlFile, atomically: true, encoding: .utf8)
         }
         let status = Task { await StatusLine(proxy: proxy).run() }
         let signal = await SignalWaiter.waitForTermination()
         status.cancel()
         _ = await status.result
-        Self.write("tapedeck record: \(signal), closing every session and tape", to: 2)
+        Self.emit("tapedeck record: \(signal), closing every session and tape", to: 2)
         try await proxy.shutdown()
         try? FileManager.default.removeItem(atPath: controlFile)
         let totals = proxy.statistics()
-        Self.write("tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
+        Self.emit("tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
                    + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
-        var line = text + "\n"
-        line.withUTF8 { bytes in _ = Foundation.write(descriptor, bytes.baseAddress, bytes.count) }
+    /// Writes a line straight to the descriptor, unbuffered.
+    static func emit(_ text: String, to descriptor: Int32, newline: Bool = true) {
+        var line = newline ? text + "\n" : text
+        line.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
     }
 }

@@ -17,23 +17,15 @@ struct StatusLine {
             let text = "\(now.openConnections) connection\(now.openConnections == 1 ? "" : "s"), "
                 + "\(Int(rate.rounded())) msg/s, \(now.messages) messages, \(Self.bytes(now.compressedBytes)) recorded, "
                 + "\(now.tapesClosed) tape\(now.tapesClosed == 1 ? "" : "s") closed"
-            RecordCommand.write(terminal ? "\r\u{1B}[K" + text : text, to: 2, newline: !terminal)
+            RecordCommand.emit(terminal ? "\r\u{1B}[K" + text : text, to: 2, newline: !terminal)
             previous = now
         }
-        if terminal { RecordCommand.write("", to: 2) }
+        if terminal { RecordCommand.emit("", to: 2) }
     }
 
     static func bytes(_ count: UInt64) -> String {
         if count < 10 * 1024 { return "\(count) B" }
         if count < 10 * 1024 * 1024 { return "\(count / 1024) KiB" }
         return "\(count / (1024 * 1024)) MiB"
-    }
-}
-
-extension RecordCommand {
-    static func write(_ text: String, to descriptor: Int32, newline: Bool) {
-        if newline { write(text, to: descriptor); return }
-        var line = text
-        line.withUTF8 { bytes in _ = Foundation.write(descriptor, bytes.baseAddress, bytes.count) }
     }
 }

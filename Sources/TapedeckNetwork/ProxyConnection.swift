@@ -314,7 +314,7 @@ final class ProxyConnection: @unchecked Sendable {
             let promise = eventLoop.makePromise(of: Void.self)
             handler.send(closeFrame(code: code, reason: reason, to: side), promise: promise)
             handler.flushIfNeeded()
-            promise.futureResult.whenComplete { _ in handler.close() }
+            promise.futureResult.whenComplete { _ in self.handlers[index]?.close() }
             armGraceTimer(side)
         } else {
             handlers[index]?.close()
@@ -358,7 +358,7 @@ final class ProxyConnection: @unchecked Sendable {
         guard let handler = handlers[index] else { return }
         handler.flushIfNeeded()
         if let write = closeWrite[index] {
-            write.whenComplete { _ in handler.close() }
+            write.whenComplete { _ in self.handlers[index]?.close() }
         } else {
             handler.close()
         }

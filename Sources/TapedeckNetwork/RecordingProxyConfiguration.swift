@@ -41,7 +41,7 @@ public struct RecordingProxyConfiguration: Sendable {
                 tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
                 upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
                 writerOptions: TapeWriterOptions = TapeWriterOptions(), flushTick: Int64 = 10_000_000,
-                recorderQueueBytes: Int = 1 << 20, closeGraceSeconds: Int64 = 3, upstreamTimeoutSeconds: Int64 = 10,
+                recorderQueueBytes: Int = 256 << 10, closeGraceSeconds: Int64 = 3, upstreamTimeoutSeconds: Int64 = 10,
                 eventLoopThreads: Int = 1, writerThreads: Int = 1, tool: String = "tapedeck") {
         self.listenHost = listenHost; self.listenPort = listenPort; self.upstream = upstream
         self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction

@@ -18,7 +18,7 @@ final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandl
         guard case .head(let request) = unwrapInboundIn(data) else { return }
         var headers = HTTPHeaders()
         let status: HTTPResponseStatus
-        var body: [UInt8]
+        let body: [UInt8]
         switch connection.refusal {
         case .refused(let head, let upstreamBody):
             status = head.status
@@ -43,6 +43,5 @@ final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandl
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             loopBound.value.close(promise: nil)
         }
-        body = []
     }
 }
