@@ -138,6 +138,7 @@ public final class RecordingProxy: Sendable {
             connection.eventLoop.execute { connection.shutDown() }
         }
         let eventLoop = group.next()
+        let context = self.context
         let deadline = eventLoop.scheduleTask(in: .seconds(configuration.closeGraceSeconds + 2)) {
             for connection in context.registry.all {
                 connection.eventLoop.execute { connection.forceClose() }

@@ -79,5 +79,9 @@ public struct RedactionRulesError: Error, Sendable, Equatable, CustomStringConve
     public var column: Int
     public var message: String
 
+    public init(source: String, line: Int, column: Int, message: String) {
+        self.source = source; self.line = line; self.column = column; self.message = message
+    }
+
     public var description: String { "\(source):\(line):\(column): \(message)" }
 }

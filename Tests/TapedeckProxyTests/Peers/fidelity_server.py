@@ -56,7 +56,7 @@ async def session(ws):
 
 
 async def main():
-    async with websockets.serve(session, "127.0.0.1", 0) as server:
+    async with websockets.serve(session, "127.0.0.1", 0, subprotocols=["baolife.v1"]) as server:
         port = server.sockets[0].getsockname()[1]
         print(f"port {port}", flush=True)
         await asyncio.wait_for(done.wait(), 60)
