@@ -309,6 +309,9 @@ final class ProxyConnection: @unchecked Sendable {
         fragmentOpcode[index] = nil
         record(.note, .error, payload: Array("\(reason): closing with \(code)".utf8))
         record(.note, .close, closeCode: code, payload: Array(reason.utf8))
+        // The other side first: dropping the offender may end its channel at once, and the other
+        // side must already be waiting for its close answer then.
+        sendClose(to: side.other, code: code, reason: "proxy: \(reason)")
         if !closeSent[index], let handler = handlers[index] {
             closeSent[index] = true
             let promise = eventLoop.makePromise(of: Void.self)
@@ -319,7 +322,6 @@ final class ProxyConnection: @unchecked Sendable {
         } else {
             handlers[index]?.close()
         }
-        sendClose(to: side.other, code: code, reason: "proxy: \(reason)")
     }
 
     /// Sends a close frame the proxy makes itself (protocol errors, shutdown) and waits for the answer.

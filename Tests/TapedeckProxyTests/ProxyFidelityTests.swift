@@ -51,7 +51,6 @@ import TapedeckTape
         let clientLog = try JSONDecoder().decode(ClientLog.self, from: Data((clientRun.output.last ?? "").utf8))
         let serverLog = try JSONDecoder().decode(ServerLog.self, from: Data(contentsOf: URL(fileURLWithPath: serverLogPath)))
         let tapes = await harness.waitForTapes(1)
-        await harness.shutdown()
 
         // Delivered intact both ways; no compression negotiated through the proxy.
         let clientData = clientLog.sent.filter { $0.kind == "text" || $0.kind == "binary" }
@@ -97,8 +96,9 @@ import TapedeckTape
         let output = try OutputFile(path: exportPath)
         try TapeExport.jsonLines(from: try TapeReader(path: tapes[0].path), to: output)
         let lines = try String(contentsOfFile: exportPath, encoding: .utf8).split(separator: "\n")
-        #expect(lines.contains { $0.contains(#""dir":"c2s","kind":"text","fragments":3,"text":"frag-one frag-two frag-three""#) })
+        #expect(lines.contains { $0.contains(#""dir":"c2s","kind":"text","fragments":4,"text":"frag-one frag-two frag-three""#) })
         #expect(lines.contains { $0.contains(#""dir":"c2s","kind":"close","code":4001,"reason":"bye now""#) })
         try? FileManager.default.removeItem(atPath: exportPath)
+        await harness.shutdown()
     }
 }

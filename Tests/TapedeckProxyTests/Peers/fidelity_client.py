@@ -38,8 +38,9 @@ async def main():
         await receive()
         await send(bytes(range(256)) * 3)
         await receive()
+        # websockets sends each piece as a frame, then an empty final frame: 4 frames on the wire.
         fragments = ["frag-one ", "frag-two ", "frag-three"]
-        log["sent"].append({"kind": "text", "text": "".join(fragments), "fragments": len(fragments)})
+        log["sent"].append({"kind": "text", "text": "".join(fragments), "fragments": len(fragments) + 1})
         await ws.send(fragments)
         await receive()
         waiter = await ws.ping(b"client-ping")

@@ -16,7 +16,7 @@ import struct
 import sys
 from urllib.parse import urlparse
 
-GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC11B65"
+GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
 
 def frame(opcode, payload, mask, fin=True):
