@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps build release test demo bench bench-thresholds clean
+.PHONY: all deps pydeps build release test demo bench bench-thresholds bench-proxy clean
 
 all: build
 
@@ -62,6 +62,10 @@ bench: release
 
 bench-thresholds: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
+
+# The recording proxy against a direct connection, same Python peers (docs/RECORDING.md).
+bench-proxy: release pydeps
+	scripts/bench-proxy.sh $(BIN_RELEASE)
 
 clean:
 	rm -rf .build Benchmarks/.build demo-out

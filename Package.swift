@@ -4,12 +4,12 @@ import PackageDescription
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
 //   testing      TapedeckTesting -> TapedeckReplay
-//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, SwiftNIO
+//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, TapedeckTape, TapedeckRedaction, SwiftNIO
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
-//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4
+//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4 ; TapedeckRedaction -> swift-crypto
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14)],
@@ -74,13 +74,18 @@ let package = Package(
         ),
         // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
         .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay"]),
+        // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
+        .target(
+            name: "TapedeckRedaction",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
         // WebSocket plumbing and the reference server on SwiftNIO.
         .target(
             name: "TapedeckNetwork",
             dependencies: [
-                "TapedeckGame", "TapedeckProtocol",
+                "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -110,6 +115,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
+                "TapedeckRedaction",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -155,6 +161,16 @@ let package = Package(
         .testTarget(
             name: "TapedeckReproTests",
             dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+        ),
+        .testTarget(
+            name: "TapedeckProxyTests",
+            dependencies: [
+                "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            exclude: ["Peers"]
         ),
     ]
 )

@@ -24,6 +24,11 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ServeCommand.self,
             SynthCommand.self,
             BenchCommand.self,
+            RecordCommand.self,
+            MarkCommand.self,
+            LsCommand.self,
+            TagCommand.self,
+            CatalogCommand.self,
             DebugCommand.self,
         ]
     )

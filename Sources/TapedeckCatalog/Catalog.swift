@@ -5,6 +5,7 @@ import GRDB
 public final class Catalog: Sendable {
     public let path: String
     private let queue: DatabaseQueue
+    var databaseQueue: DatabaseQueue { queue }
 
     /// Opens (creating if needed) the catalog at `path` and brings its schema up to date.
     public init(path: String) throws(CatalogError) {

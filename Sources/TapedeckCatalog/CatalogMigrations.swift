@@ -39,6 +39,17 @@ enum CatalogMigrations {
             try db.create(index: "checkResult_tapePath_checkpoint", on: CheckResultRow.databaseTableName,
                           columns: ["tapePath", "checkpoint", "run"])
         }
+        migrator.registerMigration("v2: tapeType") { db in
+            try db.create(table: TapeTypeRow.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("tapePath", .text).notNull()
+                table.column("direction", .text).notNull()
+                table.column("type", .text).notNull()
+                table.column("count", .integer).notNull()
+            }
+            try db.create(index: "tapeType_type", on: TapeTypeRow.databaseTableName, columns: ["type", "direction"])
+            try db.create(index: "tapeType_tapePath", on: TapeTypeRow.databaseTableName, columns: ["tapePath"])
+        }
         return migrator
     }
 }

@@ -6,18 +6,27 @@ import TapedeckTape
 public enum TapeScanner {
     /// `catalogPath` is the tape's path as the catalog stores it (relative to the catalog's folder).
     public static func row(forTapeAt path: String, catalogPath: String) throws(TapeError) -> TapeRow {
+        try scan(tapeAt: path, catalogPath: catalogPath).tape
+    }
+
+    /// The tape's row and its message-type counts (for the `tapeType` table), from one read.
+    public static func scan(tapeAt path: String, catalogPath: String) throws(TapeError) -> (tape: TapeRow, types: [TapeTypeRow]) {
         let reader = try TapeReader(path: path)
         let statistics = TapeStatistics.gather(from: reader)
         let metadata = statistics.header.metadata
         let duration = Int64(clamping: statistics.duration)
         let endedAt = RFC3339.milliseconds(metadata.created).map { RFC3339.string(milliseconds: $0 + duration / 1_000_000) }
-        return TapeRow(
+        let types = statistics.typeCounts
+            .map { TapeTypeRow(tapePath: catalogPath, direction: $0.key.direction.name, type: $0.key.type, count: $0.value) }
+            .sorted { ($0.direction, $0.type) < ($1.direction, $1.type) }
+        let tape = TapeRow(
             path: catalogPath, sha256: try sha256(ofFileAt: path), startedAt: metadata.created, endedAt: endedAt,
             upstream: metadata.upstreamURL, clientAddress: metadata.clientAddress, labels: labelsJSON(metadata.labels),
             recordCount: statistics.recordCount, messageCount: statistics.count(.text),
             compressedBytes: Int64(clamping: statistics.compressedBytes),
             uncompressedBytes: Int64(clamping: statistics.uncompressedBytes), durationNanoseconds: duration,
             appVersion: metadata.labels["appVersion"], tool: metadata.tool, complete: statistics.end == .complete)
+        return (tape, types)
     }
 
     static func sha256(ofFileAt path: String) throws(TapeError) -> String {

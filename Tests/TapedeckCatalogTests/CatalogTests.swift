@@ -20,14 +20,14 @@ import TapedeckTape
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/catalog.sqlite"
         let catalog = try Catalog(path: path)
-        #expect(try catalog.appliedMigrations() == ["v1: tape and checkResult"])
+        #expect(try catalog.appliedMigrations() == ["v1: tape and checkResult", "v2: tapeType"])
         #expect(FileManager.default.fileExists(atPath: path))
         let header = try #require(FileManager.default.contents(atPath: path)).prefix(16)
         #expect(String(decoding: header, as: UTF8.self) == "SQLite format 3\0")
         // Opening again applies nothing twice and keeps the data.
         try catalog.record([result("end", true, label: "a", at: "2026-01-01T00:00:00.000Z")])
         let reopened = try Catalog(path: path)
-        #expect(try reopened.appliedMigrations() == ["v1: tape and checkResult"])
+        #expect(try reopened.appliedMigrations() == ["v1: tape and checkResult", "v2: tapeType"])
         #expect(try reopened.results(tapePath: "login.tape").count == 1)
     }
 

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import TapedeckCatalog
+import TapedeckNetwork
+import TapedeckRedaction
+import TapedeckTape
+
+/// `tapedeck record`: the recording proxy.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record WebSocket sessions through a reverse proxy, one tape per connection.",
+        discussion: """
+            The app connects to --listen; each connection is forwarded to --upstream (ws or wss, \
+            certificates verified) and recorded, secrets redacted, into DIR/<UTC start>-<connection>.tape. \
+            Each closed tape is added to DIR/catalog.sqlite. The first line of standard output is \
+            "recording on ws://HOST:PORT -> UPSTREAM, tapes in DIR"; the second names the control endpoint \
+            for `tapedeck mark`. SIGINT or SIGTERM closes every session (1001) and every tape cleanly.
+            Exit codes: 0 after a signal, 1 when the proxy cannot start, 64 for bad options.
+            See docs/RECORDING.md.
+            """)
+
+    @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port). Loopback unless you say otherwise.")
+    var listen = "127.0.0.1:0"
+
+    @Option(help: "The server to forward to: ws://HOST:PORT/PATH or wss://HOST:PORT/PATH.")
+    var upstream: String
+
+    @Option(help: "Folder for tapes and catalog.sqlite (created if missing).")
+    var out = "Recordings"
+
+    @Option(name: .customLong("label"), help: "A label for every tape: NAME or KEY=VALUE (repeatable).")
+    var labels: [String] = []
+
+    @Option(help: "A redaction rules file adding to the defaults (see docs/RECORDING.md).")
+    var redact: String?
+
+    @Option(name: .customLong("max-message"), help: "Largest message in bytes either side may send; larger ones close with 1009.")
+    var maxMessage: Int = 16 << 20
+
+    @Option(name: .customLong("tls-cert"), help: "Certificate chain (PEM) to serve wss:// to the app; needs --tls-key.")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
+    var tlsKey: String?
+
+    @Flag(name: .customLong("generate-cert"), help: "Serve wss:// with a certificate from a local CA made in DIR/tls (openssl).")
+    var generateCertificate = false
+
+    @Option(name: .customLong("ca-file"), help: "An extra CA (PEM) to trust for a wss:// upstream.")
+    var caFile: String?
+
+    @Flag(help: "Do not verify the upstream's certificate. Only for test servers you trust.")
+    var insecure = false
+
+    @Option(help: "The control endpoint for `tapedeck mark`, HOST:PORT on loopback.")
+    var control = "127.0.0.1:0"
+
+    @Flag(name: .customLong("no-catalog"), help: "Do not add tapes to DIR/catalog.sqlite.")
+    var noCatalog = false
+
+    @Option(help: "Event loop threads (default: one per core).")
+    var threads: Int?
+
+    func validate() throws {
+        let (host, _) = try HostPort.parse(listen, option: "--listen")
+        _ = host
+        let (controlHost, _) = try HostPort.parse(control, option: "--control")
+        guard HostPort.isLoopback(controlHost) else {
+            throw ValidationError("--control must be a loopback address (127.0.0.1 or ::1): markers are for this machine only.")
+        }
+        if case .failure(let error) = UpstreamURL.parse(upstream) { throw ValidationError("\(error)") }
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
+        }
+        if generateCertificate && tlsCertificate != nil {
+            throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
+        }
+        if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
+        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more (got \(threads)).") }
+        for label in labels where label.isEmpty || label.hasPrefix("=") {
+            throw ValidationError("--label needs a NAME or KEY=VALUE (got \"\(label)\").")
+        }
+    }
+
+    func run() async throws {
+        let (host, port) = try HostPort.parse(listen, option: "--listen")
+        let (controlHost, controlPort) = try HostPort.parse(control, option: "--control")
+        guard case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(64) }
+        var rules = RedactionRules.defaults
+        if let redact {
+            do {
+                let text = try String(contentsOfFile: redact, encoding: .utf8)
+                rules = rules.merging(try RedactionRules.parse(text, source: redact))
+            } catch let error as RedactionRulesError {
+                throw CommandFailure.exit("\(error)", code: 64)
+            } catch {
+                throw CommandFailure.exit("cannot read the redaction rules \(redact): \(error)", code: 64)
+            }
+        }
+        var certificate = tlsCertificate
+        var key = tlsKey
+        if generateCertificate {
+            let generator = CertificateGenerator(folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", host])).sorted())
+            do {
+                let made = try generator.ensure()
+                Self.emit("tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
+                           + generator.trustInstructions, to: 2)
+            } catch {
+                throw CommandFailure.exit("--generate-cert: \(error)", code: 1)
+            }
+            certificate = generator.certificate
+            key = generator.key
+        }
+        var labelMap: [String: String] = [:]
+        for label in labels {
+            if let equals = label.firstIndex(of: "=") {
+                labelMap[String(label[..<equals])] = String(label[label.index(after: equals)...])
+            } else {
+                labelMap[label] = ""
+            }
+        }
+        let configuration = RecordingProxyConfiguration(
+            listenHost: host, listenPort: port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
+            redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
+            upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: controlHost, controlPort: controlPort,
+            eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount, writerThreads: 1,
+            tool: "tapedeck \(TapedeckVersion.current)")
+        let cataloguer: TapeCataloguer?
+        if noCatalog {
+            cataloguer = nil
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                cataloguer = TapeCataloguer(catalog: try Catalog(path: out + "/catalog.sqlite"), folder: out)
+            } catch {
+                throw CommandFailure.exit("\(error)", code: 1)
+            }
+        }
+        let proxy: RecordingProxy
+        do {
+            proxy = try await RecordingProxy.start(
+                configuration,
+                onTapeClosed: { tape in
+                    if let failure = tape.failure { Self.emit("tapedeck record: \(tape.path): \(failure)", to: 2) }
+                    if let problem = cataloguer?.add(tape) { Self.emit("tapedeck record: \(problem)", to: 2) }
+                },
+                onProblem: { Self.emit("tapedeck record: \($0)", to: 2) })
+        } catch {
+            throw CommandFailure.exit("cannot start the proxy on \(listen): \(error)", code: 1)
+        }
+        // Unbuffered, so a script reading the first line gets it at once.
+        Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
+        let controlFile = out + "/.tapedeck-control"
+        if let address = proxy.controlAddress {
+            let text = "\(address.ipAddress ?? controlHost):\(address.port ?? 0)"
+            Self.emit("control on http://\(text) (tapedeck mark NAME --control \(text))", to: 1)
+            try? (text + "\n").write(toFile: controlFile, atomically: true, encoding: .utf8)
+        }
+        let status = Task { await StatusLine(proxy: proxy).run() }
+        let signal = await SignalWaiter.waitForTermination()
+        status.cancel()
+        _ = await status.result
+        Self.emit("tapedeck record: \(signal), closing every session and tape", to: 2)
+        try await proxy.shutdown()
+        try? FileManager.default.removeItem(atPath: controlFile)
+        let totals = proxy.statistics()
+        Self.emit("tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
+                   + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
+    }
+
+    /// Writes a line straight to the descriptor, unbuffered.
+    static func emit(_ text: String, to descriptor: Int32, newline: Bool = true) {
+        var line = newline ? text + "\n" : text
+        line.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+}

@@ -1,0 +1,87 @@
+/// What to redact before a record reaches disk: HTTP header names, JSON keys (at any depth), JSON
+/// pointers (one exact place) and query parameters of the handshake's request target.
+///
+/// The rules file (`tapedeck record --redact FILE`) has one rule a line: `header NAME`,
+/// `json KEY`, `pointer /JSON/POINTER` or `query NAME`; `#` starts a comment; blank lines are
+/// ignored. Header and query names compare without case; JSON keys and pointers exactly.
+public struct RedactionRules: Sendable, Equatable {
+    /// Lowercased header names.
+    public var headers: Set<String>
+    public var jsonKeys: Set<String>
+    /// Each pointer as its unescaped reference tokens (`/a~1b/0` is `["a/b", "0"]`).
+    public var jsonPointers: [[String]]
+    /// Lowercased query parameter names.
+    public var queryParameters: Set<String>
+
+    public init(headers: Set<String> = [], jsonKeys: Set<String> = [], jsonPointers: [[String]] = [],
+                queryParameters: Set<String> = []) {
+        self.headers = Set(headers.map { $0.lowercased() }); self.jsonKeys = jsonKeys
+        self.jsonPointers = jsonPointers; self.queryParameters = Set(queryParameters.map { $0.lowercased() })
+    }
+
+    /// Authorization, Cookie, Set-Cookie, Proxy-Authorization; `deviceToken` and `receipt` anywhere
+    /// in JSON; `token` and `access_token` query parameters.
+    public static let defaults = RedactionRules(
+        headers: ["authorization", "proxy-authorization", "cookie", "set-cookie"],
+        jsonKeys: ["deviceToken", "receipt"],
+        queryParameters: ["token", "access_token"])
+
+    /// These rules and `other`'s.
+    public func merging(_ other: RedactionRules) -> RedactionRules {
+        var merged = self
+        merged.headers.formUnion(other.headers)
+        merged.jsonKeys.formUnion(other.jsonKeys)
+        for pointer in other.jsonPointers where !merged.jsonPointers.contains(pointer) { merged.jsonPointers.append(pointer) }
+        merged.queryParameters.formUnion(other.queryParameters)
+        return merged
+    }
+
+    /// Parses a rules file's text; `source` names it in errors.
+    public static func parse(_ text: String, source: String) throws(RedactionRulesError) -> RedactionRules {
+        var rules = RedactionRules()
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard let kind = words.first else { continue }
+            let column = line.distance(from: line.startIndex, to: kind.startIndex) + 1
+            guard words.count == 2 else {
+                throw RedactionRulesError(source: source, line: lineNumber, column: column,
+                                          message: "expected a kind and one name, e.g. `header X-Api-Key` (got \(words.count) words)")
+            }
+            let name = String(words[1])
+            switch kind {
+            case "header": rules.headers.insert(name.lowercased())
+            case "json": rules.jsonKeys.insert(name)
+            case "query": rules.queryParameters.insert(name.lowercased())
+            case "pointer":
+                guard let tokens = JSONPointer.tokens(name) else {
+                    throw RedactionRulesError(source: source, line: lineNumber,
+                                              column: line.distance(from: line.startIndex, to: words[1].startIndex) + 1,
+                                              message: "a JSON pointer starts with `/` and escapes only `~0` and `~1` (got \(name))")
+                }
+                if !rules.jsonPointers.contains(tokens) { rules.jsonPointers.append(tokens) }
+            default:
+                throw RedactionRulesError(source: source, line: lineNumber, column: column,
+                                          message: "unknown rule kind `\(kind)`: use header, json, pointer or query")
+            }
+        }
+        return rules
+    }
+}
+
+/// A rules file that cannot be read, with where and what to fix.
+public struct RedactionRulesError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(source: String, line: Int, column: Int, message: String) {
+        self.source = source; self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String { "\(source):\(line):\(column): \(message)" }
+}

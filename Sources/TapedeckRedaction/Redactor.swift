@@ -1,0 +1,103 @@
+import Crypto
+
+/// Replaces secrets with deterministic tokens before anything is written: `redacted:` and the
+/// first 12 hex digits of HMAC-SHA256(key, secret). One key per tape (the recorder draws it at
+/// random), so a secret gets the same token everywhere within a tape, and tapes cannot be
+/// compared against each other or brute-forced from a token without the key.
+///
+/// Pure: the key is passed in. Redacted JSON keeps every byte outside the replaced values.
+public struct Redactor: Sendable {
+    public static let tokenPrefix = "redacted:"
+
+    public let rules: RedactionRules
+    private let key: SymmetricKey
+    private let keyNames: [[UInt8]]
+    private let pointerTokens: [[[UInt8]]]
+
+    public init(rules: RedactionRules, key: [UInt8]) {
+        self.rules = rules
+        self.key = SymmetricKey(data: key)
+        keyNames = rules.jsonKeys.sorted().map { Array($0.utf8) }
+        pointerTokens = rules.jsonPointers.map { $0.map { Array($0.utf8) } }
+    }
+
+    /// `redacted:` and 12 hex digits.
+    public func token<Bytes: Sequence>(for secret: Bytes) -> String where Bytes.Element == UInt8 {
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(secret), using: key)
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text = Self.tokenPrefix
+        for byte in mac.prefix(6) {
+            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
+            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
+        }
+        return text
+    }
+
+    /// The header's value as it may be recorded. Authorization keeps its scheme
+    /// (`Bearer redacted:…`), Cookie and Set-Cookie keep cookie names and attributes, so only the
+    /// secret part is replaced and the same secret gets the same token as in a JSON field.
+    public func redactHeader(name: String, value: String) -> String {
+        let lowered = name.lowercased()
+        guard rules.headers.contains(lowered) else { return value }
+        switch lowered {
+        case "authorization", "proxy-authorization":
+            guard let space = value.firstIndex(of: " ") else { return token(for: value.utf8) }
+            let credentials = value[value.index(after: space)...].drop { $0 == " " }
+            return String(value[...space]) + token(for: credentials.utf8)
+        case "cookie":
+            return value.split(separator: ";", omittingEmptySubsequences: false)
+                .map { redactCookiePair($0) }.joined(separator: ";")
+        case "set-cookie":
+            var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            if !parts.isEmpty { parts[0] = redactCookiePair(Substring(parts[0])) }
+            return parts.joined(separator: ";")
+        default:
+            return token(for: value.utf8)
+        }
+    }
+
+    private func redactCookiePair(_ pair: Substring) -> String {
+        guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+        return String(pair[...equals]) + token(for: pair[pair.index(after: equals)...].utf8)
+    }
+
+    /// A request target (`/ws?token=…&v=3`) with the values of matching query parameters replaced.
+    public func redactRequestTarget(_ target: String) -> String {
+        guard !rules.queryParameters.isEmpty, let question = target.firstIndex(of: "?") else { return target }
+        let query = target[target.index(after: question)...]
+        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
+            guard let equals = part.firstIndex(of: "="),
+                  rules.queryParameters.contains(part[..<equals].lowercased()) else { return String(part) }
+            return String(part[...equals]) + token(for: part[part.index(after: equals)...].utf8)
+        }
+        return String(target[...question]) + parts.joined(separator: "&")
+    }
+
+    /// The JSON text with the values of matching keys and pointers replaced; other bytes unchanged.
+    /// A string value becomes `"redacted:…"` (hashing its unescaped content); any other value
+    /// (number, object, array) becomes that string in its place. Returns nil when nothing matched,
+    /// so callers keep their bytes without a copy.
+    public func redactJSON(_ text: [UInt8]) -> [UInt8]? {
+        guard !keyNames.isEmpty || !pointerTokens.isEmpty else { return nil }
+        return text.withUnsafeBytes { raw -> [UInt8]? in
+            var scanner = JSONSecretScanner(bytes: raw, keys: keyNames, pointers: pointerTokens)
+            scanner.scan()
+            guard !scanner.matches.isEmpty else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(text.count + 8 * scanner.matches.count)
+            var copied = 0
+            for match in scanner.matches {
+                out.append(contentsOf: raw[copied..<match.range.lowerBound])
+                let secret = match.isString
+                    ? JSONSecretScanner.decoded(raw, match.range.lowerBound + 1..<match.range.upperBound - 1)
+                    : Array(raw[match.range])
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: token(for: secret).utf8)
+                out.append(UInt8(ascii: "\""))
+                copied = match.range.upperBound
+            }
+            out.append(contentsOf: raw[copied...])
+            return out
+        }
+    }
+}

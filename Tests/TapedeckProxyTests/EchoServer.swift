@@ -1,0 +1,50 @@
+import NIOCore
+import NIOPosix
+import NIOWebSocket
+import TapedeckNetwork
+
+/// A WebSocket server on SwiftNIO that echoes every message, as the upstream of load tests.
+final class EchoServer: Sendable {
+    let channel: Channel
+    let group: MultiThreadedEventLoopGroup
+
+    init() async throws {
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        channel = try await ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try WebSocketPipeline.configureServer(channel, path: "/", maxMessageBytes: 1 << 20, tls: nil) { _ in
+                        EchoHandler()
+                    }
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+    }
+
+    var port: Int { channel.localAddress?.port ?? 0 }
+
+    func shutdown() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+}
+
+final class EchoHandler: ChannelInboundHandler {
+    typealias InboundIn = WebSocketMessage
+    typealias OutboundOut = WebSocketFrame
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let (opcode, bytes): (WebSocketOpcode, [UInt8]) = switch unwrapInboundIn(data) {
+        case .text(let bytes): (.text, bytes)
+        case .binary(let bytes): (.binary, bytes)
+        }
+        context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: context.channel.allocator.buffer(bytes: bytes))),
+                      promise: nil)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.flush()
+    }
+}

@@ -1,0 +1,32 @@
+"""Streams numbered text messages at RATE per second until the connection breaks or SECONDS
+pass; prints "sent N" at the end. Message i is "i,<padding>".
+
+Usage: stream_client.py URL RATE SECONDS
+"""
+import asyncio
+import sys
+import time
+
+import websockets
+
+
+async def main():
+    url, rate, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    sent = 0
+    padding = "x" * 40
+    start = time.monotonic()
+    try:
+        async with websockets.connect(url) as ws:
+            print("connected", flush=True)
+            while time.monotonic() - start < seconds:
+                due = int((time.monotonic() - start) * rate) + 1
+                while sent < due:
+                    await ws.send(f"{sent},{padding}")
+                    sent += 1
+                await asyncio.sleep(0.001)
+    except (websockets.ConnectionClosed, OSError):
+        pass
+    print(f"sent {sent}", flush=True)
+
+
+asyncio.run(main())

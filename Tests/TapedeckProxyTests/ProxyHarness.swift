@@ -1,0 +1,33 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TapedeckNetwork
+
+/// An in-process recording proxy for one test, with the tapes it closed.
+final class ProxyHarness: Sendable {
+    let proxy: RecordingProxy
+    let folder: String
+    private let closed = NIOLockedValueBox<[RecordedTape]>([])
+
+    init(upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1) async throws {
+        folder = TestPaths.temporaryFolder(name)
+        let box = closed
+        let configuration = RecordingProxyConfiguration(
+            upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: upstreamPort, path: nil),
+            outputDirectory: folder, labels: ["test": name], maxMessageBytes: maxMessageBytes, controlPort: nil,
+            closeGraceSeconds: 2, eventLoopThreads: eventLoopThreads, tool: "tapedeck tests")
+        proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } })
+    }
+
+    var closedTapes: [RecordedTape] { closed.withLockedValue { $0 } }
+
+    /// Waits (bounded) for `count` tapes to be closed.
+    func waitForTapes(_ count: Int) async -> [RecordedTape] {
+        _ = await eventually { self.closedTapes.count >= count }
+        return closedTapes.sorted { $0.path < $1.path }
+    }
+
+    func shutdown() async {
+        try? await proxy.shutdown()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import NIOCore
+import Testing
+import TapedeckNetwork
+import TapedeckTape
+
+/// Many sessions at once: every message in comes out on the other side and is on its tape.
+@Suite struct ProxyLoadTests {
+    @Test func fiveHundredConnectionsOfAThousandMessagesEach() async throws {
+        let connections = 500
+        let messages = 1000
+        let server = try await EchoServer()
+        let harness = try await ProxyHarness(upstreamPort: server.port, name: "load", eventLoopThreads: 2)
+        let echoed = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<connections {
+                group.addTask {
+                    let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
+                                                                   timeout: .seconds(60))
+                    var matched = 0
+                    // Sent in batches of 50 so neither side's buffers grow without bound.
+                    for batch in stride(from: 0, to: messages, by: 50) {
+                        for number in batch..<batch + 50 { try await client.send(text: "c\(index)-m\(number)") }
+                        for number in batch..<batch + 50 {
+                            let bytes = try await client.receiveText(timeout: .seconds(60))
+                            if bytes == Array("c\(index)-m\(number)".utf8) { matched += 1 }
+                        }
+                    }
+                    await client.close()
+                    return matched
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(echoed == connections * messages)
+        let tapes = await harness.waitForTapes(connections)
+        #expect(tapes.count == connections)
+        var recordedIn = 0
+        var recordedOut = 0
+        var complete = 0
+        for tape in tapes {
+            let contents = try TapeContents(path: tape.path)
+            if contents.end == .complete { complete += 1 }
+            let c2s = contents.records(.c2s, [.text])
+            let s2c = contents.records(.s2c, [.text])
+            // In order and byte for byte: the client's own sequence, echoed.
+            if let first = c2s.first, let prefix = contents.text(first).split(separator: "-").first {
+                let expected = (0..<messages).map { Array("\(prefix)-m\($0)".utf8) }
+                if c2s.map(\.payload) == expected { recordedIn += c2s.count }
+                if s2c.map(\.payload) == expected { recordedOut += s2c.count }
+            }
+        }
+        #expect(complete == connections)
+        #expect(recordedIn == connections * messages)
+        #expect(recordedOut == connections * messages)
+        await harness.shutdown()
+        await server.shutdown()
+    }
+}

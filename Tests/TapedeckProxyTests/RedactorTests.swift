@@ -1,0 +1,76 @@
+import Testing
+import TapedeckRedaction
+
+@Suite struct RedactorTests {
+    let redactor = Redactor(rules: .defaults, key: Array(repeating: 7, count: 32))
+
+    @Test func tokenIsKeyedHashPrefix() {
+        let token = redactor.token(for: Array("s3cret".utf8))
+        #expect(token.hasPrefix("redacted:"))
+        #expect(token.count == "redacted:".count + 12)
+        #expect(token == redactor.token(for: "s3cret".utf8))
+        #expect(token != redactor.token(for: "s3creT".utf8))
+        let otherKey = Redactor(rules: .defaults, key: Array(repeating: 8, count: 32))
+        #expect(otherKey.token(for: "s3cret".utf8) != token)
+    }
+
+    @Test func jsonKeepsEveryOtherByte() throws {
+        let text = #"{"type":"createCharacter", "message":{"name":"Ada","deviceToken" : "abc\"def","n":[1,2,{"receipt":"R"}]}}"#
+        let redacted = try #require(redactor.redactJSON(Array(text.utf8)))
+        let secret = redactor.token(for: Array(#"abc"def"#.utf8))
+        let receipt = redactor.token(for: "R".utf8)
+        let expected = #"{"type":"createCharacter", "message":{"name":"Ada","deviceToken" : ""# + secret
+            + #"","n":[1,2,{"receipt":""# + receipt + #""}]}}"#
+        #expect(String(decoding: redacted, as: UTF8.self) == expected)
+    }
+
+    @Test func nothingToRedactReturnsNil() {
+        #expect(redactor.redactJSON(Array(#"{"type":"u","message":{"token":"x"}}"#.utf8)) == nil)
+        #expect(redactor.redactJSON(Array("not json deviceToken".utf8)) == nil)
+    }
+
+    @Test func nonStringValuesBecomeTokens() throws {
+        let rules = RedactionRules(jsonKeys: ["card"])
+        let redactor = Redactor(rules: rules, key: [1, 2, 3])
+        let out = try #require(redactor.redactJSON(Array(#"{"card":{"number":4111,"cvv":"1"},"x":1}"#.utf8)))
+        let token = redactor.token(for: Array(#"{"number":4111,"cvv":"1"}"#.utf8))
+        #expect(String(decoding: out, as: UTF8.self) == #"{"card":""# + token + #"","x":1}"#)
+    }
+
+    @Test func pointerMatchesOnePlaceOnly() throws {
+        let rules = try RedactionRules.parse("pointer /message/items/1/code\n", source: "rules")
+        let redactor = Redactor(rules: rules, key: [9])
+        let text = #"{"message":{"items":[{"code":"a"},{"code":"b"}],"code":"c"}}"#
+        let out = try #require(redactor.redactJSON(Array(text.utf8)))
+        let token = redactor.token(for: "b".utf8)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"message":{"items":[{"code":"a"},{"code":""# + token + #""}],"code":"c"}}"#)
+    }
+
+    @Test func headersKeepSchemeAndCookieNames() {
+        let token = redactor.token(for: "s3cret".utf8)
+        #expect(redactor.redactHeader(name: "Authorization", value: "Bearer s3cret") == "Bearer " + token)
+        #expect(redactor.redactHeader(name: "cookie", value: "session=s3cret; theme=dark")
+                == "session=\(token); theme=\(redactor.token(for: "dark".utf8))")
+        #expect(redactor.redactHeader(name: "Set-Cookie", value: "session=s3cret; Path=/; HttpOnly")
+                == "session=\(token); Path=/; HttpOnly")
+        #expect(redactor.redactHeader(name: "User-Agent", value: "BaoLife/7") == "BaoLife/7")
+        #expect(redactor.redactRequestTarget("/wss/?token=s3cret&v=3") == "/wss/?token=\(token)&v=3")
+    }
+
+    @Test func rulesFileErrorsSayWhere() {
+        #expect(throws: RedactionRulesError(source: "r.txt", line: 3, column: 3,
+                                            message: "unknown rule kind `cookie`: use header, json, pointer or query")) {
+            try RedactionRules.parse("# secrets\nheader X-Api-Key\n  cookie session\n", source: "r.txt")
+        }
+        #expect(throws: RedactionRulesError.self) { try RedactionRules.parse("pointer message/x", source: "r") }
+        #expect(throws: RedactionRulesError.self) { try RedactionRules.parse("json", source: "r") }
+    }
+
+    @Test func rulesFileParses() throws {
+        let rules = try RedactionRules.parse("header X-Api-Key # the key\n\njson password\npointer /a~1b/~0c\nquery sig\n", source: "r")
+        #expect(rules.headers == ["x-api-key"])
+        #expect(rules.jsonKeys == ["password"])
+        #expect(rules.jsonPointers == [["a/b", "~c"]])
+        #expect(rules.queryParameters == ["sig"])
+    }
+}
