@@ -11,9 +11,9 @@ enum ClientInput {
 /// Builds random but plausible inputs from small id pools, so ids collide often: resent events and
 /// questions, claims and answers for unknown ids, negative and huge amounts, rejected claims.
 struct RandomMessageGenerator {
-    var random: SplitMix64
+    var random: SeededGenerator
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
