@@ -1,4 +1,5 @@
 import ArgumentParser
+import TapedeckProtocol
 import TapedeckTape
 
 /// Writes a big deterministic tape of plausible traffic, for measuring memory and speed.
@@ -32,15 +33,7 @@ struct DebugWriteSyntheticCommand: ParsableCommand {
 
     func run() throws {
         let target = Self.parseSize(bytes) ?? 0
-        var state = seed
-        func nextRandom() -> UInt64 {
-            // SplitMix64: deterministic, seeded.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SeededGenerator(seed: seed)
         let metadata = TapeMetadata(created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
                                     labels: ["generator": "debug write-synthetic", "seed": "\(seed)"])
         do {
@@ -51,11 +44,11 @@ struct DebugWriteSyntheticCommand: ParsableCommand {
                 let time = index * 1_000_000
                 let record: TapeRecord
                 if index % 50 == 49 {
-                    let id = nextRandom() % 100_000
+                    let id = random.next() % 100_000
                     let text = "{\"type\":\"claimEvent\",\"message\":{\"eventId\":\"ev-\(id)\",\"timestamp\":\"2025-03-01T09:30:00Z\"}}"
                     record = TapeRecord(time: time, direction: .c2s, kind: .text, payload: Array(text.utf8))
                 } else {
-                    let random = nextRandom()
+                    let random = random.next()
                     let text = "{\"type\":\"u\",\"message\":{\"energy\":\(random % 101),\"money\":\((random >> 8) % 100_000),"
                         + "\"hourOfDay\":\(index / 60 % 24),\"minuteOfHour\":\(index % 60)}}"
                     record = TapeRecord(time: time, direction: .s2c, kind: .text, payload: Array(text.utf8))

@@ -1,4 +1,5 @@
 import Testing
+import TapedeckProtocol
 import TapedeckScenario
 
 /// Mutated shipped scenarios never crash the parser: each either parses or gives an error with a
