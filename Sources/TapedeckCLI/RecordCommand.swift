@@ -86,7 +86,7 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let (host, port) = try HostPort.parse(listen, option: "--listen")
         let (controlHost, controlPort) = try HostPort.parse(control, option: "--control")
-        guard case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(64) }
+        guard case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
         var rules = RedactionRules.defaults
         if let redact {
             do {

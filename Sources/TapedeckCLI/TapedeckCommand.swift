@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// The `tapedeck` command line. Each subcommand lives in its own file and calls a library front end.
@@ -39,7 +40,22 @@ public struct TapedeckCommand: AsyncParsableCommand {
 extension TapedeckCommand {
     /// Runs the command line. `main.swift` calls this because a top-level `await TapedeckCommand.main()`
     /// resolves to ArgumentParser's synchronous `main()`, which refuses async subcommands.
+    ///
+    /// Every kind of bad usage exits 2, whether ArgumentParser rejects the command line (it would
+    /// exit 64) or a command rejects a value it parsed, so scripts test one code.
     public static func runAsync() async {
-        await main()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(withError: ExitCode(2))
+        }
     }
 }

@@ -38,7 +38,7 @@ import Testing
     func runRefusesBadTargetCombinations(arguments: [String], message: String) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
         let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", "Scenarios/store.scenario"] + arguments)
-        #expect(run.status == 64, "\(run.standardError)")
+        #expect(run.status == 2, "\(run.standardError)")
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
