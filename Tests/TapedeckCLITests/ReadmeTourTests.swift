@@ -25,8 +25,8 @@ import Testing
         ("tapedeck ls", "complete  flow=tour"),
         ("tapedeck check Recordings", "checked 6 tapes and 39 cases: 6 tapes passed, 0 failed (0 failing cases)"),
         ("tapedeck check /tmp/tapedeck-phase", "checked 6 tapes and 39 cases: 5 tapes passed, 1 failed (1 failing cases)"),
-        ("tapedeck repro", "records kept (original numbers): 0 8"),
-        ("tapedeck scenario run", "PASS first-date: 15 passed, 0 failed"),
+        ("tapedeck repro", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
         ("tapedeck bench decode", "typed protocol decoding"),
     ]
 
