@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps build release test demo bench bench-thresholds bench-proxy clean
+.PHONY: all deps pydeps build release test demo record-corpus bench bench-thresholds bench-proxy clean
 
 all: build
 
@@ -50,6 +50,10 @@ test: deps pydeps
 
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
+
+# Re-records the committed regression corpus Recordings/ from scratch (Recordings/README.md says when).
+record-corpus: release
+	scripts/record-corpus.sh $(BIN_RELEASE)
 
 # `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
 # (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static

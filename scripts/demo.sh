@@ -76,7 +76,9 @@ check_new=0
 check_corpus=0
 if compgen -G "Recordings/*.tape" >/dev/null; then
   echo "== check: the committed regression corpus (Recordings/)"
-  "$bin" check Recordings --record none --junit "$out/recordings.junit.xml" || check_corpus=$?
+  # Results go to demo-out/, so the committed folder stays untouched.
+  "$bin" check Recordings --record none --junit "$out/recordings.junit.xml" \
+    --catalog "$out/recordings-catalog.sqlite" || check_corpus=$?
   corpus_verdict=$( [ "$check_corpus" -eq 0 ] && echo pass || echo "FAIL (exit $check_corpus)" )
 else
   corpus_verdict="no tapes committed yet"
@@ -94,6 +96,6 @@ printf '%-34s %s\n' "scenarios through the proxy" "$(verdict "$scenario_status")
 printf '%-34s %s\n' "tapes recorded" "$tapes in $out/tapes"
 printf '%-34s %s\n' "check of the new tapes" "$(verdict "$check_new")"
 printf '%-34s %s\n' "check of Recordings/" "$corpus_verdict"
-printf '%-34s %s\n' "JUnit" "$out/scenarios.junit.xml, $out/junit.xml"
+printf '%-34s %s\n' "JUnit" "$out/scenarios.junit.xml, $out/junit.xml, $out/recordings.junit.xml"
 
 [ "$scenario_status" -eq 0 ] && [ "$check_new" -eq 0 ] && [ "$check_corpus" -eq 0 ]

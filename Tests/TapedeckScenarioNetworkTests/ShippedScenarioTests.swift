@@ -6,7 +6,10 @@ import Testing
 /// recorded there with `--record-to`, against `--tape` of its own recording. Runs the real
 /// `tapedeck` binary.
 @Suite struct ShippedScenarioTests {
-    static let shipped = ["character-creation", "claimable-events", "dating", "five-minute-session", "questions", "store"]
+    static let shipped = [
+        "character-creation", "claimable-events", "connect", "core-loop", "dating", "five-minute-session", "questions", "store",
+        "time-simulation",
+    ]
 
     @Test(arguments: shipped)
     func passesAgainstTheReferenceServerAndItsOwnRecording(name: String) async throws {

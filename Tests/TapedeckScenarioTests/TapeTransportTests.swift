@@ -102,6 +102,66 @@ import TapedeckTape
         #expect(player.answer(Array(#"{"type":"start","message":{}}"#.utf8)) == .unmatched(UnmatchedSend(sendIndex: 2, type: "start", expectedType: nil)))
     }
 
+    /// A tape recorded through the proxy against a `--clock virtual` server holds the transport's
+    /// `advance` messages; a scenario never sends them, so they are not matched, and what the ticks
+    /// produced stays in the answer to the client message before them.
+    @Test func advanceMessagesOfTheVirtualClockAreNotClientMessagesToMatch() {
+        func text(_ time: UInt64, _ direction: TapeRecord.Direction, _ json: String) -> TapeRecord {
+            TapeRecord(time: time * 1_000_000, direction: direction, kind: .text, payload: Array(json.utf8))
+        }
+        let tick = #"{"type":"u","message":{"energy":99}}"#
+        var player = RecordedSessionPlayer(records: [
+            TapeRecord(time: 0, direction: .c2s, kind: .open),
+            text(10, .c2s, #"{"type":"speed","message":{"speed":10000}}"#),
+            text(12, .s2c, #"{"type":"batch_update","message":{"gameSpeed":10000}}"#),
+            text(20, .c2s, #"{"type":"advance","message":{"seconds":1}}"#),
+            text(25, .s2c, tick),
+            text(30, .c2s, #"{"type":"advance","message":{"seconds":1}}"#),
+            text(40, .c2s, #"{"type":"stop","message":{}}"#),
+            text(41, .s2c, #"{"type":"batch_update","message":{"status":"paused"}}"#),
+        ])
+        #expect(player.remainingClientMessages == 2)
+        _ = player.open()
+        #expect(player.answer(Array(#"{"type":"speed","message":{"speed":10000}}"#.utf8)) == .matched([
+            .init(delay: 2_000_000, event: .message(Array(#"{"type":"batch_update","message":{"gameSpeed":10000}}"#.utf8))),
+            .init(delay: 15_000_000, event: .message(Array(tick.utf8))),
+        ]))
+        guard case .matched(let paused) = player.answer(Array(#"{"type":"stop","message":{}}"#.utf8)) else {
+            Issue.record("stop should match: the advances in between are not client messages to match"); return
+        }
+        #expect(paused.map(\.delay) == [1_000_000])
+        #expect(player.remainingClientMessages == 0)
+    }
+
+    /// Answers keep the tape's order even when the scenario sends its next message before the
+    /// previous answers are due (recorded delays of a proxy tape are real times).
+    @Test func answersToALaterSendNeverOvertakeEarlierOnes() async throws {
+        func text(_ time: UInt64, _ direction: TapeRecord.Direction, _ json: String) -> TapeRecord {
+            TapeRecord(time: time * 1_000_000, direction: direction, kind: .text, payload: Array(json.utf8))
+        }
+        let playing = #"{"type":"batch_update","message":{"status":"playing","gameSpeed":1000}}"#
+        let slow = #"{"type":"batch_update","message":{"gameSpeed":50}}"#
+        let clock = VirtualScenarioClock()
+        let transport = TapeServedTransport(records: [
+            TapeRecord(time: 0, direction: .c2s, kind: .open),
+            text(10, .c2s, #"{"type":"start","message":{}}"#),
+            text(18, .s2c, playing),
+            text(30, .c2s, #"{"type":"speed","message":{"speed":50}}"#),
+            text(32, .s2c, slow),
+        ], clock: clock)
+        try await transport.connect(url: "tape:test", headers: [], subprotocol: nil)
+        try await transport.send(Array(#"{"type":"start","message":{}}"#.utf8))
+        try await transport.send(Array(#"{"type":"speed","message":{"speed":50}}"#.utf8))
+        var received: [String] = []
+        for _ in 0..<2 {
+            if case .message(let bytes) = try await transport.receive(timeout: 1_000_000_000) {
+                received.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        #expect(received == [playing, slow])
+        #expect(clock.now == VirtualTime(nanoseconds: 8_000_000))
+    }
+
     @Test func recordToWritesATapeWithMarkersAtCheckpoints() async throws {
         let path = Self.temporaryPath("recorded")
         let clock = VirtualScenarioClock()

@@ -12,7 +12,15 @@ import TapedeckTape
 /// gets the server messages recorded after that client message, up to the next one, each with
 /// its recorded delay. A sent message that does not match gets nothing and the tape stays where
 /// it is, so a later send may still match.
+///
+/// Client messages of `controlTypes` are not cut points: a tape recorded through the proxy against
+/// a `--clock virtual` reference server holds the `advance` messages the live transport sent to
+/// move the server's clock, which a scenario never sends itself. What they produced (the ticks'
+/// messages) stays in the answer to the client message before them, with its recorded delay.
 public struct RecordedSessionPlayer: Sendable {
+    /// The reference server's clock control (`{"type":"advance",...}`, docs/REFERENCE-SERVER.md).
+    public static let controlTypes: Set<String> = ["advance"]
+
     /// A server event and how long after its trigger (the connect or the matched client message)
     /// the tape recorded it.
     public struct Reply: Sendable, Equatable {
@@ -61,6 +69,7 @@ public struct RecordedSessionPlayer: Sendable {
             switch (record.direction, record.kind) {
             case (.c2s, .text):
                 let (type, body) = Self.typeAndBody(record.payload)
+                if Self.controlTypes.contains(type) { continue }
                 exchanges.append(Exchange(recordIndex: index, bytes: record.payload, type: type, body: body, replies: []))
                 triggerTime = record.time
             case (.s2c, .text), (.s2c, .close):

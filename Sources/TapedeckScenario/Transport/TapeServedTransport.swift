@@ -8,6 +8,8 @@ public final class TapeServedTransport: ScenarioTransport {
     public let clock: VirtualScenarioClock
     private var player: RecordedSessionPlayer
     private var queue = DeliveryQueue()
+    /// When the last scheduled answer is due (nanoseconds).
+    private var lastDue: UInt64 = 0
     private var isOpen = false
     public private(set) var unmatchedSends: [UnmatchedSend] = []
 
@@ -29,6 +31,7 @@ public final class TapeServedTransport: ScenarioTransport {
 
     public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         queue.removeAll()
+        lastDue = 0
         isOpen = true
         schedule(player.open())
     }
@@ -44,7 +47,10 @@ public final class TapeServedTransport: ScenarioTransport {
     private func schedule(_ replies: [RecordedSessionPlayer.Reply]) {
         let now = clock.now.nanoseconds
         for reply in replies {
-            let due = VirtualTime(nanoseconds: now &+ reply.delay)
+            // A server answers one connection in order: a later send's answers never overtake the
+            // earlier ones still waiting (a scenario may send again before they are due).
+            let due = VirtualTime(nanoseconds: max(now &+ reply.delay, lastDue))
+            lastDue = due.nanoseconds
             switch reply.event {
             case .message(let bytes): queue.schedule(.message(bytes), at: due)
             case .close(let code, let reason): queue.schedule(.closed(code: code, reason: reason), at: due)

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// The README's tour works as written: every fenced block on the line after `<!-- runnable -->`
+/// runs with `bash -euo pipefail` from the package root, with the built `tapedeck` first on PATH,
+/// and exits 0. For blocks whose output is the same on every run, a key line must appear both in
+/// the output pasted under the block in the README and in what the block really prints, so the
+/// pasted output cannot drift from the program.
+@Suite(.serialized) struct ReadmeTourTests {
+    struct Block: Sendable, CustomTestStringConvertible {
+        /// 1-based line of the block's opening fence in README.md.
+        var line: Int
+        var code: String
+        /// The next fenced block after it (before the next runnable block or heading): its pasted output.
+        var pastedOutput: String?
+
+        var testDescription: String { "README.md:\(line): \(code.split(separator: "\n").first ?? "")" }
+    }
+
+    static let readme = TapedeckBinary.packageRoot.appendingPathComponent("README.md")
+
+    /// A command a block runs → a line of output that does not change between runs.
+    static let keyLines: [(command: String, line: String)] = [
+        ("tapedeck import", "labels      device=iPhone 15 simulator, scenario=new-player"),
+        ("tapedeck ls", "complete  flow=tour"),
+        ("tapedeck check Recordings", "checked 6 tapes and 39 cases: 6 tapes passed, 0 failed (0 failing cases)"),
+        ("tapedeck check /tmp/tapedeck-phase", "checked 6 tapes and 39 cases: 5 tapes passed, 1 failed (1 failing cases)"),
+        ("tapedeck repro", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
+        ("tapedeck bench decode", "typed protocol decoding"),
+    ]
+
+    static func blocks() -> [Block] {
+        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
+        let lines = text.components(separatedBy: "\n")
+        var blocks: [Block] = []
+        var index = 0
+        // Reads the fenced block opening at `start`; returns its body and the line after its closing fence.
+        func fenced(at start: Int) -> (body: String, next: Int)? {
+            guard start < lines.count, lines[start].hasPrefix("```") else { return nil }
+            var end = start + 1
+            while end < lines.count && !lines[end].hasPrefix("```") { end += 1 }
+            return (lines[(start + 1)..<min(end, lines.count)].joined(separator: "\n"), end + 1)
+        }
+        while index < lines.count {
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- runnable -->",
+                  let (code, next) = fenced(at: index + 1) else {
+                index += 1
+                continue
+            }
+            var output: String?
+            var scan = next
+            while scan < lines.count, lines[scan].trimmingCharacters(in: .whitespaces) != "<!-- runnable -->",
+                  !lines[scan].hasPrefix("#") {
+                if let (body, _) = fenced(at: scan) { output = body; break }
+                scan += 1
+            }
+            blocks.append(Block(line: index + 2, code: code, pastedOutput: output))
+            index = next
+        }
+        return blocks
+    }
+
+    @Test func theReadmeHasATourToRun() {
+        let blocks = Self.blocks()
+        #expect(blocks.count >= 6, "found \(blocks.count) runnable blocks in \(Self.readme.path)")
+        // Every key line belongs to a block that exists, so none is silently skipped.
+        for key in Self.keyLines {
+            #expect(blocks.contains { $0.code.contains(key.command) }, "no runnable block runs `\(key.command)`")
+        }
+    }
+
+    @Test(arguments: blocks())
+    func blockRunsAsWritten(_ block: Block) throws {
+        let binary = try TapedeckBinary.executable()
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("block.sh")
+        try Data(block.code.utf8).write(to: script)
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", "-euo", "pipefail", script.path]
+        process.currentDirectoryURL = TapedeckBinary.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close(); try err.close()
+        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+
+        #expect(process.terminationStatus == 0, "\(block.testDescription) exited \(process.terminationStatus)\n\(stdout)\n\(stderr)")
+        for key in Self.keyLines where block.code.contains(key.command) {
+            #expect(stdout.contains(key.line), "`\(key.line)` is not in what the block printed:\n\(stdout)\n\(stderr)")
+            #expect(block.pastedOutput?.contains(key.line) == true,
+                    "`\(key.line)` is not in the output pasted under \(block.testDescription)")
+        }
+    }
+}

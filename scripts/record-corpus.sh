@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Regenerates the committed regression corpus, Recordings/, from scratch (Recordings/README.md).
+#
+#   for each flow:  reference server (virtual clock, fixed seed) <── recording proxy <── its scenario
+#                   the proxy's one tape ──▶ Recordings/FLOW.tape
+#   then:           tapedeck check Recordings --record missing   (writes FLOW.golden/)
+#                   tapedeck check Recordings --record none      (verifies them; must pass)
+#
+# Each flow gets a server and a proxy of its own, so a tape does not depend on the flows recorded
+# before it. The hand-written FLOW.checkpoints files are kept; tapes and goldens are replaced.
+# Usage: scripts/record-corpus.sh [TAPEDECK-BINARY]   (default .build/release/tapedeck)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=${1:-.build/release/tapedeck}
+out=Recordings
+seed=20250220
+# flow name : scenario that drives it
+flows=(
+  "connect:connect"
+  "character-created:character-creation"
+  "core-loop:core-loop"
+  "store-purchase:store"
+  "time-simulation:time-simulation"
+  "five-minute-session:five-minute-session"
+)
+
+[ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
+for flow in "${flows[@]}"; do
+  [ -f "$out/${flow%%:*}.checkpoints" ] || { echo "record-corpus: $out/${flow%%:*}.checkpoints is missing" >&2; exit 2; }
+done
+
+work=$(mktemp -d /tmp/tapedeck-record-corpus.XXXXXX)
+pids=()
+stop_all() {
+  local pid
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  pids=()
+}
+trap 'stop_all; rm -rf "$work"' EXIT
+trap 'echo "record-corpus: interrupted" >&2; exit 130' INT TERM
+
+# Starts a long-running tapedeck command in the background and waits for its first output line
+# (the address it bound); prints that URL.
+start() {
+  local log=$1; shift
+  "$bin" "$@" >"$log" 2>"$log.err" &
+  pids+=("$!")
+  local pid=$! waited=0
+  until [ -s "$log" ]; do
+    kill -0 "$pid" 2>/dev/null || { echo "record-corpus: '$bin $*' exited early:" >&2; cat "$log.err" >&2; exit 1; }
+    sleep 0.1; waited=$((waited + 1))
+    [ "$waited" -lt 300 ] || { echo "record-corpus: '$bin $*' did not start in 30 s" >&2; exit 1; }
+  done
+}
+
+rm -f "$out"/*.tape "$out/catalog.sqlite"
+rm -rf "$out"/*.golden
+
+for entry in "${flows[@]}"; do
+  flow=${entry%%:*} scenario=Scenarios/${entry#*:}.scenario
+  echo "== $flow ($scenario)"
+  mkdir -p "$work/$flow"
+  start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed"
+  server_url=$(grep -o 'ws://[^ ]*' "$work/$flow/server.log" | head -n 1)
+  start "$work/$flow/proxy.log" record --listen 127.0.0.1:0 --upstream "$server_url" --out "$work/$flow/tapes" \
+    --label "flow=$flow" --label "scenario=$scenario" --label "seed=$seed" --label corpus=regression --no-catalog
+  proxy_url=$(grep -o 'ws://[^ ]*' "$work/$flow/proxy.log" | head -n 1)
+  "$bin" scenario run "$scenario" --server "$proxy_url" --server-clock virtual
+  # Stopping the proxy closes the tape; the server goes with it.
+  stop_all
+  tapes=("$work/$flow/tapes"/*.tape)
+  [ "${#tapes[@]}" -eq 1 ] || { echo "record-corpus: expected one tape for $flow, found ${#tapes[@]}" >&2; exit 1; }
+  mv "${tapes[0]}" "$out/$flow.tape"
+done
+
+echo "== goldens"
+status=0
+"$bin" check "$out" --record missing --no-catalog >/dev/null || status=$?
+[ "$status" -eq 1 ] || { echo "record-corpus: writing the goldens exited $status (expected 1: goldens written)" >&2; exit 1; }
+"$bin" check "$out" --record none --no-catalog
+ls -l "$out"/*.tape
+du -sh "$out"
