@@ -2,9 +2,10 @@ import TapedeckProtocol
 
 /// Message bytes as text for reports: pretty-printed when they are JSON, cut when long.
 public enum MessageText {
-    /// The first `limit` characters of the payload as one line (invalid UTF-8 shown as U+FFFD).
+    /// The first `limit` characters of the payload as one printable line: invalid UTF-8 shown as
+    /// U+FFFD, control characters (a ping's binary payload, say) escaped so they cannot garble a terminal.
     public static func excerpt(_ payload: [UInt8], limit: Int) -> String {
-        let text = String(decoding: payload, as: UTF8.self).replacingNewlines()
+        let text = String(decoding: payload, as: UTF8.self).escapingControlCharacters()
         guard text.count > limit else { return text }
         return String(text.prefix(limit)) + "… (\(payload.count) bytes)"
     }
@@ -21,15 +22,18 @@ public enum MessageText {
 }
 
 extension String {
-    func replacingNewlines() -> String {
+    func escapingControlCharacters() -> String {
         var out = ""
         out.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
+        for scalar in unicodeScalars {
+            switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
-            case "\r\n": out += "\\r\\n"
-            default: out.append(character)
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
