@@ -87,6 +87,8 @@ enum ReportScript {
       if (ys[i] < yMin) { yMin = ys[i]; } if (ys[i] > yMax) { yMax = ys[i]; }
     }
     if (xMax === xMin) { xMin -= 30; xMax += 30; }
+    var xPad = (xMax - xMin) * 0.02;
+    xMin -= xPad; xMax += xPad;
     if (yMax === yMin) { yMin -= 1; yMax += 1; }
     var yStep = niceStep(yMax - yMin, 5);
     yMin = Math.floor(yMin / yStep) * yStep; yMax = Math.ceil(yMax / yStep) * yStep;
@@ -103,7 +105,8 @@ enum ReportScript {
     ctx.textAlign = 'center'; ctx.textBaseline = 'top';
     for (var x = Math.ceil(xMin / xStep) * xStep; x <= xMax; x += xStep) {
       ctx.beginPath(); ctx.moveTo(Math.round(px(x)) + 0.5, top); ctx.lineTo(Math.round(px(x)) + 0.5, top + plotH); ctx.stroke();
-      ctx.fillText(gameClockText(x, xStep < 1440), px(x), top + plotH + 5);
+      var label = gameClockText(x, xStep < 1440), half = ctx.measureText(label).width / 2;
+      ctx.fillText(label, Math.min(Math.max(px(x), half + 2), width - half - 2), top + plotH + 5);
     }
     ctx.fillStyle = '#333';
     ctx.fillText('game time (in-game clock: gameDate hourOfDay:minuteOfHour)', left + plotW / 2, top + plotH + 22);
