@@ -21,15 +21,17 @@ struct ReportCommand: ParsableCommand {
 
             Exit codes: 0 written, no failure; 1 written, and the session has a failure (shown on \
             the page); 2 bad usage or unreadable input (a tape that cannot be read, a bad predicate, \
-            a checkpoint file that does not parse, an output that cannot be written): nothing written.
+            a checkpoint file that does not parse, no -o, an output that cannot be written): nothing \
+            written; 64 a command line the argument parser rejects (unknown option).
             """
     )
 
     @Argument(help: "The tapes, in session order.")
     var tapes: [String] = []
 
-    @Option(name: .shortAndLong, help: "The HTML file to write (replaced if it exists).")
-    var output: String
+    // Optional so that a missing -o is bad usage (exit 2) with a hint, like a missing tape.
+    @Option(name: .shortAndLong, help: "The HTML file to write (replaced if it exists); required.")
+    var output: String?
 
     @Option(help: "Also count as a failure when this state predicate becomes true, e.g. 'gameState.energy < 0'.")
     var until: String?
@@ -37,12 +39,15 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Records embedded from the start of the session (more are summarised, not embedded).")
     var rows = ReportLimits().leadingRows
 
+    static let missingOutput = "give the page's path: tapedeck report TAPE... -o report.html"
+
     func validate() throws {
         guard !tapes.isEmpty else { throw CommandFailure.exit("give at least one tape: tapedeck report TAPE... -o report.html", code: ReplayExitCode.unreadable) }
         guard rows >= 0 else { throw CommandFailure.exit("--rows must be 0 or more (got \(rows))", code: ReplayExitCode.unreadable) }
     }
 
     func run() throws {
+        guard let output else { throw CommandFailure.exit(Self.missingOutput, code: ReplayExitCode.unreadable) }
         var limits = ReportLimits()
         limits.leadingRows = rows
         let report: SessionReport
