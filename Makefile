@@ -39,7 +39,8 @@ $(PYDEPS_STAMP):
 	touch $@
 
 # Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md).
-# apt-get where dpkg is; elsewhere (macOS) a hint only: the test then skips unless
+# apt-get where dpkg is; elsewhere (macOS) a hint only: the test also finds Chromium or Google
+# Chrome in /Applications, or TAPEDECK_CHROMIUM=/path. Without a browser it skips unless
 # TAPEDECK_REQUIRE_CHROMIUM=1, which `make test` sets, so CI cannot skip it silently.
 report-deps:
 	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then :; \
@@ -57,9 +58,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product tapedeck
 
+# The report's browser test must run here (CI), not skip: REQUIRE_CHROMIUM=0 only on a machine
+# that cannot have Chromium.
+REQUIRE_CHROMIUM ?= 1
 test: deps pydeps report-deps
 	$(SWIFT) build --build-tests
-	TAPEDECK_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
+	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build
 
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
@@ -71,7 +75,8 @@ report-screenshot: deps report-deps
 	$(SWIFT) build --product tapedeck
 	mkdir -p demo-out
 	.build/debug/tapedeck report $(REPORT_TAPE) -o demo-out/report.html || [ $$? -eq 1 ]
-	@browser=$$(command -v chromium || command -v chromium-browser || command -v google-chrome); \
+	@browser=$${TAPEDECK_CHROMIUM:-$$(command -v chromium || command -v chromium-browser || command -v google-chrome)}; \
+	[ -n "$$browser" ] || { echo "report-screenshot: no chromium; run make report-deps or set TAPEDECK_CHROMIUM" >&2; exit 1; }; \
 	profile=$$(mktemp -d); \
 	timeout 180 $$browser --headless --no-sandbox --disable-gpu --user-data-dir=$$profile --hide-scrollbars \
 	  --window-size=1280,2000 --virtual-time-budget=5000 --screenshot=$(CURDIR)/demo-out/report.png \
