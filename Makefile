@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps build release test demo record-corpus bench bench-thresholds bench-proxy clean
+.PHONY: all deps pydeps report-deps build release test demo record-corpus report-screenshot bench bench-thresholds bench-proxy clean
 
 all: build
 
@@ -38,15 +38,32 @@ $(PYDEPS_STAMP):
 	.venv/bin/pip install -q websockets==15.0.1
 	touch $@
 
+# Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md).
+# apt-get where dpkg is; elsewhere (macOS) a hint only: the test also finds Chromium or Google
+# Chrome in /Applications, or TAPEDECK_CHROMIUM=/path. Without a browser it skips unless
+# TAPEDECK_REQUIRE_CHROMIUM=1, which `make test` sets, so CI cannot skip it silently.
+report-deps:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif command -v dpkg-query >/dev/null 2>&1; then \
+	  echo "report-deps: installing chromium"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "report-deps: no chromium found; install Chromium (or set TAPEDECK_CHROMIUM=/path/to/chrome) for the report test" >&2; \
+	fi
+
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 release: deps
 	$(SWIFT) build -c release --product tapedeck
 
-test: deps pydeps
+# The report's browser test must run, not skip, wherever report-deps can install Chromium (apt);
+# elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
+REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
+test: deps pydeps report-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build
 
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
@@ -54,6 +71,21 @@ demo: release
 # Re-records the committed regression corpus Recordings/ from scratch (Recordings/README.md says when).
 record-corpus: release
 	scripts/record-corpus.sh $(BIN_RELEASE)
+
+# `make report-screenshot`: the HTML report of a tape (default: the fixture session) as a PNG
+# taken by headless Chromium, to look at the charts. REPORT_TAPE=... for another tape.
+REPORT_TAPE ?= Tests/TapedeckTapeTests/Fixtures/baolife-session.tape
+report-screenshot: deps report-deps
+	$(SWIFT) build --product tapedeck
+	mkdir -p demo-out
+	.build/debug/tapedeck report $(REPORT_TAPE) -o demo-out/report.html || [ $$? -eq 1 ]
+	@browser=$${TAPEDECK_CHROMIUM:-$$(command -v chromium || command -v chromium-browser || command -v google-chrome)}; \
+	[ -n "$$browser" ] || { echo "report-screenshot: no chromium; run make report-deps or set TAPEDECK_CHROMIUM" >&2; exit 1; }; \
+	profile=$$(mktemp -d); \
+	timeout 180 $$browser --headless --no-sandbox --disable-gpu --user-data-dir=$$profile --hide-scrollbars \
+	  --window-size=1280,2000 --virtual-time-budget=5000 --screenshot=$(CURDIR)/demo-out/report.png \
+	  file://$(CURDIR)/demo-out/report.html 2>/dev/null; status=$$?; rm -rf $$profile; \
+	[ $$status = 0 ] && echo "wrote demo-out/report.html and demo-out/report.png"
 
 # `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
 # (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static

@@ -7,7 +7,7 @@ import PackageDescription
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, TapedeckTape, TapedeckRedaction, SwiftNIO
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
-//                TapedeckRepro -> TapedeckReplay, TapedeckScenario
+//                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4 ; TapedeckRedaction -> swift-crypto
 let package = Package(
@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
         .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
+        .library(name: "TapedeckReport", targets: ["TapedeckReport"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
         .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
@@ -62,6 +63,11 @@ let package = Package(
         .target(
             name: "TapedeckRepro",
             dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+        ),
+        // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
+        .target(
+            name: "TapedeckReport",
+            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
@@ -115,7 +121,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
-                "TapedeckRedaction",
+                "TapedeckReport", "TapedeckRedaction",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -161,6 +167,10 @@ let package = Package(
         .testTarget(
             name: "TapedeckReproTests",
             dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+        ),
+        .testTarget(
+            name: "TapedeckReportTests",
+            dependencies: ["TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol"]
         ),
         .testTarget(
             name: "TapedeckProxyTests",

@@ -5,6 +5,7 @@
 #                                            │
 #                                            ▼
 #                               demo-out/tapes/*.tape ──▶ tapedeck check (+ Recordings/ when it has tapes)
+#                                                     └──▶ tapedeck report (the longest tape) ──▶ demo-out/report.html
 #
 # Every process it starts is stopped on exit, on failure and on Ctrl-C.
 set -euo pipefail
@@ -88,6 +89,12 @@ first_tape=$(ls "$out"/tapes/*.tape | head -n 1)
 echo "== the first recorded tape: $first_tape"
 "$bin" info "$first_tape"
 
+# The HTML report of one session: the longest recorded tape.
+report_tape=$(ls -S "$out"/tapes/*.tape | head -n 1)
+echo "== report: $report_tape -> $out/report.html"
+report_status=0
+"$bin" report "$report_tape" -o "$out/report.html" || report_status=$?
+
 tapes=$(ls "$out"/tapes/*.tape | wc -l)
 verdict() { [ "$1" -eq 0 ] && echo pass || echo "FAIL (exit $1)"; }
 echo
@@ -96,6 +103,7 @@ printf '%-34s %s\n' "scenarios through the proxy" "$(verdict "$scenario_status")
 printf '%-34s %s\n' "tapes recorded" "$tapes in $out/tapes"
 printf '%-34s %s\n' "check of the new tapes" "$(verdict "$check_new")"
 printf '%-34s %s\n' "check of Recordings/" "$corpus_verdict"
+printf '%-34s %s\n' "HTML report" "$(verdict "$report_status"): $out/report.html"
 printf '%-34s %s\n' "JUnit" "$out/scenarios.junit.xml, $out/junit.xml, $out/recordings.junit.xml"
 
-[ "$scenario_status" -eq 0 ] && [ "$check_new" -eq 0 ] && [ "$check_corpus" -eq 0 ]
+[ "$scenario_status" -eq 0 ] && [ "$check_new" -eq 0 ] && [ "$check_corpus" -eq 0 ] && [ "$report_status" -eq 0 ]

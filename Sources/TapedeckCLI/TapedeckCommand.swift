@@ -20,6 +20,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ShrinkCommand.self,
             PromoteCommand.self,
             DiffCommand.self,
+            ReportCommand.self,
             ScenarioCommand.self,
             ServerCommand.self,
             ServeCommand.self,

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import TapedeckReport
+import TapedeckRepro
+
+/// `tapedeck report TAPE... -o report.html`: one self-contained HTML page about a session.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a self-contained HTML page about a session: timeline, resource charts, checkpoints, first failure.",
+        discussion: """
+            The page needs nothing but a browser (inline CSS and script, no network): a header with \
+            each tape's metadata and the final state digest; the first failure `tapedeck repro` finds \
+            (invariant, decode error, golden mismatch, --until predicate) with the records around it \
+            and the state diff; every checkpoint of NAME.checkpoints against its golden, with the \
+            diff when it differs; energy, money and diamonds over game time (the in-game clock); and \
+            a timeline of the messages, filterable by type and direction (URL: #type=u,claimEvent&dir=s2c). \
+            Several tapes are one session, as in `tapedeck replay`. A long session embeds the first \
+            --rows records, those around the failure and the last 100, and says so on the page. The \
+            same tapes always give the same bytes. See docs/REPRO.md.
+
+            Exit codes: 0 written, no failure; 1 written, and the session has a failure (shown on \
+            the page); 2 bad usage or unreadable input (a tape that cannot be read, a bad predicate, \
+            a checkpoint file that does not parse, no -o, an output that cannot be written, an unknown \
+            option): nothing written.
+            """
+    )
+
+    @Argument(help: "The tapes, in session order.")
+    var tapes: [String] = []
+
+    // Optional so that a missing -o is bad usage (exit 2) with a hint, like a missing tape.
+    @Option(name: .shortAndLong, help: "The HTML file to write (replaced if it exists); required.")
+    var output: String?
+
+    @Option(help: "Also count as a failure when this state predicate becomes true, e.g. 'gameState.energy < 0'.")
+    var until: String?
+
+    @Option(help: "Records embedded from the start of the session (more are summarised, not embedded).")
+    var rows = ReportLimits().leadingRows
+
+    static let missingOutput = "give the page's path: tapedeck report TAPE... -o report.html"
+
+    func validate() throws {
+        guard !tapes.isEmpty else { throw CommandFailure.exit("give at least one tape: tapedeck report TAPE... -o report.html", code: ReplayExitCode.unreadable) }
+        guard rows >= 0 else { throw CommandFailure.exit("--rows must be 0 or more (got \(rows))", code: ReplayExitCode.unreadable) }
+    }
+
+    func run() throws {
+        guard let output else { throw CommandFailure.exit(Self.missingOutput, code: ReplayExitCode.unreadable) }
+        var limits = ReportLimits()
+        limits.leadingRows = rows
+        let report: SessionReport
+        do {
+            report = try SessionReportBuilder(limits: limits).build(tapePaths: tapes, predicate: until)
+        } catch {
+            throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
+        }
+        do {
+            try Data(ReportPage.render(report).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            throw CommandFailure.exit("\(output): cannot write the report: \(error.localizedDescription)", code: ReplayExitCode.unreadable)
+        }
+        var line = "wrote \(output): \(report.recordCount) records"
+        if let failure = report.failure {
+            line += ", first failure at " + (report.tapes.count > 1 ? "tape \(failure.tape + 1) " : "") + "\(failure.position): \(failure.signature)"
+        } else {
+            line += ", no failure"
+        }
+        let checked = report.checkpoints.count
+        if checked > 0 { line += ", \(report.checkpoints.count(where: { $0.outcome == .passed })) of \(checked) checkpoints pass" }
+        print(line)
+        if report.failure != nil { throw ExitCode(ReplayExitCode.failed) }
+    }
+}

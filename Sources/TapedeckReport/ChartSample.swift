@@ -1,0 +1,21 @@
+/// The resources after one state-changing record, placed on the game clock: one point of each of
+/// the report's energy, money and diamonds charts.
+public struct ChartSample: Sendable, Equatable {
+    /// The record's index in the session (every tape's records counted in order from 0).
+    public var row: Int
+    /// `GameClock.minutes` of the state after the record.
+    public var gameMinute: Int64
+    /// `gameState.energy`, `gameState.money` and `gameState.diamonds` after the record.
+    public var energy: Int
+    public var money: Int
+    public var diamonds: Int
+
+    public init(row: Int, gameMinute: Int64, energy: Int, money: Int, diamonds: Int) {
+        self.row = row; self.gameMinute = gameMinute; self.energy = energy; self.money = money; self.diamonds = diamonds
+    }
+
+    /// Same place on the clock and same values: a point that would add nothing to the charts.
+    func plotsLike(_ other: ChartSample) -> Bool {
+        gameMinute == other.gameMinute && energy == other.energy && money == other.money && diamonds == other.diamonds
+    }
+}

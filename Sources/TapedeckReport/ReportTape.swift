@@ -1,0 +1,41 @@
+import TapedeckRepro
+import TapedeckTape
+
+/// What the report's header says about one tape: where it comes from and what it holds.
+public struct ReportTape: Sendable, Equatable {
+    /// The path as given on the command line.
+    public var path: String
+    public var created: String
+    public var tool: String
+    public var upstream: String?
+    /// `key=value`, sorted by key.
+    public var labels: [String]
+    public var records: Int
+    /// Text records between client and server (c2s and s2c).
+    public var messages: Int
+    /// The last record's tape time (ns).
+    public var duration: UInt64
+    /// `complete`, or how the tape was cut short.
+    public var end: String
+
+    public init(_ tape: ReproTape) {
+        path = tape.path
+        created = tape.metadata.created
+        tool = tape.metadata.tool
+        upstream = tape.metadata.upstreamURL
+        labels = tape.metadata.labels.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .map { "\($0)=\(tape.metadata.labels[$0] ?? "")" }
+        records = tape.records.count
+        messages = tape.records.count(where: { $0.kind == .text && $0.direction != .note })
+        duration = tape.records.last?.time ?? 0
+        end = Self.describe(tape.end)
+    }
+
+    static func describe(_ end: TapeEnd) -> String {
+        switch end {
+        case .complete: "complete"
+        case .truncated(let records, let byte): "truncated after record \(records) at byte \(byte)"
+        case .damaged(let records, let byte, let reason): "damaged at byte \(byte) after record \(records): \(reason)"
+        }
+    }
+}

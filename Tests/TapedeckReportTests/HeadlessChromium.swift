@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the system's Chromium headless on a page and returns the DOM after its scripts ran.
+/// Found through `TAPEDECK_CHROMIUM`, else `chromium`, `chromium-browser`, `google-chrome` on
+/// the PATH (then the usual macOS app locations). `make report-deps` installs it on Debian.
+struct HeadlessChromium {
+    let executable: String
+
+    static let found: HeadlessChromium? = locate().map(HeadlessChromium.init(executable:))
+
+    /// `TAPEDECK_REQUIRE_CHROMIUM=1` (set by `make test`): a missing browser fails the test
+    /// instead of skipping it.
+    static var required: Bool { ProcessInfo.processInfo.environment["TAPEDECK_REQUIRE_CHROMIUM"] == "1" }
+
+    static func locate() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["TAPEDECK_CHROMIUM"], !given.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: given) ? given : nil
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
+                return folder + "/" + name
+            }
+        }
+        return ["/Applications/Chromium.app/Contents/MacOS/Chromium",
+                "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    struct Run {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// Opens `url` and runs the browser with `arguments` (`--dump-dom`, `--screenshot=...`), with a
+    /// fresh profile folder. Killed after `hangLimit` seconds: that only catches a hung browser.
+    func run(_ url: String, _ arguments: [String], hangLimit: Double = 180) throws -> Run {
+        let scratch = NSTemporaryDirectory() + "tapedeck-chromium-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch + "/profile", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
+        FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
+        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
+        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                             "--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
+                             "--user-data-dir=\(scratch)/profile", "--enable-logging=stderr", "--v=0"] + arguments + [url]
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        if finished.wait(timeout: .now() + hangLimit) == .timedOut {
+            process.terminate()
+            if finished.wait(timeout: .now() + 10) == .timedOut { kill(process.processIdentifier, SIGKILL); finished.wait() }
+            throw ChromiumHang(seconds: hangLimit)
+        }
+        try stdout.close(); try stderr.close()
+        return Run(stdout: String(decoding: FileManager.default.contents(atPath: scratch + "/stdout") ?? Data(), as: UTF8.self),
+                   stderr: String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self),
+                   status: process.terminationStatus)
+    }
+
+    /// The DOM after the page's scripts ran (virtual time lets timers settle without waiting).
+    func dumpDOM(_ url: String) throws -> Run {
+        try run(url, ["--virtual-time-budget=5000", "--dump-dom"])
+    }
+
+    struct ChromiumHang: Error, CustomStringConvertible {
+        var seconds: Double
+        var description: String { "chromium did not finish within \(Int(seconds)) s and was killed" }
+    }
+}
+
+/// Reads the markers the report's script leaves in the DOM dump.
+struct DumpedDOM {
+    let html: String
+
+    /// The attributes of the first start tag matching `tag` whose text contains `containing`.
+    func attributes(of tag: String, containing: String = "") -> [String: String]? {
+        var searchStart = html.startIndex
+        while let open = html.range(of: "<" + tag, range: searchStart..<html.endIndex),
+              let close = html.range(of: ">", range: open.upperBound..<html.endIndex) {
+            let text = String(html[open.lowerBound..<close.upperBound])
+            searchStart = close.upperBound
+            guard containing.isEmpty || text.contains(containing) else { continue }
+            var attributes: [String: String] = [:]
+            let pattern = try! NSRegularExpression(pattern: #"([a-zA-Z-]+)="([^"]*)""#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                attributes[String(text[Range(match.range(at: 1), in: text)!])] = String(text[Range(match.range(at: 2), in: text)!])
+            }
+            return attributes
+        }
+        return nil
+    }
+
+    /// Console messages Chromium logged (`--enable-logging=stderr`): `...:CONSOLE(12)] "text"...`.
+    static func consoleLines(_ stderr: String) -> [String] {
+        stderr.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
+    }
+}
