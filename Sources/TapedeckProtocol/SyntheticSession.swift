@@ -2,6 +2,8 @@
 /// `SyntheticMessages`, and the client's side of the conversation in between. The client answers
 /// every question a few messages after it arrives, claims most life events with a reward, and
 /// now and then changes the game speed or its focus, so a replay exercises both directions.
+/// The server's claim results answer the client's claims in order (a result with nothing to answer
+/// is left out), so the session keeps every invariant a replay checks.
 /// The same seed always gives the same messages in the same order, and so the same bytes.
 public struct SyntheticSession: Sendable {
     /// One message of the session, in the order it travels.
@@ -15,19 +17,30 @@ public struct SyntheticSession: Sendable {
     /// Client messages waiting to be sent, each with how many server messages it waits for.
     private var pending: [(delay: Int, message: ClientMessage)] = []
     private var sentClaims = 0
+    /// Events the client has claimed and the server has not answered yet, oldest first.
+    private var unansweredClaims: [String] = []
 
     public init(seed: UInt64) {
         server = SyntheticMessages(seed: seed)
-        // A second stream, so the server messages stay exactly those of SyntheticMessages(seed:).
+        // A second stream, so the server messages stay those of SyntheticMessages(seed:) (but for
+        // the claim results, which answer this session's claims).
         random = SeededGenerator(seed: seed ^ 0x5EED_C11E_47A1_5E55)
     }
 
     /// The next message: a due client reply, else the next server message.
     public mutating func next() -> Message {
         if let index = pending.firstIndex(where: { $0.delay <= 0 }) {
-            return .client(pending.remove(at: index).message)
+            let message = pending.remove(at: index).message
+            if case .claimEvent(let claim) = message { unansweredClaims.append(claim.eventId) }
+            return .client(message)
         }
-        let message = server.next()
+        var message = server.next()
+        while case .claimResult(var result) = message {
+            guard !unansweredClaims.isEmpty else { message = server.next(); continue }
+            result.eventId = unansweredClaims.removeFirst()
+            message = .claimResult(result)
+            break
+        }
         for index in pending.indices { pending[index].delay -= 1 }
         react(to: message)
         return .server(message)

@@ -10,9 +10,8 @@ import TapedeckTape
     static let recordCount = 20_000
     static let faultRecord = 12_345
 
-    /// The synthetic server's messages and the client's replies, without its claim results (it
-    /// answers claims the client never sent, which breaks an invariant at once), and one message
-    /// that does not decode at `faultRecord`.
+    /// The synthetic server's messages and the client's replies, and one message that does not
+    /// decode at `faultRecord`.
     static func session() -> ReproTape {
         var generator = SyntheticSession(seed: 7)
         var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
@@ -22,9 +21,7 @@ import TapedeckTape
                 records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{"energy":}}"#.utf8)))
                 continue
             }
-            var next = generator.next()
-            while case .server(let message) = next, message.type == "claimResult" { next = generator.next() }
-            switch next {
+            switch generator.next() {
             case .server(let message): records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
             case .client(let message): records.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
             }
