@@ -82,13 +82,23 @@ public final class TapeReader {
 
     /// The next record, or nil at the end of a complete tape (and after an error was thrown once).
     public func next() throws(TapeError) -> TapeRecord? {
-        guard end == nil else { return nil }
+        var record: TapeRecord?
+        guard try withNextRecord({ record = $0.record() }) else { return nil }
+        return record
+    }
+
+    /// Reads the next record like `next()` but lends it to `body` instead of copying its payload;
+    /// false at the end (and after an error was thrown once). The payload lives in the reader's
+    /// buffer: it is valid only while `body` runs, and `body` must not use this reader. Not
+    /// generic, so the replay loop pays no generic-metadata lookups per record.
+    public func withNextRecord(_ body: (TapeRecordView) -> Void) throws(TapeError) -> Bool {
+        guard end == nil else { return false }
         do {
             while true {
                 guard try stream.require(TapeFormat.recordLengthSize) else {
                     if stream.available == 0 {
                         end = .complete
-                        return nil
+                        return false
                     }
                     throw damage("the record stream ends inside the length of record \(recordCount + skippedRecordCount)")
                 }
@@ -102,20 +112,26 @@ public final class TapeReader {
                     throw damage("the record stream ends inside record \(index) (stream byte \(stream.streamOffset))")
                 }
                 let bodyStart = stream.start + TapeFormat.recordLengthSize
-                let decoded = stream.bytes.withUnsafeBytes { raw in
-                    TapeRecordCodec.decodeBody(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)]))
+                var known = false
+                var malformed: String? = nil
+                stream.bytes.withUnsafeBytes { raw in
+                    switch TapeRecordCodec.decodeView(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)])) {
+                    case .record(let view):
+                        known = true
+                        body(view)
+                    case .unknown: break
+                    case .malformed(let reason): malformed = reason
+                    }
                 }
-                switch decoded {
-                case .record(let record):
-                    stream.advance(total)
+                if let malformed {
+                    throw damage("record \(index) at stream byte \(stream.streamOffset): \(malformed)")
+                }
+                stream.advance(total)
+                if known {
                     recordCount += 1
-                    return record
-                case .unknown:
-                    stream.advance(total)
-                    skippedRecordCount += 1
-                case .malformed(let reason):
-                    throw damage("record \(index) at stream byte \(stream.streamOffset): \(reason)")
+                    return true
                 }
+                skippedRecordCount += 1
             }
         } catch let stop as LZ4FrameDecoder.Stop {
             let error = Self.error(for: stop, path: path, records: recordCount)
