@@ -95,43 +95,18 @@ public final class TapeReader {
         guard end == nil else { return false }
         do {
             while true {
-                guard try stream.require(TapeFormat.recordLengthSize) else {
-                    if stream.available == 0 {
-                        end = .complete
-                        return false
-                    }
-                    throw damage("the record stream ends inside the length of record \(recordCount + skippedRecordCount)")
-                }
-                let length = stream.bytes.withUnsafeBytes { ByteWriting.loadLE(UInt32.self, from: $0, at: stream.start) }
-                let index = recordCount + skippedRecordCount
-                guard length >= TapeFormat.recordFixedSize, length <= TapeFormat.maxRecordLength else {
-                    throw damage("record \(index) at stream byte \(stream.streamOffset) has impossible length \(length)")
-                }
-                let total = TapeFormat.recordLengthSize + Int(length)
-                guard try stream.require(total) else {
-                    throw damage("the record stream ends inside record \(index) (stream byte \(stream.streamOffset))")
-                }
-                let bodyStart = stream.start + TapeFormat.recordLengthSize
-                var known = false
-                var malformed: String? = nil
-                stream.bytes.withUnsafeBytes { raw in
-                    switch TapeRecordCodec.decodeView(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)])) {
-                    case .record(let view):
-                        known = true
-                        body(view)
-                    case .unknown: break
-                    case .malformed(let reason): malformed = reason
-                    }
-                }
-                if let malformed {
-                    throw damage("record \(index) at stream byte \(stream.streamOffset): \(malformed)")
-                }
-                stream.advance(total)
-                if known {
+                switch try stream.nextRecord(index: recordCount + skippedRecordCount, body) {
+                case .record:
                     recordCount += 1
                     return true
+                case .unknown:
+                    skippedRecordCount += 1
+                case .end:
+                    end = .complete
+                    return false
+                case .damaged(let reason):
+                    throw damage(reason)
                 }
-                skippedRecordCount += 1
             }
         } catch let stop as LZ4FrameDecoder.Stop {
             let error = Self.error(for: stop, path: path, records: recordCount)

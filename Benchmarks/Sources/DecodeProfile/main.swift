@@ -7,9 +7,12 @@ import Glibc
 
 // A plain single-threaded driver of one decode stage, for instruction counts under callgrind
 // (the `tapedeck` binary starts the Swift concurrency runtime's threads, which valgrind 3.19
-// cannot run). Usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS]
-// Count instructions per message with:
-//   valgrind --tool=callgrind --toggle-collect='*runStage*' DecodeProfile replay T.tape
+// cannot run). Usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS], or
+// DecodeProfile synth COUNT SEED TAPE to write the tape of `tapedeck synth`.
+// Count instructions per message with (the exact symbol: a '*runStage*' glob also matches the
+// closure inside runStage, and toggling there switches collection off for the work):
+//   valgrind --tool=callgrind --toggle-collect='$s13DecodeProfile8runStage_8payloads4tapeSiSS_SaySb_Says5UInt8VGtGSStKF' \
+//       DecodeProfile replay T.tape
 // and divide the total by the message count it prints.
 
 @inline(never)
