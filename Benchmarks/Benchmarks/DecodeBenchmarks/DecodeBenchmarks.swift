@@ -43,7 +43,7 @@ func decodeAll(_ path: String, replay: Bool) -> Int {
         let reader = try TapeReader(path: path)
         var state = ClientState()
         var checked = 0
-        var failure: ProtocolError?
+        var failure: (any Error)?
         while try reader.withNextRecord({ record in
             guard record.kind == .text else { return }
             let time = VirtualTime(nanoseconds: record.time)
