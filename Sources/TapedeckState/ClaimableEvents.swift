@@ -17,7 +17,7 @@ public struct ClaimableEvents: Sendable, Equatable {
     /// `messageEvent`: the event goes to the front; the oldest is dropped beyond 50. An id already
     /// in the list is a resend and is ignored (nil). Returns the stored event.
     public mutating func receive(_ lifeEvent: LifeEvent) -> ClaimableEvent? {
-        guard !events.contains(where: { $0.id == lifeEvent.id }) else { return nil }
+        guard !Self.contains(id: lifeEvent.id, in: events) else { return nil }
         let entry = ClaimableEvent(event: lifeEvent)
         events.insert(entry, at: 0)
         if entry.isAwaitingClaim { unclaimedEventCount += 1 }
@@ -55,5 +55,22 @@ public struct ClaimableEvents: Sendable, Equatable {
         events[index].claimPending = false
         if events[index].isAwaitingClaim { unclaimedEventCount += 1 }
         return events[index].rewards
+    }
+
+    /// Whether an event with this id is in `events`, as `contains { $0.id == id }` answers it. Runs
+    /// for every `messageEvent` over up to 50 events: small ASCII ids compare by their two words
+    /// (equal exactly when the text is), others by `==`; events are read in place.
+    static func contains(id: String, in events: [ClaimableEvent]) -> Bool {
+        let words = DuplicateFinder.smallStringLayoutIsKnown ? DuplicateFinder.smallASCIIWords(id) : nil
+        return events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                if let words, let other = DuplicateFinder.smallASCIIWords(events[index].event.id) {
+                    if other == words { return true }
+                } else if events[index].event.id == id {
+                    return true
+                }
+            }
+            return false
+        }
     }
 }

@@ -33,4 +33,48 @@ struct RecordStreamBuffer {
     }
 
     mutating func advance(_ count: Int) { start += count }
+
+    /// How reading the next record from the stream went.
+    enum NextRecord {
+        /// A record was lent to the body.
+        case record
+        /// A record of a kind or direction this version does not know: passed over.
+        case unknown
+        /// The stream ended cleanly between records.
+        case end
+        /// The bytes are not a record stream here: the reason, with the record index for the message.
+        case damaged(String)
+    }
+
+    /// Frames the next record and lends it to `body` (`TapeReader.withNextRecord`). All in one
+    /// mutating call, so the reader makes one exclusive access to its buffer per record instead of
+    /// one per field it reads. `index` is the record's number, for damage reports.
+    mutating func nextRecord(index: Int, _ body: (TapeRecordView) -> Void) throws(LZ4FrameDecoder.Stop) -> NextRecord {
+        guard try require(TapeFormat.recordLengthSize) else {
+            if available == 0 { return .end }
+            return .damaged("the record stream ends inside the length of record \(index)")
+        }
+        let length = bytes.withUnsafeBytes { ByteWriting.loadLE(UInt32.self, from: $0, at: start) }
+        guard length >= TapeFormat.recordFixedSize, length <= TapeFormat.maxRecordLength else {
+            return .damaged("record \(index) at stream byte \(streamOffset) has impossible length \(length)")
+        }
+        let total = TapeFormat.recordLengthSize + Int(length)
+        guard try require(total) else {
+            return .damaged("the record stream ends inside record \(index) (stream byte \(streamOffset))")
+        }
+        let bodyStart = start + TapeFormat.recordLengthSize
+        let offset = streamOffset
+        let outcome: NextRecord = bytes.withUnsafeBytes { raw in
+            switch TapeRecordCodec.decodeView(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)])) {
+            case .record(let view):
+                body(view)
+                return .record
+            case .unknown: return .unknown
+            case .malformed(let reason): return .damaged("record \(index) at stream byte \(offset): \(reason)")
+            }
+        }
+        if case .damaged = outcome { return outcome }
+        start += total
+        return outcome
+    }
 }

@@ -82,39 +82,30 @@ public final class TapeReader {
 
     /// The next record, or nil at the end of a complete tape (and after an error was thrown once).
     public func next() throws(TapeError) -> TapeRecord? {
-        guard end == nil else { return nil }
+        var record: TapeRecord?
+        guard try withNextRecord({ record = $0.record() }) else { return nil }
+        return record
+    }
+
+    /// Reads the next record like `next()` but lends it to `body` instead of copying its payload;
+    /// false at the end (and after an error was thrown once). The payload lives in the reader's
+    /// buffer: it is valid only while `body` runs, and `body` must not use this reader. Not
+    /// generic, so the replay loop pays no generic-metadata lookups per record.
+    public func withNextRecord(_ body: (TapeRecordView) -> Void) throws(TapeError) -> Bool {
+        guard end == nil else { return false }
         do {
             while true {
-                guard try stream.require(TapeFormat.recordLengthSize) else {
-                    if stream.available == 0 {
-                        end = .complete
-                        return nil
-                    }
-                    throw damage("the record stream ends inside the length of record \(recordCount + skippedRecordCount)")
-                }
-                let length = stream.bytes.withUnsafeBytes { ByteWriting.loadLE(UInt32.self, from: $0, at: stream.start) }
-                let index = recordCount + skippedRecordCount
-                guard length >= TapeFormat.recordFixedSize, length <= TapeFormat.maxRecordLength else {
-                    throw damage("record \(index) at stream byte \(stream.streamOffset) has impossible length \(length)")
-                }
-                let total = TapeFormat.recordLengthSize + Int(length)
-                guard try stream.require(total) else {
-                    throw damage("the record stream ends inside record \(index) (stream byte \(stream.streamOffset))")
-                }
-                let bodyStart = stream.start + TapeFormat.recordLengthSize
-                let decoded = stream.bytes.withUnsafeBytes { raw in
-                    TapeRecordCodec.decodeBody(UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + Int(length)]))
-                }
-                switch decoded {
-                case .record(let record):
-                    stream.advance(total)
+                switch try stream.nextRecord(index: recordCount + skippedRecordCount, body) {
+                case .record:
                     recordCount += 1
-                    return record
+                    return true
                 case .unknown:
-                    stream.advance(total)
                     skippedRecordCount += 1
-                case .malformed(let reason):
-                    throw damage("record \(index) at stream byte \(stream.streamOffset): \(reason)")
+                case .end:
+                    end = .complete
+                    return false
+                case .damaged(let reason):
+                    throw damage(reason)
                 }
             }
         } catch let stop as LZ4FrameDecoder.Stop {

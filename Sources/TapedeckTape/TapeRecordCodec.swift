@@ -51,6 +51,21 @@ public enum TapeRecordCodec {
 
     /// Decodes a record body (the `length` bytes after the length field).
     public static func decodeBody(_ body: UnsafeRawBufferPointer) -> Decoded {
+        switch decodeView(body) {
+        case .record(let view): .record(view.record())
+        case .unknown(let kind, let direction): .unknown(kind: kind, direction: direction)
+        case .malformed(let reason): .malformed(reason)
+        }
+    }
+
+    /// `decodeBody` without the payload copy: the view's payload points into `body`.
+    enum DecodedView {
+        case record(TapeRecordView)
+        case unknown(kind: UInt8, direction: UInt8)
+        case malformed(String)
+    }
+
+    static func decodeView(_ body: UnsafeRawBufferPointer) -> DecodedView {
         guard body.count >= TapeFormat.recordFixedSize else {
             return .malformed("record length \(body.count) is shorter than the \(TapeFormat.recordFixedSize)-byte fixed part")
         }
@@ -67,7 +82,8 @@ public enum TapeRecordCodec {
               let kind = TapeRecord.Kind(rawValue: kindCode) else {
             return .unknown(kind: kindCode, direction: directionCode)
         }
-        var record = TapeRecord(time: time, connection: connection, direction: direction, kind: kind)
+        var closeCode: UInt16? = nil
+        var fragmentCount: UInt32? = nil
         var cursor = TapeFormat.recordFixedSize
         while cursor < payloadStart {
             guard cursor + 2 <= payloadStart else { return .malformed("extension entry header runs past the extension area") }
@@ -79,9 +95,9 @@ public enum TapeRecordCodec {
             }
             switch TapeFormat.ExtensionTag(rawValue: tag) {
             case .closeCode where valueLength == 2:
-                record.closeCode = ByteWriting.loadLE(UInt16.self, from: body, at: valueStart)
+                closeCode = ByteWriting.loadLE(UInt16.self, from: body, at: valueStart)
             case .fragmentCount where valueLength == 4:
-                record.fragmentCount = ByteWriting.loadLE(UInt32.self, from: body, at: valueStart)
+                fragmentCount = ByteWriting.loadLE(UInt32.self, from: body, at: valueStart)
             case .closeCode, .fragmentCount:
                 return .malformed("extension \(tag) has length \(valueLength)")
             case nil:
@@ -89,7 +105,8 @@ public enum TapeRecordCodec {
             }
             cursor = valueStart + valueLength
         }
-        record.payload = [UInt8](UnsafeRawBufferPointer(rebasing: body[payloadStart...]))
-        return .record(record)
+        return .record(TapeRecordView(time: time, connection: connection, direction: direction, kind: kind,
+                                      closeCode: closeCode, fragmentCount: fragmentCount,
+                                      payload: UnsafeRawBufferPointer(rebasing: body[payloadStart...])))
     }
 }

@@ -43,18 +43,24 @@ func decodeAll(_ path: String, replay: Bool) -> Int {
         let reader = try TapeReader(path: path)
         var state = ClientState()
         var checked = 0
-        while let record = try reader.next() {
-            guard record.kind == .text else { continue }
+        var failure: (any Error)?
+        while try reader.withNextRecord({ record in
+            guard record.kind == .text else { return }
             let time = VirtualTime(nanoseconds: record.time)
-            if record.direction == .s2c {
-                let message = try ServerMessage.decode(record.payload)
-                if replay { _ = state.apply(message, at: time) }
-            } else {
-                let message = try ClientMessage.decode(record.payload)
-                if replay { _ = state.apply(message, at: time) }
+            do {
+                if record.direction == .s2c {
+                    let message = try ServerMessage.decode(record.payload)
+                    if replay { _ = state.apply(message, at: time) }
+                } else {
+                    let message = try ClientMessage.decode(record.payload)
+                    if replay { _ = state.apply(message, at: time) }
+                }
+            } catch {
+                failure = error
             }
             if replay { checked += state.checkInvariants().isEmpty ? 1 : 0 } else { checked += 1 }
-        }
+        }) {}
+        if let failure { fatalError("benchmark tape failed: \(failure)") }
         return checked
     } catch {
         fatalError("benchmark tape failed: \(error)")
@@ -85,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let reader = try TapeReader(path: tape)
             var bytes = 0
-            while let record = try reader.next() { bytes += record.payload.count }
+            while try reader.withNextRecord({ bytes += $0.payload.count }) {}
             blackHole(bytes)
         }
     }

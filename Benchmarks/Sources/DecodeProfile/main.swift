@@ -7,9 +7,12 @@ import Glibc
 
 // A plain single-threaded driver of one decode stage, for instruction counts under callgrind
 // (the `tapedeck` binary starts the Swift concurrency runtime's threads, which valgrind 3.19
-// cannot run). Usage: DecodeProfile decode|replay|memory TAPE [REPEATS]
-// Count instructions per message with:
-//   valgrind --tool=callgrind --toggle-collect='*runStage*' DecodeProfile replay T.tape
+// cannot run). Usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS], or
+// DecodeProfile synth COUNT SEED TAPE to write the tape of `tapedeck synth`.
+// Count instructions per message with (the exact symbol: a '*runStage*' glob also matches the
+// closure inside runStage, and toggling there switches collection off for the work):
+//   valgrind --tool=callgrind --toggle-collect='$s13DecodeProfile8runStage_8payloads4tapeSiSS_SaySb_Says5UInt8VGtGSStKF' \
+//       DecodeProfile replay T.tape
 // and divide the total by the message count it prints.
 
 @inline(never)
@@ -22,31 +25,99 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             count += 1
         }
     case "decode", "replay":
+        // The loop of `tapedeck bench decode`'s stages (DecodeStages): payloads lent by the reader.
         let reader = try TapeReader(path: tape)
         var state = ClientState()
         let replay = stage == "replay"
-        while let record = try reader.next() {
-            guard record.kind == .text else { continue }
+        var failed = false
+        while try reader.withNextRecord({ record in
+            guard record.kind == .text else { return }
             let time = VirtualTime(nanoseconds: record.time)
-            if record.direction == .s2c {
-                let message = try ServerMessage.decode(record.payload)
-                if replay { _ = state.apply(message, at: time) }
-            } else {
-                let message = try ClientMessage.decode(record.payload)
-                if replay { _ = state.apply(message, at: time) }
+            do {
+                if record.direction == .s2c {
+                    let message = try ServerMessage.decode(record.payload)
+                    if replay { _ = state.apply(message, at: time) }
+                } else {
+                    let message = try ClientMessage.decode(record.payload)
+                    if replay { _ = state.apply(message, at: time) }
+                }
+            } catch {
+                failed = true
             }
             if replay { count += state.checkInvariants().count }
             count += 1
+        }) {}
+        if failed { fatalError("a message did not decode") }
+    case "digest":
+        // Not measured: prints what decoding and replay produced, to compare two versions of the
+        // code (every message re-encoded and hashed, and the final state's digest).
+        let reader = try TapeReader(path: tape)
+        var state = ClientState()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: [UInt8]) {
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         }
+        while let record = try reader.next() {
+            let time = VirtualTime(nanoseconds: record.time)
+            switch record.kind {
+            case .open: state.apply(.opened, at: time); continue
+            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); continue
+            case .text: break
+            default: continue
+            }
+            guard record.direction != .note else { continue }
+            if record.direction == .s2c {
+                let message = try ServerMessage.decode(record.payload)
+                mix(message.encoded())
+                _ = state.apply(message, at: time)
+            } else {
+                let message = try ClientMessage.decode(record.payload)
+                mix(message.encoded())
+                _ = state.apply(message, at: time)
+            }
+            count += state.checkInvariants().count
+        }
+        print("messages hash \(String(hash, radix: 16)), state digest \(state.digest())")
     default:
-        fatalError("unknown stage \(stage): use decode, replay or memory")
+        fatalError("unknown stage \(stage): use decode, replay, memory or digest")
     }
     return count
 }
 
+/// Writes the tape of `tapedeck synth --messages COUNT --seed SEED` (same records and times; the
+/// header's tool label differs), so profiles need no CLI build.
+func writeSyntheticTape(messages count: Int, seed: UInt64, to path: String) throws {
+    let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "DecodeProfile",
+                                labels: ["generator": "tapedeck synth", "messages": "\(count)", "seed": "\(seed)"])
+    let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
+    var session = SyntheticSession(seed: seed)
+    var gaps = SeededGenerator(seed: seed &+ 0x7A9E)
+    var time: UInt64 = 0
+    try writer.append(TapeRecord(time: time, direction: .c2s, kind: .open))
+    for _ in 0..<count {
+        time += UInt64(gaps.next(in: 1_000...250_000)) * 1_000
+        switch session.next() {
+        case .server(let message): try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+        case .client(let message): try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
+        }
+    }
+    try writer.append(TapeRecord(time: time + 1_000_000, direction: .c2s, kind: .close, closeCode: 1000))
+    try writer.append(TapeRecord(time: time + 2_000_000, direction: .s2c, kind: .close, closeCode: 1000))
+    try writer.close()
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "synth", let count = Int(arguments[2]), let seed = UInt64(arguments[3]) {
+    do {
+        try writeSyntheticTape(messages: count, seed: seed, to: arguments[4])
+        exit(0)
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
 guard arguments.count >= 3 else {
-    print("usage: DecodeProfile decode|replay|memory TAPE [REPEATS]")
+    print("usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
     exit(2)
 }
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1

@@ -22,15 +22,16 @@ enum DecodeStages {
         try TapeDecompressor(path: path).decompressAll()
     }
 
-    /// Decompression plus record framing: every record read as a `TapeRecord`.
+    /// Decompression plus record framing: every record read from the tape, its payload lent by
+    /// the reader (`withNextRecord`) as the replayer's loop reads it, not copied.
     static func frame(_ path: String) throws(TapeError) -> Count {
         let reader = try TapeReader(path: path)
         var count = Count()
-        while let record = try reader.next() {
-            guard record.kind == .text, record.direction != .note else { continue }
+        while try reader.withNextRecord({ record in
+            guard record.kind == .text, record.direction != .note else { return }
             count.messages += 1
             count.payloadBytes += record.payload.count
-        }
+        }) {}
         return count
     }
 
@@ -38,8 +39,8 @@ enum DecodeStages {
     static func decode(_ path: String) throws(TapeError) -> Count {
         let reader = try TapeReader(path: path)
         var count = Count()
-        while let record = try reader.next() {
-            guard record.kind == .text, record.direction != .note else { continue }
+        while try reader.withNextRecord({ record in
+            guard record.kind == .text, record.direction != .note else { return }
             count.messages += 1
             count.payloadBytes += record.payload.count
             if record.direction == .s2c {
@@ -47,7 +48,7 @@ enum DecodeStages {
             } else {
                 if (try? ClientMessage.decode(record.payload)) == nil { count.failures += 1 }
             }
-        }
+        }) {}
         return count
     }
 
@@ -57,15 +58,15 @@ enum DecodeStages {
         let reader = try TapeReader(path: path)
         var state = ClientState()
         var count = Count()
-        while let record = try reader.next() {
+        while try reader.withNextRecord({ record in
             let time = VirtualTime(nanoseconds: record.time)
             switch record.kind {
-            case .open: state.apply(.opened, at: time); continue
-            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); continue
+            case .open: state.apply(.opened, at: time); return
+            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); return
             case .text: break
-            default: continue
+            default: return
             }
-            guard record.direction != .note else { continue }
+            guard record.direction != .note else { return }
             count.messages += 1
             count.payloadBytes += record.payload.count
             do {
@@ -78,7 +79,7 @@ enum DecodeStages {
                 count.failures += 1
             }
             count.violations += state.checkInvariants().count
-        }
+        }) {}
         return count
     }
 

@@ -11,6 +11,8 @@ extension JSONReader {
         }
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)
+        } else if contentEnd - quote - 1 <= 15, contentEnd - quote > 1, SmallASCIIString.isAvailable {
+            return SmallASCIIString.make(base + (quote + 1), count: contentEnd - quote - 1, readable: end - quote - 1)
         }
         return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
     }

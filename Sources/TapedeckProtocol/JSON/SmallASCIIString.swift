@@ -1,0 +1,53 @@
+/// Makes Strings of 1 to 15 ASCII bytes without the standard library's UTF-8 validation: the
+/// scanner has already seen every byte, and most protocol strings (ids, names, moods, dates,
+/// kinds) are that short. Such a String is stored inline in its two words (no allocation), and
+/// those words are a function of the bytes alone: the bytes in order, then a top byte of 0xE0 |
+/// count (immortal, small, ASCII). The layout is checked once at run time against strings the
+/// standard library builds itself; if it ever differs, `isAvailable` is false and callers take
+/// the ordinary `String(decoding:as:)` path, so the answer never depends on the check.
+enum SmallASCIIString {
+    static let isAvailable: Bool = {
+        #if _pointerBitWidth(_64) && _endian(little)
+        let samples = ["a", "e123", "happy", "2025-01-0", "p12345678", "abcdefghijklmno", "-_.:/ ~{}"]
+        for sample in samples {
+            let bytes = Array(sample.utf8)
+            let made = bytes.withUnsafeBytes { make($0.baseAddress!, count: $0.count) }
+            guard made == sample, unsafeBitCast(made, to: SIMD2<UInt64>.self) == unsafeBitCast(sample, to: SIMD2<UInt64>.self)
+            else { return false }
+        }
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// The String of `count` (1...15) ASCII bytes at `start`, where `readable` bytes (at least
+    /// `count`) may be read: whole words are loaded when the buffer allows and masked to `count`.
+    /// Only valid when `isAvailable`.
+    @inline(__always)
+    static func make(_ start: UnsafeRawPointer, count: Int, readable: Int) -> String {
+        var low: UInt64
+        var high: UInt64 = 0
+        if count >= 8 {
+            low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+            if readable >= 16 {
+                let rest = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                high = rest & ((1 &<< UInt64((count - 8) << 3)) &- 1)
+            } else {
+                for i in 8..<count { high |= UInt64(start.load(fromByteOffset: i, as: UInt8.self)) << ((i - 8) << 3) }
+            }
+        } else if readable >= 8 {
+            low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & ((1 &<< UInt64(count << 3)) &- 1)
+        } else {
+            low = 0
+            for i in 0..<count { low |= UInt64(start.load(fromByteOffset: i, as: UInt8.self)) << (i << 3) }
+        }
+        high |= (0xE0 | UInt64(count)) << 56
+        return unsafeBitCast(SIMD2<UInt64>(low, high), to: String.self)
+    }
+
+    /// `make` reading only the `count` bytes.
+    static func make(_ start: UnsafeRawPointer, count: Int) -> String {
+        make(start, count: count, readable: count)
+    }
+}
