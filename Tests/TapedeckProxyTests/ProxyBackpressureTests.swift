@@ -35,7 +35,7 @@ import TapedeckTape
         #expect(stalled < count / 2, "the server sent \(stalled) of \(count) messages while the app read nothing")
         #expect(!server.outputSoFar.contains("sent all"))
 
-        FileManager.default.createFile(atPath: go, contents: Data())
+        #expect(FileManager.default.createFile(atPath: go, contents: Data()))
         let run = client.wait()
         #expect(run.output.last == "received \(count) intact", "\(run.output) \(run.errors)")
         #expect(server.outputSoFar.contains("sent all"))

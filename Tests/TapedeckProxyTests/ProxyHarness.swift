@@ -15,13 +15,15 @@ final class ProxyHarness: Sendable {
         }
     }
 
-    /// A proxy towards `upstream`; `configure` changes the test defaults (TLS, timeouts...).
+    /// A proxy towards `upstream`; `configure` changes the test defaults (TLS, timeouts...). The
+    /// upstream gets 60 s to upgrade, a guard against hangs only: hundreds of connections opened at
+    /// once on a busy machine must not be refused for being slow.
     init(upstream: UpstreamURL, name: String, configure: (inout RecordingProxyConfiguration) -> Void) async throws {
         folder = TestPaths.temporaryFolder(name)
         let box = closed
         var configuration = RecordingProxyConfiguration(
             upstream: upstream, outputDirectory: folder, labels: ["test": name], controlPort: nil,
-            closeGraceSeconds: 2, tool: "tapedeck tests")
+            closeGraceSeconds: 2, upstreamTimeoutSeconds: 60, tool: "tapedeck tests")
         configure(&configuration)
         proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } })
     }

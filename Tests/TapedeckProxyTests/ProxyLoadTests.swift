@@ -17,9 +17,9 @@ import TapedeckTape
                     let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
                                                                    timeout: .seconds(60))
                     var matched = 0
-                    // Sent in batches of 50 so neither side's buffers grow without bound.
+                    // Sent in bursts of 50 (one flush each), answers read before the next burst.
                     for batch in stride(from: 0, to: messages, by: 50) {
-                        for number in batch..<batch + 50 { try await client.send(text: "c\(index)-m\(number)") }
+                        try await client.send(texts: (batch..<batch + 50).map { Array("c\(index)-m\($0)".utf8) })
                         for number in batch..<batch + 50 {
                             let bytes = try await client.receiveText(timeout: .seconds(60))
                             if bytes == Array("c\(index)-m\(number)".utf8) { matched += 1 }
