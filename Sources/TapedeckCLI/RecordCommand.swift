@@ -62,6 +62,10 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core).")
     var threads: Int?
 
+    @Option(name: .customLong("status-interval"),
+            help: "Seconds between status lines on standard error (default: 1 on a terminal, 10 otherwise).")
+    var statusInterval: Double?
+
     func validate() throws {
         let (host, _) = try HostPort.parse(listen, option: "--listen")
         _ = host
@@ -78,6 +82,9 @@ struct RecordCommand: AsyncParsableCommand {
         }
         if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
         if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more (got \(threads)).") }
+        if let statusInterval, !(statusInterval >= 0.1 && statusInterval <= 86400) {
+            throw ValidationError("--status-interval must be between 0.1 and 86400 seconds (got \(statusInterval)).")
+        }
         for label in labels where label.isEmpty || label.hasPrefix("=") {
             throw ValidationError("--label needs a NAME or KEY=VALUE (got \"\(label)\").")
         }
@@ -149,6 +156,8 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.exit("cannot start the proxy on \(listen): \(error)", code: 1)
         }
+        // Caught from here on: a signal right after the first line closes the tapes cleanly too.
+        let signals = TerminationSignals()
         // Unbuffered, so a script reading the first line gets it at once.
         Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
         let controlFile = out + "/.tapedeck-control"
@@ -157,8 +166,8 @@ struct RecordCommand: AsyncParsableCommand {
             Self.emit("control on http://\(text) (tapedeck mark NAME --control \(text))", to: 1)
             try? (text + "\n").write(toFile: controlFile, atomically: true, encoding: .utf8)
         }
-        let status = Task { await StatusLine(proxy: proxy).run() }
-        let signal = await SignalWaiter.waitForTermination()
+        let status = Task { [statusInterval] in await StatusLine(proxy: proxy, interval: statusInterval).run() }
+        let signal = await signals.wait()
         status.cancel()
         _ = await status.result
         Self.emit("tapedeck record: \(signal), closing every session and tape", to: 2)

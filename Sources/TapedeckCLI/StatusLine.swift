@@ -5,10 +5,12 @@ import TapedeckNetwork
 /// terminal, a plain line every ten seconds otherwise (logs, CI).
 struct StatusLine {
     let proxy: RecordingProxy
+    /// Seconds between lines; nil picks 1 on a terminal, 10 otherwise.
+    var interval: Double?
 
     func run() async {
         let terminal = isatty(2) == 1
-        let interval: UInt64 = terminal ? 1_000_000_000 : 10_000_000_000
+        let interval = UInt64(((self.interval ?? (terminal ? 1 : 10)) * 1e9).rounded())
         var previous = proxy.statistics()
         while !Task.isCancelled {
             do { try await Task.sleep(nanoseconds: interval) } catch { break }

@@ -4,6 +4,11 @@ import NIOPosix
 import NIOSSL
 import NIOWebSocket
 import TapedeckTape
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One proxied session: the app's channel, the upstream channel (on the same event loop), and
 /// the tape. Checks each frame, forwards it unchanged (re-masked towards the server), records
@@ -85,7 +90,7 @@ final class ProxyConnection: @unchecked Sendable {
                     response.fail(UpstreamRefusal.failed("\(upstream) closed the connection during the upgrade"))
                 }
             case .failure(let error):
-                response.fail(UpstreamRefusal.failed("cannot connect to \(upstream): \(error)"))
+                response.fail(UpstreamRefusal.failed("cannot connect to \(upstream): \(Self.describeConnectFailure(error))"))
             }
         }
         return response.futureResult.map { upstreamResponse -> HTTPHeaders? in
@@ -138,7 +143,10 @@ final class ProxyConnection: @unchecked Sendable {
                 }
             })
         let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
+        // A server may send frames right behind its 101 (a greeting, a ping), often in the same read:
+        // the HTTP decoder must hand those bytes on to the WebSocket decoder, not drop them.
         try pipeline.addHTTPClientHandlers(
+            leftOverBytesStrategy: .forwardBytes,
             withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
                 context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
             }))
@@ -243,6 +251,8 @@ final class ProxyConnection: @unchecked Sendable {
                 closeWrite[otherIndex] = promise.futureResult
                 forward(frame, data: frame.unmaskedData, from: side, promise: promise)
                 handlers[otherIndex]?.flushIfNeeded()
+                // The other side must answer within the grace period, or the session ends anyway.
+                armGraceTimer(side.other)
             }
             if isInactive[otherIndex] || closeSent[index] {
                 // Both close frames seen (or nobody left to answer): this side may go.
@@ -351,6 +361,8 @@ final class ProxyConnection: @unchecked Sendable {
         graceTimers[index] = eventLoop.scheduleTask(in: .seconds(seconds)) {
             guard !self.isInactive[index] else { return }
             self.record(.note, .error, payload: Array("timeout: the \(side.name) did not finish closing within \(seconds) s".utf8))
+            // The timeout is the reason; the dropped connection is its consequence, not a second error.
+            self.stopped[index] = true
             self.handlers[index]?.close()
         }
     }
@@ -411,6 +423,8 @@ final class ProxyConnection: @unchecked Sendable {
             } else {
                 // This side vanished without a close frame: mirror that on the other side.
                 record(.note, .error, payload: Array("dropping the \(side.other.name) connection: the \(side.name) is gone".utf8))
+                // Its end is the proxy's doing, already explained: not another error.
+                stopped[otherIndex] = true
                 closeAfterWrites(side.other)
             }
         } else {
@@ -459,6 +473,25 @@ final class ProxyConnection: @unchecked Sendable {
         if recorder.append(record) && !recordingPaused {
             recordingPaused = true
         }
+    }
+}
+
+extension ProxyConnection {
+    /// A connect error in a few words: the system's reason per address tried, a failed name lookup,
+    /// or the connect timeout.
+    static func describeConnectFailure(_ error: Error) -> String {
+        if let error = error as? NIOConnectionError {
+            let reasons = error.connectionErrors.map { "\($0.target.ipAddress ?? "?"): \(describeSocketError($0.error))" }
+            if !reasons.isEmpty { return reasons.joined(separator: "; ") }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve the host name \(error.host)" }
+        }
+        return describeSocketError(error)
+    }
+
+    private static func describeSocketError(_ error: Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if case ChannelError.connectTimeout(let amount) = error { return "no connection within \(amount.nanoseconds / 1_000_000_000) s" }
+        return "\(error)"
     }
 }
 

@@ -7,6 +7,10 @@ import TapedeckTape
 /// `append` (a lock and an array append); a worker thread of the shared pool redacts them and
 /// feeds the `TapeWriter`, one drain at a time per tape, so records stay in order.
 ///
+/// The worker is woken in batches, not per record: at once when `wakeBytes` are waiting, else at
+/// the proxy's next flush tick. Waking a thread for every small message would cost the event loop
+/// a syscall per frame and put the writer in the forwarding path's way on a busy machine.
+///
 /// The queue is bounded in bytes: past `highWatermark` `append` reports that the connection
 /// should stop reading, and `onResume` runs once the worker has brought it under `lowWatermark`.
 /// Records are never dropped; a slow disk slows the proxy down.
@@ -42,6 +46,8 @@ final class TapeRecorder: Sendable {
     let start: UInt64
     let highWatermark: Int
     let lowWatermark: Int
+    /// Queued bytes that wake the worker without waiting for the next tick.
+    let wakeBytes: Int
     private let metadata: TapeMetadata
     private let options: TapeWriterOptions
     private let redactor: Redactor
@@ -59,6 +65,7 @@ final class TapeRecorder: Sendable {
         self.path = path; self.connection = connection; self.start = start; self.metadata = metadata
         self.options = options; self.redactor = redactor; self.pool = pool
         self.highWatermark = highWatermark; self.lowWatermark = highWatermark / 2
+        self.wakeBytes = max(1, highWatermark / 8)
         self.onResume = onResume; self.onClosed = onClosed; self.onFailure = onFailure
         // Open the file at once, so a connection killed before its first message still leaves a tape.
         queue.withLockedValue { $0.draining = true }
@@ -83,24 +90,28 @@ final class TapeRecorder: Sendable {
             queue.bytes += size
             if record.kind == .text || record.kind == .binary { queue.messages += 1 }
             if queue.bytes > highWatermark { queue.paused = true }
-            let start = !queue.draining
+            // Small batches wait for the next tick.
+            guard !queue.draining, queue.bytes >= wakeBytes else { return (false, queue.paused) }
             queue.draining = true
-            return (start, queue.paused)
+            return (true, queue.paused)
         }
         if startDrain { submitDrain() }
         return overBudget
     }
 
-    /// Called by the proxy's timer: asks the worker to flush when the oldest unflushed record is due.
+    /// Called by the proxy's timer: hands the records waiting since the last tick to the worker,
+    /// and asks it to flush when the oldest unflushed record is due.
     func tick() {
         let time = now()
         let startDrain: Bool = queue.withLockedValue { queue in
-            guard !queue.closeQueued, !queue.flushCheckQueued, let due = queue.nextFlushDue, time >= due else { return false }
-            queue.flushCheckQueued = true
-            queue.items.append(.flushIfDue(time))
-            let start = !queue.draining
+            guard !queue.closeQueued else { return false }
+            if !queue.flushCheckQueued, let due = queue.nextFlushDue, time >= due {
+                queue.flushCheckQueued = true
+                queue.items.append(.flushIfDue(time))
+            }
+            guard !queue.draining, !queue.items.isEmpty else { return false }
             queue.draining = true
-            return start
+            return true
         }
         if startDrain { submitDrain() }
     }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Sends the app's upgrade request upstream once connected, and turns a refusal (any status but
 /// 101, with its body) or an error into a failed `response`.
@@ -43,7 +44,16 @@ final class UpstreamRequestHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        response.fail(UpstreamRefusal.failed("upgrade with \(head.uri) failed: \(error)"))
+        response.fail(UpstreamRefusal.failed(Self.describe(error, target: head.uri)))
         context.close(promise: nil)
+    }
+
+    /// What went wrong, and for TLS failures what to do about it.
+    static func describe(_ error: Error, target: String) -> String {
+        if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
+            return "TLS handshake with the upstream failed (\(error)): if its certificate comes from a private CA, "
+                + "trust that CA with --ca-file PEM; --insecure skips verification (test servers only)"
+        }
+        return "upgrade with \(target) failed: \(error)"
     }
 }

@@ -78,6 +78,16 @@ public final class WebSocketClient: Sendable {
         try await send(text: Array(text.utf8))
     }
 
+    /// Sends several text messages, one frame each, in order with a single flush (a burst).
+    public func send(texts: [[UInt8]]) async throws {
+        guard let last = texts.last else { return }
+        for bytes in texts.dropLast() {
+            channel.write(WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes)),
+                          promise: nil)
+        }
+        try await send(text: last)
+    }
+
     /// Sends one data frame as it is: `.binary`, or `.text` / `.continuation` with `fin` false to
     /// fragment a message by hand.
     public func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {

@@ -24,7 +24,7 @@ final class ChildProcess: @unchecked Sendable {
         errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self else { return }
-            self.lock.lock(); self.errorText.append(data); self.lock.unlock()
+            self.lock.lock(); self.errorText.append(data); self.lock.broadcast(); self.lock.unlock()
         }
         process.terminationHandler = { [weak self] _ in
             guard let self else { return }
@@ -68,6 +68,27 @@ final class ChildProcess: @unchecked Sendable {
                 throw ChildProcessError(message: "no \"\(prefix)\" line within \(seconds) s; stderr: \(String(decoding: errorText, as: UTF8.self))")
             }
         }
+    }
+
+    /// The first standard error line (after `skipping` lines) for which `matches` holds, waiting up to `seconds`.
+    func errorLine(after skipping: Int = 0, seconds: Double = 60, where matches: (String) -> Bool) throws -> (index: Int, line: String) {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            let lines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").map(String.init)
+            if let index = lines.indices.dropFirst(skipping).first(where: { matches(lines[$0]) }) { return (index, lines[index]) }
+            if ended { throw ChildProcessError(message: "ended without the expected line on stderr: \(lines)") }
+            if !lock.wait(until: deadline) {
+                throw ChildProcessError(message: "no expected line on stderr within \(seconds) s: \(lines)")
+            }
+        }
+    }
+
+    /// The complete standard output lines so far.
+    var outputSoFar: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return lines
     }
 
     /// The port from a "port N" line.
@@ -114,6 +135,11 @@ enum TestPaths {
     static let tapedeck = packageRoot + "/.build/debug/tapedeck"
 
     static func peer(_ name: String) -> String { packageRoot + "/Tests/TapedeckProxyTests/Peers/" + name }
+
+    /// A self-signed certificate (CA:TRUE) for `localhost` and `127.0.0.1`, and its key: the network
+    /// tests' TLS fixtures, used here as the upstream's certificate and as a CA file.
+    static let testCertificate = packageRoot + "/Tests/TapedeckNetworkTests/Fixtures/test-cert.pem"
+    static let testKey = packageRoot + "/Tests/TapedeckNetworkTests/Fixtures/test-key.pem"
 
     /// A fresh empty folder under the system's temporary folder.
     static func temporaryFolder(_ name: String) -> String {

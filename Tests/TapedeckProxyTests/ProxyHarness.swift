@@ -8,13 +8,23 @@ final class ProxyHarness: Sendable {
     let folder: String
     private let closed = NIOLockedValueBox<[RecordedTape]>([])
 
-    init(upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1) async throws {
+    convenience init(upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1) async throws {
+        try await self.init(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: upstreamPort, path: nil), name: name) {
+            $0.maxMessageBytes = maxMessageBytes
+            $0.eventLoopThreads = eventLoopThreads
+        }
+    }
+
+    /// A proxy towards `upstream`; `configure` changes the test defaults (TLS, timeouts...). The
+    /// upstream gets 60 s to upgrade, a guard against hangs only: hundreds of connections opened at
+    /// once on a busy machine must not be refused for being slow.
+    init(upstream: UpstreamURL, name: String, configure: (inout RecordingProxyConfiguration) -> Void) async throws {
         folder = TestPaths.temporaryFolder(name)
         let box = closed
-        let configuration = RecordingProxyConfiguration(
-            upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: upstreamPort, path: nil),
-            outputDirectory: folder, labels: ["test": name], maxMessageBytes: maxMessageBytes, controlPort: nil,
-            closeGraceSeconds: 2, eventLoopThreads: eventLoopThreads, tool: "tapedeck tests")
+        var configuration = RecordingProxyConfiguration(
+            upstream: upstream, outputDirectory: folder, labels: ["test": name], controlPort: nil,
+            closeGraceSeconds: 2, upstreamTimeoutSeconds: 60, tool: "tapedeck tests")
+        configure(&configuration)
         proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } })
     }
 

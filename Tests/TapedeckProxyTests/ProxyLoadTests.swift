@@ -11,15 +11,25 @@ import TapedeckTape
         let messages = 1000
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "load", eventLoopThreads: 2)
-        let echoed = try await withThrowingTaskGroup(of: Int.self) { group in
+        // All 500 connected first (upgrades are not starved by traffic on a busy machine), then
+        // every session runs at the same time.
+        let clients = try await withThrowingTaskGroup(of: (Int, WebSocketClient).self) { group in
             for index in 0..<connections {
                 group.addTask {
-                    let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
-                                                                   timeout: .seconds(60))
+                    (index, try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
+                                                              timeout: .seconds(120)))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(harness.proxy.statistics().openConnections == connections)
+        let echoed = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, client) in clients {
+                group.addTask {
                     var matched = 0
-                    // Sent in batches of 50 so neither side's buffers grow without bound.
+                    // Sent in bursts of 50 (one flush each), answers read before the next burst.
                     for batch in stride(from: 0, to: messages, by: 50) {
-                        for number in batch..<batch + 50 { try await client.send(text: "c\(index)-m\(number)") }
+                        try await client.send(texts: (batch..<batch + 50).map { Array("c\(index)-m\($0)".utf8) })
                         for number in batch..<batch + 50 {
                             let bytes = try await client.receiveText(timeout: .seconds(60))
                             if bytes == Array("c\(index)-m\(number)".utf8) { matched += 1 }

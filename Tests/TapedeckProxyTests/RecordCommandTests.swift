@@ -16,6 +16,19 @@ import TapedeckTape
         return (recorder, url)
     }
 
+    @Test func listensOnLoopbackByDefault() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
+        let folder = TestPaths.temporaryFolder("loopback")
+        // No --listen: the proxy must not be reachable from other machines unless asked.
+        let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", folder])
+        let first = try recorder.line(startingWith: "recording on ")
+        #expect(first.hasPrefix("recording on ws://127.0.0.1:"), "\(first)")
+        #expect(try recorder.line(startingWith: "control on ").hasPrefix("control on http://127.0.0.1:"))
+        recorder.signal(SIGINT)
+        #expect(recorder.wait().status == 0)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test func sigkillLosesAtMostTheUnflushedTail() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("sigkill")

@@ -1,4 +1,5 @@
-"""Raw WebSocket peers that break the protocol, for the malformed-frame tests.
+"""Raw WebSocket peers, frame by frame, for what a library would hide: broken frames, pings
+and pongs answered by hand, resets and unanswered closes.
 
   raw_peer.py client URL MODE   connects, upgrades by hand, sends one bad frame, prints
                                 "close CODE" (the close frame it got back) or "closed" (none)
@@ -7,6 +8,20 @@
 
 MODE: opcode (reserved opcode 3), unmasked (client only: an unmasked frame), masked (server
 only: a masked frame), big (a 70,000-byte message, over a --max-message of 65536).
+
+Modes that follow the protocol:
+  client URL ping    pings "client-ping", then prints every frame it gets ("pong PAYLOAD",
+                     "ping PAYLOAD", "text PAYLOAD") until the text "server done"; answers a
+                     ping with the pong "client saw PAYLOAD" (never the payload itself); then
+                     closes with 1000 and prints "close CODE" for the answer
+  client URL reset   sends "before reset", waits for its echo, then resets the connection
+                     (SO_LINGER 0); prints "reset"
+  server ping        pings "server-ping"; answers a ping with the pong "server saw PAYLOAD"
+                     followed by the text "server done"; prints every frame it gets like the
+                     client; answers the close and prints "close CODE"
+  server noclose     echoes text messages and never answers a close frame; prints "close CODE"
+                     for the close it got and "eof" when the connection ends
+  server reset       waits for one message, then resets the connection; prints "reset"
 """
 import base64
 import hashlib
@@ -128,7 +143,99 @@ def server(mode):
         print("closed", flush=True)
 
 
-if sys.argv[1] == "client":
-    client(sys.argv[2], sys.argv[3])
-else:
-    server(sys.argv[2])
+def client_handshake(url):
+    parsed = urlparse(url)
+    sock = socket.create_connection((parsed.hostname, parsed.port), timeout=20)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {parsed.path or '/'} HTTP/1.1\r\nHost: {parsed.netloc}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = read_head(sock)
+    if " 101 " not in head.split("\r\n")[0]:
+        raise SystemExit(f"no upgrade: {head}")
+    return sock
+
+
+def server_handshake():
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    print(f"port {listener.getsockname()[1]}", flush=True)
+    sock, _ = listener.accept()
+    sock.settimeout(20)
+    head = read_head(sock)
+    key = [line.split(":", 1)[1].strip() for line in head.split("\r\n") if line.lower().startswith("sec-websocket-key:")][0]
+    accept = base64.b64encode(hashlib.sha1(key.encode() + GUID).digest()).decode()
+    sock.sendall(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
+    return sock
+
+
+NAMES = {0x1: "text", 0x2: "binary", 0x9: "ping", 0xA: "pong"}
+
+
+def close_code(payload):
+    return struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+
+
+def reset(sock):
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+    print("reset", flush=True)
+
+
+def ping_peer(sock, is_client):
+    """Pings, answers pings by hand with a different payload, prints what it gets."""
+    me, other = ("client", "server") if is_client else ("server", "client")
+    sock.sendall(frame(0x9, f"{me}-ping".encode(), mask=is_client))
+    while True:
+        opcode, payload = read_frame(sock)
+        if opcode == 0x8:
+            print(f"close {close_code(payload)}", flush=True)
+            if not is_client:
+                sock.sendall(frame(0x8, payload[:2], mask=False))
+            return
+        print(f"{NAMES.get(opcode, opcode)} {payload.decode(errors='replace')}", flush=True)
+        if opcode == 0x9:
+            sock.sendall(frame(0xA, f"{me} saw ".encode() + payload, mask=is_client))
+            if not is_client:
+                sock.sendall(frame(0x1, b"server done", mask=False))
+        if is_client and opcode == 0x1 and payload == b"server done":
+            sock.sendall(frame(0x8, struct.pack("!H", 1000), mask=True))
+
+
+def main():
+    role, rest = sys.argv[1], sys.argv[2:]
+    if role == "client" and rest[1] in ("ping", "reset"):
+        sock = client_handshake(rest[0])
+        if rest[1] == "ping":
+            ping_peer(sock, is_client=True)
+        else:
+            sock.sendall(frame(0x1, b"before reset", mask=True))
+            print(f"echo {read_frame(sock)[1].decode()}", flush=True)
+            reset(sock)
+    elif role == "server" and rest[0] in ("ping", "noclose", "reset"):
+        sock = server_handshake()
+        if rest[0] == "ping":
+            ping_peer(sock, is_client=False)
+        elif rest[0] == "reset":
+            read_frame(sock)
+            reset(sock)
+        else:
+            sock.settimeout(60)
+            try:
+                while True:
+                    opcode, payload = read_frame(sock)
+                    if opcode == 0x1:
+                        sock.sendall(frame(0x1, payload, mask=False))
+                    elif opcode == 0x8:
+                        print(f"close {close_code(payload)}", flush=True)
+            except (EOFError, ConnectionError):
+                print("eof", flush=True)
+    elif role == "client":
+        client(rest[0], rest[1])
+    else:
+        server(rest[0])
+
+
+main()

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TapedeckNetwork
+import TapedeckTape
+
+/// Pings and pongs go through the proxy and onto the tape; the proxy never answers a ping itself.
+/// Both raw peers answer pings by hand with a pong of a different payload ("server saw ..."), so
+/// a pong made by the proxy (which would echo the ping's payload) would show.
+@Suite struct ProxyPingPongTests {
+    @Test func pingsAndPongsAreForwardedAndRecordedNotAnswered() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "ping"])
+        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "ping")
+        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
+        let clientRun = client.wait()
+        let serverRun = server.wait()
+        #expect(clientRun.status == 0 && serverRun.status == 0, "\(clientRun.errors) \(serverRun.errors)")
+        // Each side got the other's ping as sent, and the pong the other made by hand, nothing else.
+        #expect(clientRun.output == ["ping server-ping", "pong server saw client-ping", "text server done", "close 1000"])
+        #expect(serverRun.output.dropFirst() == ["ping client-ping", "pong client saw server-ping", "close 1000"])
+
+        let tapes = await harness.waitForTapes(1)
+        let tape = try TapeContents(path: try #require(tapes.first).path)
+        let c2s = tape.records(.c2s, [.ping, .pong]).map { "\($0.kind.name) \(tape.text($0))" }
+        let s2c = tape.records(.s2c, [.ping, .pong]).map { "\($0.kind.name) \(tape.text($0))" }
+        #expect(c2s == ["ping client-ping", "pong client saw server-ping"])
+        #expect(s2c == ["ping server-ping", "pong server saw client-ping"])
+        #expect(!tape.records.contains { $0.direction == .note })
+        await harness.shutdown()
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The live status line of `tapedeck record` on standard error: open connections, messages per
+/// second, messages and bytes recorded, tapes closed.
+@Suite(.serialized) struct RecordStatusLineTests {
+    static let pattern = #"^(\d+) connections?, (\d+) msg/s, (\d+) messages, (\d+ (B|KiB|MiB)) recorded, (\d+) tapes? closed$"#
+
+    /// The numbers of a status line: connections, messages, tapes closed.
+    static func numbers(_ line: String) -> (connections: Int, messages: Int, closed: Int)? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+        let field = { (index: Int) in Int((line as NSString).substring(with: match.range(at: index))) ?? -1 }
+        return (field(1), field(3), field(6))
+    }
+
+    @Test func statusLineShowsConnectionsMessagesAndTapes() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        let folder = TestPaths.temporaryFolder("status")
+        let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
+        let (recorder, url) = try RecordCommandTests.startRecorder(upstreamPort: try echo.port(), folder: folder,
+                                                                   extra: ["--status-interval", "0.2"])
+        let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "2"])
+        _ = try stream.line(startingWith: "connected")
+        // While the session runs: one connection and messages recorded.
+        let live = try recorder.errorLine { line in
+            Self.numbers(line).map { $0.connections == 1 && $0.messages > 0 } ?? false
+        }
+        let sent = stream.wait().output.last ?? ""
+        let count = try #require(Int(sent.dropFirst("sent ".count)))
+        // After it: no connection, one tape closed, every message in both directions counted.
+        let after = try recorder.errorLine(after: live.index + 1) { line in
+            Self.numbers(line).map { $0.connections == 0 && $0.closed == 1 } ?? false
+        }
+        #expect(Self.numbers(after.line)?.messages == 2 * count, "\(after.line), sent \(count)")
+        recorder.signal(SIGINT)
+        let stopped = recorder.wait()
+        #expect(stopped.status == 0)
+        #expect(stopped.errors.contains("tapedeck record: 1 tape, \(2 * count) messages, "), "\(stopped.errors)")
+        echo.signal(SIGKILL)
+        echo.wait()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TapedeckCatalog
+import TapedeckNetwork
+import TapedeckTape
+
+/// `tapedeck record` with wss:// on both sides, as a developer runs it: `--generate-cert` makes a
+/// local CA and a leaf the app can trust once it trusts the CA, and the upstream (the reference
+/// server over TLS) is verified against `--ca-file`.
+@Suite(.serialized) struct RecordTLSCommandTests {
+    @Test func generatedCertificateAndVerifiedUpstream() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        let server = try await ReferenceServer.start(ReferenceServerConfiguration(
+            tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
+        let folder = TestPaths.temporaryFolder("record-tls")
+        let arguments = ["record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
+                         "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder]
+        let recorder = try ChildProcess(TestPaths.tapedeck, arguments)
+        let first = try recorder.line(startingWith: "recording on ")
+        #expect(first.hasPrefix("recording on wss://127.0.0.1:"), "\(first)")
+        #expect(first.contains(" -> wss://localhost:\(server.port)/wss/, tapes in \(folder)"))
+        let url = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
+        let ca = folder + "/tls/ca.pem"
+
+        // An app that trusts the generated CA (host name checked) talks to the game through both TLS legs.
+        let trusting = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", ca])
+        let played = trusting.wait()
+        #expect(played.output == ["received playerObject", "closed 1000"], "\(played.output) \(played.errors)")
+        // One that does not trust it is refused by its own TLS stack.
+        let stranger = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", TestPaths.testCertificate])
+        let refused = stranger.wait()
+        #expect(refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "), "\(refused.output) \(refused.errors)")
+
+        recorder.signal(SIGTERM)
+        let stopped = recorder.wait()
+        #expect(stopped.status == 0, "\(stopped.errors)")
+        // What it made, and how to trust the CA.
+        #expect(stopped.errors.contains("made \(folder)/tls/cert.pem signed by \(ca)"), "\(stopped.errors)")
+        #expect(stopped.errors.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
+        for file in ["ca.pem", "ca-key.pem", "cert.pem", "key.pem"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/tls/" + file), "\(file)")
+        }
+
+        // The tape and its catalog row: upstream, app version from the handshake, the messages.
+        let tapes = TestPaths.tapes(in: folder)
+        try #require(tapes.count == 1)
+        let tape = try TapeContents(path: tapes[0])
+        #expect(tape.end == .complete)
+        #expect(tape.metadata.upstreamURL == "wss://localhost:\(server.port)/wss/")
+        #expect(tape.metadata.responseStatus == 101)
+        #expect(tape.records(.c2s, [.text]).count == 1)
+        #expect(tape.records(.s2c, [.text]).first.map { tape.text($0).contains(#""type":"playerObject""#) } == true)
+        #expect(tape.records.filter { $0.kind == .close }.map(\.closeCode) == [1000, 1000])
+        let catalog = try Catalog(path: folder + "/catalog.sqlite")
+        let row = try #require(try catalog.tape(path: String(tapes[0].split(separator: "/").last!)))
+        #expect(row.appVersion == "8.0.2")
+        #expect(row.upstream == "wss://localhost:\(server.port)/wss/")
+
+        // A second run reuses the certificate, so the app's trust survives restarts.
+        let again = try ChildProcess(TestPaths.tapedeck, arguments)
+        _ = try again.line(startingWith: "recording on wss://")
+        again.signal(SIGINT)
+        let second = again.wait()
+        #expect(second.status == 0)
+        #expect(second.errors.contains("using \(folder)/tls/cert.pem signed by \(ca)"), "\(second.errors)")
+        try await server.shutdown()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
