@@ -24,8 +24,7 @@ struct CheckCommand: AsyncParsableCommand {
             decode, a tape is truncated or damaged); 2 bad usage or unreadable input (no such \
             folder, a file that is not a tape, a checkpoint file that does not parse, a catalog \
             that cannot be opened, a bad option value). A truncated tape is a failure (1): its intact \
-            records are checked. (A command line the argument parser itself rejects, such as an \
-            unknown option, exits 64 as in every tapedeck command.)
+            records are checked. An unknown option exits 2 too, as in every tapedeck command.
             """
     )
 

@@ -11,7 +11,7 @@ struct LsCommand: ParsableCommand {
             One line per tape: path, start (UTC), duration, messages, complete or not, labels. \
             --label NAME matches a label of that name; --label KEY=VALUE also its value. --type T matches \
             tapes holding a message of envelope type T (c2s:T or s2c:T for one direction). \
-            Exit codes: 0 (also when nothing matches), 1 when the catalog cannot be read, 64 for bad options.
+            Exit codes: 0 (also when nothing matches), 1 when the catalog cannot be read, 2 for bad options.
             """)
 
     @Argument(help: "The recording folder (holding catalog.sqlite).")

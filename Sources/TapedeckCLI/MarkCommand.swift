@@ -9,7 +9,7 @@ struct MarkCommand: ParsableCommand {
         discussion: """
             Talks to the proxy's control endpoint: --control, or the address `tapedeck record` wrote to \
             DIR/.tapedeck-control. Exit codes: 0 when marked, 1 when the proxy cannot be reached or refused, \
-            64 for bad options.
+            2 for bad options.
             """)
 
     @Argument(help: "The marker's name, e.g. before-purchase.")

@@ -16,7 +16,7 @@ struct RecordCommand: AsyncParsableCommand {
             Each closed tape is added to DIR/catalog.sqlite. The first line of standard output is \
             "recording on ws://HOST:PORT -> UPSTREAM, tapes in DIR"; the second names the control endpoint \
             for `tapedeck mark`. SIGINT or SIGTERM closes every session (1001) and every tape cleanly.
-            Exit codes: 0 after a signal, 1 when the proxy cannot start, 64 for bad options.
+            Exit codes: 0 after a signal, 1 when the proxy cannot start, 2 for bad options.
             See docs/RECORDING.md.
             """)
 
@@ -100,9 +100,9 @@ struct RecordCommand: AsyncParsableCommand {
                 let text = try String(contentsOfFile: redact, encoding: .utf8)
                 rules = rules.merging(try RedactionRules.parse(text, source: redact))
             } catch let error as RedactionRulesError {
-                throw CommandFailure.exit("\(error)", code: 64)
+                throw CommandFailure.exit("\(error)", code: 2)
             } catch {
-                throw CommandFailure.exit("cannot read the redaction rules \(redact): \(error)", code: 64)
+                throw CommandFailure.exit("cannot read the redaction rules \(redact): \(error)", code: 2)
             }
         }
         var certificate = tlsCertificate

@@ -21,8 +21,7 @@ struct ReplayCommand: ParsableCommand {
 
             Exit codes: 0 replayed to the end (or --until) with every invariant holding; 1 an invariant \
             broke, a message did not decode, a tape is truncated or damaged, or the digests differ; \
-            2 bad usage (a bad option value) or a file that cannot be read; 64 a command line the \
-            argument parser rejects (unknown option).
+            2 bad usage (an unknown option, a bad option value) or a file that cannot be read.
             """
     )
 

@@ -23,7 +23,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             URL keeps its path and query and takes the target's scheme, host and port. \
             Exit codes: 0 every step passed; 1 a step failed (an unreachable --server fails the connect \
             step); 2 a scenario that does not parse, a tape that cannot be read, or a reference server \
-            that cannot start; 64 bad options.
+            that cannot start, or bad options.
             """
     )
 

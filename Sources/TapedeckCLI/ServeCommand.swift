@@ -24,7 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
             recorded delays (--timing recorded) or at once (--timing fast). A client message that does \
             not match is reported on standard error and gets no answer; the tape stays where it is, so \
             a later message may still match. Exit codes: 0 after a signal, 1 when the server cannot \
-            start, 2 when the tape cannot be read, 64 for bad options.
+            start, 2 when the tape cannot be read or for bad options.
             """)
 
     @Argument(help: "The tape to serve.")

@@ -18,7 +18,7 @@ struct ServerCommand: AsyncParsableCommand {
             Prints "listening on ws://HOST:PORT/wss/" as the first line of standard output, then \
             serves until SIGINT or SIGTERM. Every connection plays its own game, seeded from --seed and \
             the connection's ordinal. Rules, tiers, speeds and faults: docs/REFERENCE-SERVER.md.
-            Exit codes: 0 after a signal, 1 when the server cannot start, 64 for bad options.
+            Exit codes: 0 after a signal, 1 when the server cannot start, 2 for bad options.
             """)
 
     @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port).")

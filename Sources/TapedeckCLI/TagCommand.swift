@@ -13,7 +13,7 @@ struct TagCommand: ParsableCommand {
         discussion: """
             LABEL is NAME or KEY=VALUE. Only complete tapes can be tagged: a truncated one would lose its \
             evidence of truncation. Exit codes: 0 when tagged, 1 when the tape cannot be read or written, \
-            64 for bad options.
+            2 for bad options.
             """)
 
     @Argument(help: "The tape to tag.")
