@@ -1,3 +1,5 @@
+import TapedeckProtocol
+
 /// JUnit XML for CI: a `testsuite` per tape, a `testcase` per checkpoint plus `invariants` and
 /// `tape`; failures carry the diff. No timings, so the same results give the same bytes.
 public enum JUnitReport {
@@ -33,23 +35,6 @@ public enum JUnitReport {
         }
     }
 
-    /// Escapes markup characters and drops characters XML 1.0 does not allow.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    /// Escapes markup characters; characters XML 1.0 does not allow become U+FFFD.
+    public static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

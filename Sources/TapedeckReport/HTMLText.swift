@@ -4,22 +4,7 @@ import TapedeckProtocol
 /// embedded in a `<script type="application/json">` block.
 public enum HTMLText {
     /// Text safe in element content and in double- or single-quoted attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\u{0}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { MarkupText.escape(text) }
 
     /// Compact canonical JSON that cannot end its `<script>` element or open a comment: every
     /// `<`, `>` and `&` (which JSON only has inside strings) becomes a `\u00XX` escape, which

@@ -1,3 +1,5 @@
+import TapedeckProtocol
+
 /// JUnit XML for CI: one `testsuite` per scenario, one `testcase` per step.
 public enum JUnitReport {
     public static func xml(_ results: [ScenarioResult]) -> String {
@@ -38,19 +40,5 @@ public enum JUnitReport {
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 cannot hold become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }
