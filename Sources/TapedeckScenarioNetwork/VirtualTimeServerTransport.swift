@@ -12,7 +12,9 @@ import TapedeckState
 ///
 /// After every message it sends (a scenario message or an `advance`) it sends a WebSocket ping and
 /// waits for the pong: the server answers frames in order, so by then every answer is in. Waits on
-/// the socket are bounded by `roundTripTimeout` of real time.
+/// the socket are bounded by `roundTripTimeout` of real time, a guard against a hung server only:
+/// it is long (60 s) because a busy machine can delay a loopback pong by seconds, and a missed pong
+/// ends the connection, which would cut a `wait` short.
 public final class VirtualTimeServerTransport: ScenarioTransport {
     public let clock: VirtualScenarioClock
     let live: LiveWebSocketTransport
@@ -28,7 +30,7 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
 
     static let tick: UInt64 = 1_000_000_000
 
-    public init(target: WebSocketURL, clock: VirtualScenarioClock, roundTripTimeout: TimeAmount = .seconds(10),
+    public init(target: WebSocketURL, clock: VirtualScenarioClock, roundTripTimeout: TimeAmount = .seconds(60),
                 tlsConfiguration: TLSConfiguration = .makeClientConfiguration()) {
         self.clock = clock
         self.roundTripTimeout = roundTripTimeout

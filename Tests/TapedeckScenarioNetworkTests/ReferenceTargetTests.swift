@@ -21,7 +21,7 @@ import TapedeckState
               gameState.gameSpeed == 1000
             """)
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
-        #expect(advances == 300)
+        #expect(advances == 300, "\(ScenarioReport.text(for: result))")
         #expect(result.duration == 300_000_000_000)
         // 300 ticks at speed 1000 are 300,000 game seconds: 83 h 20 min after 08:00 is 19:20.
         let gameState = result.finalState.value(at: "gameState")
