@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
-        _ = try hostAndPort()
+        _ = try HostPort.parse(listen, option: "--listen")
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
         }
@@ -55,18 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func hostAndPort() throws -> (String, Int) {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
-              (0...65535).contains(port) else {
-            throw ValidationError("--listen must be HOST:PORT, e.g. 127.0.0.1:8080 (got \"\(listen)\").")
-        }
-        var host = String(listen[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return (host.isEmpty ? "127.0.0.1" : host, port)
-    }
 
     func run() async throws {
-        let (host, port) = try hostAndPort()
+        let (host, port) = try HostPort.parse(listen, option: "--listen")
         var records: [TapeRecord] = []
         do {
             let reader = try TapeReader(path: tape)

@@ -55,7 +55,7 @@ struct ServerCommand: AsyncParsableCommand {
     var maxMessage: Int = ReferenceServerConfiguration.defaultMaxMessageBytes
 
     func validate() throws {
-        _ = try hostAndPort()
+        _ = try HostPort.parse(listen, option: "--listen")
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
         }
@@ -69,18 +69,9 @@ struct ServerCommand: AsyncParsableCommand {
         }
     }
 
-    private func hostAndPort() throws -> (String, Int) {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
-              (0...65535).contains(port) else {
-            throw ValidationError("--listen must be HOST:PORT, e.g. 127.0.0.1:8080 (got \"\(listen)\").")
-        }
-        var host = String(listen[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return (host.isEmpty ? "127.0.0.1" : host, port)
-    }
 
     func run() async throws {
-        let (host, port) = try hostAndPort()
+        let (host, port) = try HostPort.parse(listen, option: "--listen")
         let faults = FaultPlan(dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
                                closeAfter: closeAfter, closeCode: closeCode)
         let configuration = ReferenceServerConfiguration(
