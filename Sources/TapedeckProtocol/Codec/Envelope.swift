@@ -124,6 +124,10 @@ extension JSONReader {
     /// matched like a field name.
     mutating func readStringValueAsKey() throws(ProtocolError) -> JSONKey {
         let quote = pos
+        if let count = shortPlainLength(quote: quote) {
+            pos = quote + count + 2
+            return JSONKey(start: base + (quote + 1), count: count, offset: quote, hasEscapes: false)
+        }
         let (contentEnd, flags) = try scanString(quote: quote)
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)

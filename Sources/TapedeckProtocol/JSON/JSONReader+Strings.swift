@@ -5,21 +5,64 @@ extension JSONReader {
     mutating func readString() throws(ProtocolError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw failure(expected: "string") }
         let quote = pos
+        // Most protocol strings are short plain ASCII: found with two word loads and built inline.
+        if smallStrings, let count = shortPlainLength(quote: quote) {
+            pos = quote + count + 2
+            return count == 0 ? "" : SmallASCIIString.make(base + (quote + 1), count: count, readable: 16)
+        }
+        return try readLongString(quote: quote)
+    }
+
+    /// `readString` for strings that are long, escaped or not ASCII, or near the end of the input.
+    @inline(never)
+    mutating func readLongString(quote: Int) throws(ProtocolError) -> String {
         let (contentEnd, flags) = try scanString(quote: quote)
         if flags & StringFlags.escaped != 0 {
             return try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
         }
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)
-        } else if contentEnd - quote - 1 <= 15, contentEnd - quote > 1, SmallASCIIString.isAvailable {
+        } else if contentEnd - quote - 1 <= 15, contentEnd - quote > 1, smallStrings {
             return SmallASCIIString.make(base + (quote + 1), count: contentEnd - quote - 1, readable: end - quote - 1)
         }
         return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
     }
 
+    /// The length of the string whose opening quote is at `quote` when it is 0 to 15 bytes with
+    /// no escape, control or non-ASCII byte and 16 bytes can be read after the quote; else nil.
+    @inline(__always)
+    func shortPlainLength(quote: Int) -> Int? {
+        guard quote + 17 <= end else { return nil }
+        let low = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote + 1, as: UInt64.self)))
+        let count: Int
+        if low != 0 {
+            count = low.trailingZeroBitCount >> 3
+        } else {
+            let high = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote + 9, as: UInt64.self)))
+            guard high != 0 else { return nil }
+            count = 8 + high.trailingZeroBitCount >> 3
+        }
+        // The first special byte must be the closing quote (a 16th byte would need a third word).
+        guard count < 16, base.load(fromByteOffset: quote + 1 + count, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        return count
+    }
+
     /// Reads an object member name and the `:` after it.
     @inline(__always)
     mutating func readKey() throws(ProtocolError) -> JSONKey {
+        // The usual case, a short plain name with the ':' right after it, takes two word loads.
+        let quote = pos
+        if byte(at: quote) == UInt8(ascii: "\""), let count = shortPlainLength(quote: quote),
+           byte(at: quote + count + 2) == UInt8(ascii: ":") {
+            pos = quote + count + 3
+            return JSONKey(start: base + (quote + 1), count: count, offset: quote, hasEscapes: false)
+        }
+        return try readAnyKey()
+    }
+
+    /// `readKey` for every other name: long, escaped, not ASCII, or with whitespace before ':'.
+    @inline(never)
+    mutating func readAnyKey() throws(ProtocolError) -> JSONKey {
         guard byte(at: pos) == UInt8(ascii: "\"") else { throw failure(expected: "field name (a string)") }
         let quote = pos
         let (contentEnd, flags) = try scanString(quote: quote)

@@ -15,6 +15,8 @@ struct JSONReader {
     var pos: Int
     /// Nesting of containers being skipped or parsed generically.
     var depth = 0
+    /// `SmallASCIIString.isAvailable`, read once per document rather than once per string.
+    let smallStrings = SmallASCIIString.isAvailable
 
     init(_ bytes: UnsafeRawBufferPointer) {
         // An empty buffer has no base address; nothing is ever read from it since `end` is 0.
