@@ -6,6 +6,34 @@ extension JSONReader {
     /// written as one), and so are values outside Int's range.
     @inline(__always)
     mutating func readInt() throws(ProtocolError) -> Int {
+        // Most protocol integers are small and positive: 1 to 4 digits, no sign, no leading zero,
+        // followed by a byte that cannot continue a number. Everything else takes the full path.
+        skipWhitespace()
+        let start = pos
+        if start + 5 <= end {
+            let first = base.load(fromByteOffset: start, as: UInt8.self) &- UInt8(ascii: "0")
+            if first &- 1 < 9 {
+                var value = Int(first)
+                var i = start + 1
+                while i < start + 4 {
+                    let d = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+                    if d >= 10 { break }
+                    value = value &* 10 &+ Int(d)
+                    i += 1
+                }
+                let next = base.load(fromByteOffset: i, as: UInt8.self)
+                if !Self.isDigit(next), next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {
+                    pos = i
+                    return value
+                }
+            }
+        }
+        return try readAnyInt()
+    }
+
+    /// `readInt` for negative, zero, long or malformed numbers, and numbers near the end of the input.
+    @inline(never)
+    mutating func readAnyInt() throws(ProtocolError) -> Int {
         let first = peek()
         let start = pos
         var i = pos
