@@ -9,24 +9,26 @@ public final class TapeReader {
     public let path: String
     public let header: TapeHeader
     /// Set once reading has ended: cleanly, or by truncation or damage.
-    public private(set) var end: TapeEnd?
+    public var end: TapeEnd? { cursor.end }
     /// Records returned so far.
-    public private(set) var recordCount = 0
+    public var recordCount: Int { cursor.recordCount }
     /// Records of unknown kinds or directions passed over.
-    public private(set) var skippedRecordCount = 0
+    public var skippedRecordCount: Int { cursor.skippedRecordCount }
 
-    private var stream: RecordStreamBuffer
+    /// All the mutable state in one stored property, so reading a record makes one dynamic
+    /// exclusivity check on this class, not one per counter.
+    private var cursor: Cursor
 
     /// The size of the tape file (compressed bytes).
-    public var compressedBytes: UInt64 { stream.decoder.fileSize }
+    public var compressedBytes: UInt64 { cursor.stream.decoder.fileSize }
     /// Bytes of the record stream decompressed so far (all of it once `end` is `.complete`).
-    public var uncompressedBytes: UInt64 { stream.decoder.uncompressedBytes }
+    public var uncompressedBytes: UInt64 { cursor.stream.decoder.uncompressedBytes }
 
     public init(path: String) throws(TapeError) {
         self.path = path
         var stream = RecordStreamBuffer(decoder: try LZ4FrameDecoder(path: path))
         header = try Self.readHeader(&stream, path: path)
-        self.stream = stream
+        cursor = Cursor(path: path, stream: stream)
     }
 
     private static func readHeader(_ stream: inout RecordStreamBuffer, path: String) throws(TapeError) -> TapeHeader {
@@ -71,15 +73,6 @@ public final class TapeReader {
         }
     }
 
-    private static func error(for stop: LZ4FrameDecoder.Stop, path: String, records: Int) -> TapeError {
-        switch stop {
-        case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
-        case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
-        case .notLZ4(let reason): .notATape(path: path, reason: reason)
-        case .io(let error): error
-        }
-    }
-
     /// The next record, or nil at the end of a complete tape (and after an error was thrown once).
     public func next() throws(TapeError) -> TapeRecord? {
         var record: TapeRecord?
@@ -92,44 +85,73 @@ public final class TapeReader {
     /// buffer: it is valid only while `body` runs, and `body` must not use this reader. Not
     /// generic, so the replay loop pays no generic-metadata lookups per record.
     public func withNextRecord(_ body: (TapeRecordView) -> Void) throws(TapeError) -> Bool {
-        guard end == nil else { return false }
-        do {
-            while true {
-                switch try stream.nextRecord(index: recordCount + skippedRecordCount, body) {
-                case .record:
-                    recordCount += 1
-                    return true
-                case .unknown:
-                    skippedRecordCount += 1
-                case .end:
-                    end = .complete
-                    return false
-                case .damaged(let reason):
-                    throw damage(reason)
+        try cursor.next(body)
+    }
+}
+
+extension TapeReader {
+    /// Where reading stands: the decompressed stream, the counts, and how reading ended.
+    struct Cursor {
+        let path: String
+        var stream: RecordStreamBuffer
+        var end: TapeEnd?
+        var recordCount = 0
+        var skippedRecordCount = 0
+
+        init(path: String, stream: RecordStreamBuffer) {
+            self.path = path
+            self.stream = stream
+        }
+
+        mutating func next(_ body: (TapeRecordView) -> Void) throws(TapeError) -> Bool {
+            guard end == nil else { return false }
+            do {
+                while true {
+                    switch try stream.nextRecord(index: recordCount + skippedRecordCount, body) {
+                    case .record:
+                        recordCount += 1
+                        return true
+                    case .unknown:
+                        skippedRecordCount += 1
+                    case .end:
+                        end = .complete
+                        return false
+                    case .damaged(let reason):
+                        throw damage(reason)
+                    }
                 }
+            } catch let stop as LZ4FrameDecoder.Stop {
+                let error = TapeReader.error(for: stop, path: path, records: recordCount)
+                switch stop {
+                case .truncated(let offset): end = .truncated(afterRecords: recordCount, atByte: offset)
+                case .damaged(let offset, let reason): end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
+                case .notLZ4(let reason):
+                    end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: reason)
+                case .io(let error):
+                    end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: error.description)
+                }
+                throw error
+            } catch let error as TapeError {
+                throw error
+            } catch {
+                throw TapeError.damaged(path: path, afterRecords: recordCount, atByte: stream.decoder.consumed, reason: "\(error)")
             }
-        } catch let stop as LZ4FrameDecoder.Stop {
-            let error = Self.error(for: stop, path: path, records: recordCount)
-            switch stop {
-            case .truncated(let offset): end = .truncated(afterRecords: recordCount, atByte: offset)
-            case .damaged(let offset, let reason): end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
-            case .notLZ4(let reason):
-                end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: reason)
-            case .io(let error):
-                end = .damaged(afterRecords: recordCount, atByte: stream.decoder.consumed, reason: error.description)
-            }
-            throw error
-        } catch let error as TapeError {
-            throw error
-        } catch {
-            throw TapeError.damaged(path: path, afterRecords: recordCount, atByte: stream.decoder.consumed, reason: "\(error)")
+        }
+
+        /// Marks the tape damaged at the decoder's position and returns the error to throw.
+        private mutating func damage(_ reason: String) -> TapeError {
+            let offset = stream.decoder.consumed
+            end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
+            return .damaged(path: path, afterRecords: recordCount, atByte: offset, reason: reason)
         }
     }
 
-    /// Marks the tape damaged at the decoder's position and returns the error to throw.
-    private func damage(_ reason: String) -> TapeError {
-        let offset = stream.decoder.consumed
-        end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
-        return .damaged(path: path, afterRecords: recordCount, atByte: offset, reason: reason)
+    fileprivate static func error(for stop: LZ4FrameDecoder.Stop, path: String, records: Int) -> TapeError {
+        switch stop {
+        case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
+        case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
+        case .notLZ4(let reason): .notATape(path: path, reason: reason)
+        case .io(let error): error
+        }
     }
 }

@@ -1,0 +1,62 @@
+import Testing
+@testable import TapedeckProtocol
+
+/// Short keys, strings and integers take a word-at-a-time path when 16 readable bytes follow
+/// them, and the full scanner otherwise. Every value here is decoded at each distance from the
+/// end of the input (trailing whitespace 0...24), so both paths and the switch between them
+/// must give the same answers and the same errors.
+@Suite struct ShortValueFastPathTests {
+    static let paddings = 0...24
+
+    func decodeClient(_ json: String, padding: Int) throws -> ClientMessage {
+        try ClientMessage.decode(Array((json + String(repeating: " ", count: padding)).utf8))
+    }
+
+    @Test(arguments: ["", "a", "happy", "1234567", "12345678", "123456789", "abcdefghijklmn", "abcdefghijklmno",
+                      "abcdefghijklmnop", "abcdefghijklmnopq", "a quote \\\" inside", "tab\\tx", "é", "short é",
+                      "abcdefghijklmnoé"])
+    func stringsDecodeTheSameAtEveryDistanceFromTheEnd(_ written: String) throws {
+        let expected = try Array(written.utf8).withUnsafeBytes { bytes throws(ProtocolError) in try JSONReader.unescape(bytes, offset: 0) }
+        for padding in Self.paddings {
+            let message = try decodeClient(#"{"type":"sendMessage","message":{"personId":"p","text":""# + written + #""}}"#, padding: padding)
+            #expect(message == .sendMessage(SendMessage(personId: "p", text: String(decoding: expected, as: UTF8.self))), "padding \(padding)")
+        }
+    }
+
+    @Test(arguments: [("0", 0), ("7", 7), ("42", 42), ("999", 999), ("1234", 1234), ("12345", 12345), ("-3", -3),
+                      ("-0", 0), ("100000000000", 100_000_000_000)])
+    func integersDecodeTheSameAtEveryDistanceFromTheEnd(_ written: String, _ value: Int) throws {
+        for padding in Self.paddings {
+            #expect(try decodeClient(#"{"type":"speed","message":{"speed":"# + written + "}}", padding: padding)
+                    == .speed(SpeedChange(speed: value)), "padding \(padding)")
+            // Last in the document: the number is followed by nothing but the closing braces and padding.
+            #expect(try decodeClient(#"{"message":{"speed":"# + written + #"},"type":"speed"}"#, padding: padding)
+                    == .speed(SpeedChange(speed: value)), "padding \(padding)")
+        }
+    }
+
+    @Test(arguments: [("01", "no leading zeros", 35), ("1.5", "fraction or exponent", 35), ("12e2", "fraction or exponent", 35),
+                      ("7E1", "fraction or exponent", 35), ("0.0", "fraction or exponent", 35), ("-", "digit after '-'", 36)])
+    func malformedIntegersFailTheSameAtEveryDistanceFromTheEnd(_ written: String, _ complaint: String, _ offset: Int) {
+        for padding in Self.paddings {
+            do {
+                _ = try decodeClient(#"{"type":"speed","message":{"speed":"# + written + "}}", padding: padding)
+                Issue.record("\(written) decoded with padding \(padding)")
+            } catch let error as ProtocolError {
+                #expect("\(error)".contains(complaint), "padding \(padding): \(error)")
+                #expect(error.offset == offset, "padding \(padding): \(error)")
+            } catch {
+                Issue.record("not a ProtocolError: \(error)")
+            }
+        }
+    }
+
+    @Test func keysWithSpaceBeforeTheColonOrLongNamesStillMatch() throws {
+        for padding in Self.paddings {
+            #expect(try decodeClient(#"{"type" : "speed" , "message" : {"speed" : 3}}"#, padding: padding) == .speed(SpeedChange(speed: 3)))
+            #expect(try ServerMessage.decode(Array((#"{"type":"u","message":{"minuteOfHour":5,"hourOfDay":6}}"#
+                                                    + String(repeating: " ", count: padding)).utf8))
+                    == .update(PartialUpdate(hourOfDay: 6, minuteOfHour: 5)))
+        }
+    }
+}
