@@ -16,8 +16,29 @@ public enum ISO8601Timestamp {
         let minute = dayMilliseconds / 60_000 % 60
         let second = dayMilliseconds / 1000 % 60
         let millisecond = dayMilliseconds % 1000
-        let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
-        return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+        guard (0...9999).contains(year) else {
+            let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
+            return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
+        }
+        // The usual four-digit year: the 24 bytes written in place (a replay formats one per
+        // negative life event, and interpolation cost ~30 times as much).
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            func put(_ value: Int64, width: Int, at offset: Int) {
+                var rest = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0); buffer[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5); buffer[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8); buffer[10] = UInt8(ascii: "T")
+            put(hour, width: 2, at: 11); buffer[13] = UInt8(ascii: ":")
+            put(minute, width: 2, at: 14); buffer[16] = UInt8(ascii: ":")
+            put(second, width: 2, at: 17); buffer[19] = UInt8(ascii: ".")
+            put(millisecond, width: 3, at: 20); buffer[23] = UInt8(ascii: "Z")
+            return 24
+        }
     }
 
     /// Proleptic Gregorian year, month, day of a day count since 1970-01-01 (Howard Hinnant's
