@@ -59,4 +59,28 @@ import Testing
                     == .update(PartialUpdate(hourOfDay: 6, minuteOfHour: 5)))
         }
     }
+
+    @Test(arguments: ServerError.Kind.allCases)
+    func everyEnumValueDecodesAtEveryDistanceFromTheEnd(_ kind: ServerError.Kind) throws {
+        // "messageParsingFailed" is longer than 15 bytes: it always takes the String path.
+        for padding in Self.paddings {
+            let json = #"{"type":"error","message":{"kind":""# + kind.rawValue + #"","message":"m"}}"#
+            #expect(try ServerMessage.decode(Array((json + String(repeating: " ", count: padding)).utf8))
+                    == .error(ServerError(kind: kind, message: "m")), "padding \(padding)")
+        }
+    }
+
+    @Test(arguments: ["frien", "friends", "Friend", "", "romantic\\u0000"])
+    func nearMissesOfEnumValuesAreRejected(_ written: String) {
+        for padding in Self.paddings {
+            let json = #"{"type":"relationshipEvent","message":{"personId":"p","kind":""# + written
+                + #"","status":"s","affinity":1}}"# + String(repeating: " ", count: padding)
+            do {
+                _ = try ServerMessage.decode(Array(json.utf8))
+                Issue.record("\(written) decoded with padding \(padding)")
+            } catch {
+                #expect(error.expected == #"one of "romantic", "family", "friend""#, "padding \(padding): \(error)")
+            }
+        }
+    }
 }

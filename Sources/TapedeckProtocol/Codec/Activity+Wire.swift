@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/Activity.swift; field order is the order in docs/PROTOCOL.md.
 
-extension Activity.Kind: WireEnum {}
+extension Activity.Kind: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension Activity: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Activity {

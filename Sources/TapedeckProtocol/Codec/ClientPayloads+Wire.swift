@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the client message bodies (Messages/ClientPayloads.swift); field order is the order in docs/PROTOCOL.md.
 
-extension Swipe.Direction: WireEnum {}
+extension Swipe.Direction: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension CreateCharacter: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> CreateCharacter {

@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/Habit.swift; field order is the order in docs/PROTOCOL.md.
 
-extension Habit.Status: WireEnum {}
+extension Habit.Status: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension Habit: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Habit {

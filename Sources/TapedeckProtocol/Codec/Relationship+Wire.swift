@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/Relationship.swift; field order is the order in docs/PROTOCOL.md.
 
-extension Relationship.Kind: WireEnum {}
+extension Relationship.Kind: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension Relationship: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Relationship {

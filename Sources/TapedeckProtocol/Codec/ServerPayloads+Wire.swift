@@ -1,8 +1,12 @@
 // JSON decoding and encoding of the server message bodies (Messages/ServerPayloads.swift); field order is the order in docs/PROTOCOL.md.
 
-extension PurchaseResult.Kind: WireEnum {}
+extension PurchaseResult.Kind: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
-extension ServerError.Kind: WireEnum {}
+extension ServerError.Kind: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension PartialUpdate: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PartialUpdate {

@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/StoreModels.swift; field order is the order in docs/PROTOCOL.md.
 
-extension StoreItem.Currency: WireEnum {}
+extension StoreItem.Currency: WireEnum {
+    static let wireNames = WireEnumNames<Self>()
+}
 
 extension StoreItem: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> StoreItem {

@@ -6,17 +6,17 @@ extension JSONReader {
     /// written as one), and so are values outside Int's range.
     @inline(__always)
     mutating func readInt() throws(ProtocolError) -> Int {
-        // Most protocol integers are small and not negative: 0, or 1 to 4 digits without a
-        // leading zero, followed by a byte that cannot continue a number. Everything else takes
-        // the full path.
+        // Most protocol integers are not negative and short: 0, or 1 to 9 digits without a
+        // leading zero (never an overflow), followed by a byte that cannot continue a number.
+        // Everything else takes the full path.
         skipWhitespace()
         let start = pos
-        if start + 5 <= end {
+        if start + 10 <= end {
             let first = base.load(fromByteOffset: start, as: UInt8.self) &- UInt8(ascii: "0")
             if first < 10 {
                 var value = Int(first)
                 var i = start + 1
-                while first != 0, i < start + 4 {
+                while first != 0, i < start + 9 {
                     let d = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
                     if d >= 10 { break }
                     value = value &* 10 &+ Int(d)

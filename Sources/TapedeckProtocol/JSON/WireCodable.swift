@@ -35,12 +35,20 @@ extension Bool: WireCodable {
 
 /// The protocol's string-valued enums (`kind`, `status`, `currency`...): an unknown value is an
 /// error that lists the accepted ones.
-protocol WireEnum: WireCodable, RawRepresentable, CaseIterable where RawValue == String {}
+protocol WireEnum: WireCodable, RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The raw values packed for matching; each conformer stores one (`WireEnumNames()`).
+    static var wireNames: WireEnumNames<Self> { get }
+}
 
 extension WireEnum {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Self {
         reader.skipWhitespace()
         let start = reader.pos
+        if reader.byte(at: start) == UInt8(ascii: "\""), let count = reader.shortPlainLength(quote: start), count > 0,
+           let value = wireNames.match(reader.base + (start + 1), count: count) {
+            reader.pos = start + count + 2
+            return value
+        }
         let text = try reader.readString()
         guard let value = Self(rawValue: text) else {
             let accepted = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
