@@ -20,12 +20,16 @@ extension JSONReader {
         if flags & StringFlags.escaped != 0 {
             return try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
         }
+        let count = contentEnd - quote - 1
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)
-        } else if contentEnd - quote - 1 <= 15, contentEnd - quote > 1, smallStrings {
-            return SmallASCIIString.make(base + (quote + 1), count: contentEnd - quote - 1, readable: end - quote - 1)
+        } else if count <= 15, count > 0, smallStrings {
+            return SmallASCIIString.make(base + (quote + 1), count: count, readable: end - quote - 1)
         }
-        return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: contentEnd - quote - 1), as: UTF8.self)
+        if count >= 16, count <= RecentStrings.maxLength {
+            return RecentStrings.string(base + (quote + 1), count: count)
+        }
+        return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: count), as: UTF8.self)
     }
 
     /// The length of the string whose opening quote is at `quote` when it is 0 to 15 bytes with
