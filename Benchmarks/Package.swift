@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "TapedeckTape", package: "Tapedeck"),
                 .product(name: "TapedeckProtocol", package: "Tapedeck"),
                 .product(name: "TapedeckState", package: "Tapedeck"),
+                .product(name: "TapedeckReplay", package: "Tapedeck"),
             ]
         ),
     ]

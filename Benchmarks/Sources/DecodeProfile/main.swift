@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 #if canImport(Glibc)
@@ -48,6 +49,11 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             count += 1
         }) {}
         if failed { fatalError("a message did not decode") }
+    case "tapereplay":
+        // What `tapedeck replay TAPE` runs: the replayer with its statistics, claim ledger and
+        // checkpoint tracking on top of the `replay` stage's work.
+        let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
+        count = result.statistics.records
     case "digest":
         // Not measured: prints what decoding and replay produced, to compare two versions of the
         // code (every message re-encoded and hashed, and the final state's digest).
@@ -79,7 +85,7 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
         }
         print("messages hash \(String(hash, radix: 16)), state digest \(state.digest())")
     default:
-        fatalError("unknown stage \(stage): use decode, replay, memory or digest")
+        fatalError("unknown stage \(stage): use decode, replay, tapereplay, memory or digest")
     }
     return count
 }
@@ -117,7 +123,7 @@ if arguments.count == 5, arguments[1] == "synth", let count = Int(arguments[2]),
     }
 }
 guard arguments.count >= 3 else {
-    print("usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
+    print("usage: DecodeProfile decode|replay|tapereplay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
     exit(2)
 }
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
