@@ -120,25 +120,6 @@ enum Envelope {
 }
 
 extension JSONReader {
-    /// Reads a string value (the envelope's `type`) without making a String, so it can be
-    /// matched like a field name.
-    mutating func readStringValueAsKey() throws(ProtocolError) -> JSONKey {
-        let quote = pos
-        if let count = shortPlainLength(quote: quote) {
-            pos = quote + count + 2
-            return JSONKey(start: base + (quote + 1), count: count, offset: quote, hasEscapes: false)
-        }
-        let (contentEnd, flags) = try scanString(quote: quote)
-        if flags & StringFlags.nonASCII != 0 {
-            try validateUTF8(from: quote + 1, to: contentEnd)
-        }
-        if flags & StringFlags.escaped != 0 {
-            try checkSurrogates(quote: quote, contentEnd: contentEnd)
-        }
-        return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
-                       hasEscapes: flags & StringFlags.escaped != 0)
-    }
-
     /// The `message` of a type without fields: `{}` (members are ignored like unknown fields) or null.
     mutating func skipEmptyBody() throws(ProtocolError) {
         if try consumeNull() { return }

@@ -68,7 +68,20 @@ extension JSONReader {
     @inline(never)
     mutating func readAnyKey() throws(ProtocolError) -> JSONKey {
         guard byte(at: pos) == UInt8(ascii: "\"") else { throw failure(expected: "field name (a string)") }
+        let key = try readStringValueAsKey()
+        guard peek() == UInt8(ascii: ":") else { throw failure(expected: "':' after field name") }
+        pos += 1
+        return key
+    }
+
+    /// Reads the string whose opening quote is at `pos` without making a String, as a `JSONKey`
+    /// to match like a field name: member names, and the envelope's `type` value.
+    mutating func readStringValueAsKey() throws(ProtocolError) -> JSONKey {
         let quote = pos
+        if let count = shortPlainLength(quote: quote) {
+            pos = quote + count + 2
+            return JSONKey(start: base + (quote + 1), count: count, offset: quote, hasEscapes: false)
+        }
         let (contentEnd, flags) = try scanString(quote: quote)
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)
@@ -76,11 +89,8 @@ extension JSONReader {
         if flags & StringFlags.escaped != 0 {
             try checkSurrogates(quote: quote, contentEnd: contentEnd)
         }
-        let key = JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
-                          hasEscapes: flags & StringFlags.escaped != 0)
-        guard peek() == UInt8(ascii: ":") else { throw failure(expected: "':' after field name") }
-        pos += 1
-        return key
+        return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
+                       hasEscapes: flags & StringFlags.escaped != 0)
     }
 
     /// Rejects lone surrogates in an escaped name, as `unescapeString` does for values.

@@ -22,10 +22,18 @@ enum SmallASCIIString {
     }()
 
     /// The String of `count` (1...15) ASCII bytes at `start`, where `readable` bytes (at least
-    /// `count`) may be read: whole words are loaded when the buffer allows and masked to `count`.
-    /// Only valid when `isAvailable`.
+    /// `count`) may be read. Only valid when `isAvailable`.
     @inline(__always)
     static func make(_ start: UnsafeRawPointer, count: Int, readable: Int) -> String {
+        let (low, high) = words(start, count: count, readable: readable)
+        return unsafeBitCast(SIMD2<UInt64>(low, high | (0xE0 | UInt64(count)) << 56), to: String.self)
+    }
+
+    /// The `count` (0...15) bytes at `start` as two little-endian words, zero past `count`, where
+    /// `readable` bytes (at least `count`) may be read: whole words are loaded when the buffer
+    /// allows and masked to `count`. Also how `WireEnumNames` packs the values it matches.
+    @inline(__always)
+    static func words(_ start: UnsafeRawPointer, count: Int, readable: Int) -> (low: UInt64, high: UInt64) {
         var low: UInt64
         var high: UInt64 = 0
         if count >= 8 {
@@ -42,8 +50,7 @@ enum SmallASCIIString {
             low = 0
             for i in 0..<count { low |= UInt64(start.load(fromByteOffset: i, as: UInt8.self)) << (i << 3) }
         }
-        high |= (0xE0 | UInt64(count)) << 56
-        return unsafeBitCast(SIMD2<UInt64>(low, high), to: String.self)
+        return (low, high)
     }
 
     /// `make` reading only the `count` bytes.
