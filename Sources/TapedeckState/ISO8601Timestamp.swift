@@ -16,28 +16,32 @@ public enum ISO8601Timestamp {
         let minute = dayMilliseconds / 60_000 % 60
         let second = dayMilliseconds / 1000 % 60
         let millisecond = dayMilliseconds % 1000
-        guard (0...9999).contains(year) else {
-            let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
-            return "\(yearText)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millisecond, 3))Z"
-        }
-        // The usual four-digit year: the 24 bytes written in place (a replay formats one per
-        // negative life event, and interpolation cost ~30 times as much).
-        return String(unsafeUninitializedCapacity: 24) { buffer in
-            func put(_ value: Int64, width: Int, at offset: Int) {
-                var rest = value
+        // Written byte by byte into its final storage: a replay formats one per negative life
+        // event, and string interpolation of padded pieces cost ~30 times as much. The year has at
+        // least four digits, more when it needs them, and a '-' before it when negative.
+        var yearWidth = 4
+        var moreDigits = year.magnitude / 10_000
+        while moreDigits > 0 { yearWidth += 1; moreDigits /= 10 }
+        let yearStart = year < 0 ? 1 : 0
+        let rest = yearStart + yearWidth // where "-MM-DDTHH:MM:SS.mmmZ" (20 bytes) starts
+        return String(unsafeUninitializedCapacity: rest + 20) { buffer in
+            func put(_ value: UInt64, width: Int, at offset: Int) {
+                var remaining = value
                 for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
+                    buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
                 }
             }
-            put(year, width: 4, at: 0); buffer[4] = UInt8(ascii: "-")
-            put(month, width: 2, at: 5); buffer[7] = UInt8(ascii: "-")
-            put(day, width: 2, at: 8); buffer[10] = UInt8(ascii: "T")
-            put(hour, width: 2, at: 11); buffer[13] = UInt8(ascii: ":")
-            put(minute, width: 2, at: 14); buffer[16] = UInt8(ascii: ":")
-            put(second, width: 2, at: 17); buffer[19] = UInt8(ascii: ".")
-            put(millisecond, width: 3, at: 20); buffer[23] = UInt8(ascii: "Z")
-            return 24
+            if year < 0 { buffer[0] = UInt8(ascii: "-") }
+            put(year.magnitude, width: yearWidth, at: yearStart)
+            buffer[rest] = UInt8(ascii: "-"); put(UInt64(month), width: 2, at: rest + 1)
+            buffer[rest + 3] = UInt8(ascii: "-"); put(UInt64(day), width: 2, at: rest + 4)
+            buffer[rest + 6] = UInt8(ascii: "T"); put(UInt64(hour), width: 2, at: rest + 7)
+            buffer[rest + 9] = UInt8(ascii: ":"); put(UInt64(minute), width: 2, at: rest + 10)
+            buffer[rest + 12] = UInt8(ascii: ":"); put(UInt64(second), width: 2, at: rest + 13)
+            buffer[rest + 15] = UInt8(ascii: "."); put(UInt64(millisecond), width: 3, at: rest + 16)
+            buffer[rest + 19] = UInt8(ascii: "Z")
+            return rest + 20
         }
     }
 
@@ -60,10 +64,5 @@ public enum ISO8601Timestamp {
         let quotient = value / divisor
         let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
