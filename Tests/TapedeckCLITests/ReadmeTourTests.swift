@@ -77,28 +77,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("block.sh")
         try Data(block.code.utf8).write(to: script)
-        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", "-euo", "pipefail", script.path]
-        process.currentDirectoryURL = TapedeckBinary.packageRoot
-        var environment = ProcessInfo.processInfo.environment
+        // The built binary first on PATH, so the blocks run `tapedeck` as a reader would.
         let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
-        environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close(); try err.close()
-        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        let path = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try TapedeckBinary.runProcess("/usr/bin/env", ["bash", "-euo", "pipefail", script.path],
+                                                   environment: ["PATH": path], in: TapedeckBinary.packageRoot)
+        let stdout = result.stdout, stderr = result.stderr
 
-        #expect(process.terminationStatus == 0, "\(block.testDescription) exited \(process.terminationStatus)\n\(stdout)\n\(stderr)")
+        #expect(result.status == 0, "\(block.testDescription) exited \(result.status)\n\(stdout)\n\(stderr)")
         for key in Self.keyLines where block.code.contains(key.command) {
             #expect(stdout.contains(key.line), "`\(key.line)` is not in what the block printed:\n\(stdout)\n\(stderr)")
             #expect(block.pastedOutput?.contains(key.line) == true,

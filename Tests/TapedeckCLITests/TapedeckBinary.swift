@@ -33,14 +33,22 @@ enum TapedeckBinary {
 
     /// Runs `tapedeck arguments...` to completion; output goes through files so any size is fine.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try runProcess(try executable(), arguments, environment: environment)
+    }
+
+    /// Runs `executable arguments...` to completion, with `environment` added to this process's
+    /// and in `workingDirectory` when given; output goes through files so any size is fine.
+    static func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                           in workingDirectory: URL? = nil) throws -> Result {
         let directory = try directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable())
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
