@@ -13,9 +13,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The decode and replay loop both drivers measure.
+        .target(
+            name: "DecodeLoop",
+            dependencies: [
+                .product(name: "TapedeckTape", package: "Tapedeck"),
+                .product(name: "TapedeckProtocol", package: "Tapedeck"),
+                .product(name: "TapedeckState", package: "Tapedeck"),
+            ]
+        ),
         .executableTarget(
             name: "DecodeBenchmarks",
             dependencies: [
+                "DecodeLoop",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "TapedeckTape", package: "Tapedeck"),
                 .product(name: "TapedeckProtocol", package: "Tapedeck"),
@@ -28,6 +38,7 @@ let package = Package(
         .executableTarget(
             name: "DecodeProfile",
             dependencies: [
+                "DecodeLoop",
                 .product(name: "TapedeckTape", package: "Tapedeck"),
                 .product(name: "TapedeckProtocol", package: "Tapedeck"),
                 .product(name: "TapedeckState", package: "Tapedeck"),

@@ -1,7 +1,7 @@
 import Benchmark
+import DecodeLoop
 import Foundation
 import TapedeckProtocol
-import TapedeckState
 import TapedeckTape
 
 // The stages of `tapedeck bench decode`, each one iteration over the same synthetic tape:
@@ -38,35 +38,6 @@ func syntheticTape() -> String {
     return path
 }
 
-func decodeAll(_ path: String, replay: Bool) -> Int {
-    do {
-        let reader = try TapeReader(path: path)
-        var state = ClientState()
-        var checked = 0
-        var failure: (any Error)?
-        while try reader.withNextRecord({ record in
-            guard record.kind == .text else { return }
-            let time = VirtualTime(nanoseconds: record.time)
-            do {
-                if record.direction == .s2c {
-                    let message = try ServerMessage.decode(record.payload)
-                    if replay { _ = state.apply(message, at: time) }
-                } else {
-                    let message = try ClientMessage.decode(record.payload)
-                    if replay { _ = state.apply(message, at: time) }
-                }
-            } catch {
-                failure = error
-            }
-            if replay { checked += state.checkInvariants().isEmpty ? 1 : 0 } else { checked += 1 }
-        }) {}
-        if let failure { fatalError("benchmark tape failed: \(failure)") }
-        return checked
-    } catch {
-        fatalError("benchmark tape failed: \(error)")
-    }
-}
-
 let benchmarks: @Sendable () -> Void = {
     let tape = syntheticTape()
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .instructions]
@@ -98,13 +69,13 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("decode") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(decodeAll(tape, replay: false))
+            blackHole(try decodeTape(tape, replay: false))
         }
     }
 
     Benchmark("replay") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(decodeAll(tape, replay: true))
+            blackHole(try decodeTape(tape, replay: true))
         }
     }
 }

@@ -1,3 +1,4 @@
+import DecodeLoop
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
@@ -26,29 +27,9 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             count += 1
         }
     case "decode", "replay":
-        // The loop of `tapedeck bench decode`'s stages (DecodeStages): payloads lent by the reader.
-        let reader = try TapeReader(path: tape)
-        var state = ClientState()
-        let replay = stage == "replay"
-        var failed = false
-        while try reader.withNextRecord({ record in
-            guard record.kind == .text else { return }
-            let time = VirtualTime(nanoseconds: record.time)
-            do {
-                if record.direction == .s2c {
-                    let message = try ServerMessage.decode(record.payload)
-                    if replay { _ = state.apply(message, at: time) }
-                } else {
-                    let message = try ClientMessage.decode(record.payload)
-                    if replay { _ = state.apply(message, at: time) }
-                }
-            } catch {
-                failed = true
-            }
-            if replay { count += state.checkInvariants().count }
-            count += 1
-        }) {}
-        if failed { fatalError("a message did not decode") }
+        // The loop of `tapedeck bench decode`'s stages: payloads lent by the reader.
+        let counted = try decodeTape(tape, replay: stage == "replay")
+        count = counted.messages + counted.violations
     case "tapereplay":
         // What `tapedeck replay TAPE` runs: the replayer with its statistics, claim ledger and
         // checkpoint tracking on top of the `replay` stage's work.
