@@ -12,36 +12,10 @@ set -euo pipefail
 
 bin=${1:-.build/release/tapedeck}
 out=demo-out
-pids=()
-
-cleanup() {
-  local pid
-  for pid in "${pids[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${pids[@]}"; do
-    wait "$pid" 2>/dev/null || true
-  done
-  pids=()
-}
-trap cleanup EXIT
+name=demo
+source "$(dirname "$0")/lib/background.sh"
+trap stop_all EXIT
 trap 'echo "demo: interrupted" >&2; exit 130' INT TERM
-
-# Starts a long-running tapedeck command in the background (not in a subshell, so its pid reaches
-# `cleanup`) and waits up to 30 s for the first line it writes: the address it bound.
-start() {
-  local log=$1; shift
-  "$bin" "$@" >"$log" 2>"$log.err" &
-  pids+=("$!")
-  local pid=$! waited=0
-  until [ -s "$log" ]; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "demo: '$bin $*' exited early:" >&2; cat "$log.err" >&2; exit 1
-    fi
-    sleep 0.1; waited=$((waited + 1))
-    [ "$waited" -lt 300 ] || { echo "demo: '$bin $*' did not start in 30 s" >&2; exit 1; }
-  done
-}
 
 rm -rf "$out"
 mkdir -p "$out/tapes" "$out/logs"
@@ -65,7 +39,7 @@ scenario_status=0
   --junit "$out/scenarios.junit.xml" || scenario_status=$?
 
 # Stopping the proxy closes every tape cleanly and writes the catalog.
-cleanup
+stop_all
 
 echo "== tapes recorded by the proxy"
 "$bin" ls "$out/tapes"

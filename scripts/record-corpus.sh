@@ -31,29 +31,10 @@ for flow in "${flows[@]}"; do
 done
 
 work=$(mktemp -d /tmp/tapedeck-record-corpus.XXXXXX)
-pids=()
-stop_all() {
-  local pid
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  pids=()
-}
+name=record-corpus
+source scripts/lib/background.sh
 trap 'stop_all; rm -rf "$work"' EXIT
 trap 'echo "record-corpus: interrupted" >&2; exit 130' INT TERM
-
-# Starts a long-running tapedeck command in the background and waits for its first output line
-# (the address it bound); prints that URL.
-start() {
-  local log=$1; shift
-  "$bin" "$@" >"$log" 2>"$log.err" &
-  pids+=("$!")
-  local pid=$! waited=0
-  until [ -s "$log" ]; do
-    kill -0 "$pid" 2>/dev/null || { echo "record-corpus: '$bin $*' exited early:" >&2; cat "$log.err" >&2; exit 1; }
-    sleep 0.1; waited=$((waited + 1))
-    [ "$waited" -lt 300 ] || { echo "record-corpus: '$bin $*' did not start in 30 s" >&2; exit 1; }
-  done
-}
 
 rm -f "$out"/*.tape "$out/catalog.sqlite"
 rm -rf "$out"/*.golden
