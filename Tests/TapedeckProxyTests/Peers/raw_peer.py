@@ -97,47 +97,26 @@ def bad_frame(mode, from_client):
 
 
 def client(url, mode):
-    parsed = urlparse(url)
-    sock = socket.create_connection((parsed.hostname, parsed.port), timeout=20)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {parsed.path or '/'} HTTP/1.1\r\nHost: {parsed.netloc}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    head = read_head(sock)
-    if " 101 " not in head.split("\r\n")[0]:
-        raise SystemExit(f"no upgrade: {head}")
+    sock = client_handshake(url)
     sock.sendall(bad_frame(mode, True))
-    try:
-        while True:
-            opcode, payload = read_frame(sock)
-            if opcode == 0x8:
-                code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
-                print(f"close {code} {payload[2:].decode(errors='replace')}", flush=True)
-                return
-    except (EOFError, ConnectionError, socket.timeout):
-        print("closed", flush=True)
+    await_close(sock, with_reason=True)
 
 
 def server(mode):
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(8)
-    print(f"port {listener.getsockname()[1]}", flush=True)
-    sock, _ = listener.accept()
-    sock.settimeout(20)
-    head = read_head(sock)
-    key = [line.split(":", 1)[1].strip() for line in head.split("\r\n") if line.lower().startswith("sec-websocket-key:")][0]
-    accept = base64.b64encode(hashlib.sha1(key.encode() + GUID).digest()).decode()
-    sock.sendall(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
+    sock = server_handshake()
     read_frame(sock)
     sock.sendall(bad_frame(mode, False))
+    await_close(sock, with_reason=False)
+
+
+def await_close(sock, with_reason):
+    """Reads frames until the peer's close ("close CODE [REASON]") or the connection's end ("closed")."""
     try:
         while True:
             opcode, payload = read_frame(sock)
             if opcode == 0x8:
-                code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
-                print(f"close {code}", flush=True)
+                reason = f" {payload[2:].decode(errors='replace')}" if with_reason else ""
+                print(f"close {close_code(payload)}{reason}", flush=True)
                 return
     except (EOFError, ConnectionError, socket.timeout):
         print("closed", flush=True)
