@@ -29,7 +29,9 @@ async def session(ws):
 
 
 async def main():
-    async with websockets.serve(session, "127.0.0.1", 0, max_size=None) as server:
+    # No keepalive pings: the app behind the proxy reads nothing for a while by design, so it
+    # could not answer them in time.
+    async with websockets.serve(session, "127.0.0.1", 0, max_size=None, ping_interval=None) as server:
         print(f"port {server.sockets[0].getsockname()[1]}", flush=True)
         await asyncio.Future()
 

@@ -14,7 +14,9 @@ import websockets
 async def main():
     url, go, count, size = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     # The library stops reading the socket once 16 messages wait in its queue: a slow reader.
-    async with websockets.connect(url, max_size=None, max_queue=16, open_timeout=30) as ws:
+    # No keepalive pings: while it reads nothing (by design, up to a minute on a loaded machine)
+    # no pong could reach it, and the library would close with 1011 "keepalive ping timeout".
+    async with websockets.connect(url, max_size=None, max_queue=16, open_timeout=30, ping_interval=None) as ws:
         print("connected", flush=True)
         waited = 0.0
         while not os.path.exists(go) and waited < 120:
