@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test(arguments: [("0", 0), ("7", 7), ("42", 42), ("999", 999), ("1234", 1234), ("12345", 12345), ("-3", -3),
-                      ("-0", 0), ("100000000000", 100_000_000_000)])
+                      ("-0", 0), ("123456789", 123_456_789),
+                      ("1234567890", 1_234_567_890), ("-987654321", -987_654_321), ("-9876543210", -9_876_543_210),
+                      ("100000000000", 100_000_000_000), ("-9223372036854775808", Int.min)])
     func integersDecodeTheSameAtEveryDistanceFromTheEnd(_ written: String, _ value: Int) throws {
         for padding in Self.paddings {
             #expect(try decodeClient(#"{"type":"speed","message":{"speed":"# + written + "}}", padding: padding)
@@ -36,7 +38,8 @@ import Testing
     }
 
     @Test(arguments: [("01", "no leading zeros", 35), ("1.5", "fraction or exponent", 35), ("12e2", "fraction or exponent", 35),
-                      ("7E1", "fraction or exponent", 35), ("0.0", "fraction or exponent", 35), ("-", "digit after '-'", 36)])
+                      ("7E1", "fraction or exponent", 35), ("0.0", "fraction or exponent", 35), ("-", "digit after '-'", 36),
+                      ("-01", "no leading zeros", 35), ("-2.5", "fraction or exponent", 35), ("-x", "digit after '-'", 36)])
     func malformedIntegersFailTheSameAtEveryDistanceFromTheEnd(_ written: String, _ complaint: String, _ offset: Int) {
         for padding in Self.paddings {
             do {

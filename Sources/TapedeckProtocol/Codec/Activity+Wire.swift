@@ -86,7 +86,7 @@ extension ActivityRecord: WireCodable {
         }
         guard let id else { throw reader.missingField("id") }
         guard let performance else { throw reader.missingField("performance") }
-        return ActivityRecord(id: id, performance: performance, achievements: achievements, gpa: gpa, major: major, minor: minor)
+        return ActivityRecord(id: id, performance: performance, achievements: achievements, gpa: gpa, major: major, minor: minor, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {

@@ -49,7 +49,7 @@ extension LifeEvent: WireCodable {
         guard let message else { throw reader.missingField("message") }
         guard let date else { throw reader.missingField("date") }
         guard let hour else { throw reader.missingField("hour") }
-        return LifeEvent(id: id, message: message, type: type, date: date, hour: hour, energyCost: energyCost, moneyCost: moneyCost, diamondCost: diamondCost, affinityChange: affinityChange, characters: characters)
+        return LifeEvent(id: id, message: message, type: type, date: date, hour: hour, energyCost: energyCost, moneyCost: moneyCost, diamondCost: diamondCost, affinityChange: affinityChange, characters: characters, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {

@@ -83,7 +83,7 @@ extension Person: WireCodable {
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
-        return Person(id: id, name: name, lastName: lastName, sex: sex, age: age, birthday: birthday, image: image, status: status, mood: mood, energy: energy, money: money, diamonds: diamonds, affinity: affinity, prestige: prestige, happiness: happiness, health: health, intelligence: intelligence, bio: bio, compatibilityScore: compatibilityScore, currentEducation: currentEducation, interests: interests, traits: traits)
+        return Person(id: id, name: name, lastName: lastName, sex: sex, age: age, birthday: birthday, image: image, status: status, mood: mood, energy: energy, money: money, diamonds: diamonds, affinity: affinity, prestige: prestige, happiness: happiness, health: health, intelligence: intelligence, bio: bio, compatibilityScore: compatibilityScore, currentEducation: currentEducation, interests: interests, traits: traits, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {

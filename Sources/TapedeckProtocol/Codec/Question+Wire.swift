@@ -36,7 +36,7 @@ extension Question: WireCodable {
         guard let id else { throw reader.missingField("id") }
         guard let question else { throw reader.missingField("question") }
         guard let options else { throw reader.missingField("options") }
-        return Question(id: id, question: question, options: options, characters: characters, date: date, hour: hour)
+        return Question(id: id, question: question, options: options, characters: characters, date: date, hour: hour, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {

@@ -47,7 +47,7 @@ extension PartialUpdate: WireCodable {
                 }
             } while try reader.nextMember()
         }
-        return PartialUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, location: location, mood: mood)
+        return PartialUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, location: location, mood: mood, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {
@@ -127,7 +127,7 @@ extension BatchUpdate: WireCodable {
                 }
             } while try reader.nextMember()
         }
-        return BatchUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, season: season, gameSpeed: gameSpeed, status: status, age: age, health: health, happiness: happiness, intelligence: intelligence, prestige: prestige, mood: mood, location: location)
+        return BatchUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, season: season, gameSpeed: gameSpeed, status: status, age: age, health: health, happiness: happiness, intelligence: intelligence, prestige: prestige, mood: mood, location: location, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {
@@ -336,7 +336,7 @@ extension RelationshipEvent: WireCodable {
         guard let status else { throw reader.missingField("status") }
         guard let affinity else { throw reader.missingField("affinity") }
         guard let text else { throw reader.missingField("text") }
-        return RelationshipEvent(personId: personId, milestone: milestone, kind: kind, status: status, affinity: affinity, text: text, person: person)
+        return RelationshipEvent(personId: personId, milestone: milestone, kind: kind, status: status, affinity: affinity, text: text, person: person, memberwise: MemberwiseInit())
     }
 
     func encode(to writer: inout JSONWriter) {

@@ -10,9 +10,14 @@ public struct PartialUpdate: Sendable, Equatable {
     public var minuteOfHour: Int?
     public var location: String?
     public var mood: String?
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension PartialUpdate {
     public init(energy: Int? = nil, money: Int? = nil, diamonds: Int? = nil, date: String? = nil,
                 hourOfDay: Int? = nil, minuteOfHour: Int? = nil, location: String? = nil, mood: String? = nil) {
+        memberwise = MemberwiseInit()
         self.energy = energy; self.money = money; self.diamonds = diamonds; self.date = date
         self.hourOfDay = hourOfDay; self.minuteOfHour = minuteOfHour; self.location = location; self.mood = mood
     }
@@ -37,11 +42,16 @@ public struct BatchUpdate: Sendable, Equatable {
     public var prestige: Int?
     public var mood: String?
     public var location: String?
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension BatchUpdate {
     public init(energy: Int? = nil, money: Int? = nil, diamonds: Int? = nil, date: String? = nil,
                 hourOfDay: Int? = nil, minuteOfHour: Int? = nil, season: String? = nil, gameSpeed: Int? = nil,
                 status: String? = nil, age: Int? = nil, health: Int? = nil, happiness: Int? = nil,
                 intelligence: Int? = nil, prestige: Int? = nil, mood: String? = nil, location: String? = nil) {
+        memberwise = MemberwiseInit()
         self.energy = energy; self.money = money; self.diamonds = diamonds; self.date = date
         self.hourOfDay = hourOfDay; self.minuteOfHour = minuteOfHour; self.season = season
         self.gameSpeed = gameSpeed; self.status = status; self.age = age; self.health = health
@@ -108,9 +118,14 @@ public struct RelationshipEvent: Sendable, Equatable {
     public var text: String
     /// The person, when the player did not know them before (a new match).
     public var person: Person?
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension RelationshipEvent {
     public init(personId: String, milestone: String, kind: Relationship.Kind, status: String,
                 affinity: Int, text: String, person: Person? = nil) {
+        memberwise = MemberwiseInit()
         self.personId = personId; self.milestone = milestone; self.kind = kind; self.status = status
         self.affinity = affinity; self.text = text; self.person = person
     }

@@ -23,9 +23,14 @@ public struct ActivityRecord: Sendable, Equatable {
     public var gpa: Double?
     public var major: String?
     public var minor: String?
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension ActivityRecord {
     public init(id: String, performance: Int, achievements: [String] = [], gpa: Double? = nil,
                 major: String? = nil, minor: String? = nil) {
+        memberwise = MemberwiseInit()
         self.id = id; self.performance = performance; self.achievements = achievements
         self.gpa = gpa; self.major = major; self.minor = minor
     }

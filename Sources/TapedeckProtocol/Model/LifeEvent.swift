@@ -12,10 +12,15 @@ public struct LifeEvent: Sendable, Equatable {
     public var diamondCost: Int?
     public var affinityChange: Int?
     public var characters: [SimplePerson]
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension LifeEvent {
     public init(id: String, message: String, type: String? = nil, date: String, hour: Int,
                 energyCost: Int? = nil, moneyCost: Int? = nil, diamondCost: Int? = nil,
                 affinityChange: Int? = nil, characters: [SimplePerson] = []) {
+        memberwise = MemberwiseInit()
         self.id = id; self.message = message; self.type = type; self.date = date; self.hour = hour
         self.energyCost = energyCost; self.moneyCost = moneyCost; self.diamondCost = diamondCost
         self.affinityChange = affinityChange; self.characters = characters

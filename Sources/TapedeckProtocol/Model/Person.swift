@@ -23,7 +23,11 @@ public struct Person: Sendable, Equatable {
     public var currentEducation: String?
     public var interests: [String]
     public var traits: [String]
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension Person {
     public init(
         id: String, name: String, lastName: String = "", sex: String? = nil, age: Int? = nil,
         birthday: String? = nil, image: String? = nil, status: String? = nil, mood: String? = nil,
@@ -32,6 +36,7 @@ public struct Person: Sendable, Equatable {
         bio: String? = nil, compatibilityScore: Int? = nil, currentEducation: String? = nil,
         interests: [String] = [], traits: [String] = []
     ) {
+        memberwise = MemberwiseInit()
         self.id = id; self.name = name; self.lastName = lastName; self.sex = sex; self.age = age
         self.birthday = birthday; self.image = image; self.status = status; self.mood = mood
         self.energy = energy; self.money = money; self.diamonds = diamonds; self.affinity = affinity

@@ -6,9 +6,14 @@ public struct Question: Sendable, Equatable {
     public var characters: [SimplePerson]
     public var date: String?
     public var hour: Int?
+    /// Gives the decoder the compiler-made memberwise initialiser (see `MemberwiseInit`).
+    let memberwise: MemberwiseInit
+}
 
+extension Question {
     public init(id: String, question: String, options: [AnswerOption], characters: [SimplePerson] = [],
                 date: String? = nil, hour: Int? = nil) {
+        memberwise = MemberwiseInit()
         self.id = id; self.question = question; self.options = options; self.characters = characters
         self.date = date; self.hour = hour
     }
