@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/Achievement.swift; field order is the order in docs/PROTOCOL.md.
 
 extension Achievement: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "title", "description", "unlocked", "unlockedAt",
+        "rewardDiamonds"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Achievement {
         var id: String? = nil
         var title: String? = nil
@@ -8,30 +10,30 @@ extension Achievement: WireCodable {
         var unlocked: Bool? = nil
         var unlockedAt: String? = nil
         var rewardDiamonds: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 5 where key == "title":
-                        title = try String.decode(from: &reader)
-                    case 11 where key == "description":
-                        description = try String.decode(from: &reader)
-                    case 8 where key == "unlocked":
-                        unlocked = try Bool.decode(from: &reader)
-                    case 10 where key == "unlockedAt":
-                        unlockedAt = try reader.readOptional(String.self)
-                    case 14 where key == "rewardDiamonds":
-                        rewardDiamonds = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // title
+                    title = try String.decode(from: &reader)
+                case 2: // description
+                    description = try String.decode(from: &reader)
+                case 3: // unlocked
+                    unlocked = try Bool.decode(from: &reader)
+                case 4: // unlockedAt
+                    unlockedAt = try reader.readOptional(String.self)
+                case 5: // rewardDiamonds
+                    rewardDiamonds = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let title else { throw reader.missingField("title") }

@@ -5,34 +5,35 @@ extension Activity.Kind: WireEnum {
 }
 
 extension Activity: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "kind", "energyCost", "moneyCost"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Activity {
         var id: String? = nil
         var name: String? = nil
         var kind: Activity.Kind? = nil
         var energyCost: Int? = nil
         var moneyCost: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 4 where key == "kind":
-                        kind = try Activity.Kind.decode(from: &reader)
-                    case 10 where key == "energyCost":
-                        energyCost = try reader.readOptional(Int.self)
-                    case 9 where key == "moneyCost":
-                        moneyCost = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // kind
+                    kind = try Activity.Kind.decode(from: &reader)
+                case 3: // energyCost
+                    energyCost = try reader.readOptional(Int.self)
+                case 4: // moneyCost
+                    moneyCost = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
@@ -52,6 +53,7 @@ extension Activity: WireCodable {
 }
 
 extension ActivityRecord: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "performance", "achievements", "gpa", "major", "minor"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ActivityRecord {
         var id: String? = nil
         var performance: Int? = nil
@@ -59,30 +61,30 @@ extension ActivityRecord: WireCodable {
         var gpa: Double? = nil
         var major: String? = nil
         var minor: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 11 where key == "performance":
-                        performance = try Int.decode(from: &reader)
-                    case 12 where key == "achievements":
-                        achievements = try reader.readArray(of: String.self)
-                    case 3 where key == "gpa":
-                        gpa = try reader.readOptional(Double.self)
-                    case 5 where key == "major":
-                        major = try reader.readOptional(String.self)
-                    case 5 where key == "minor":
-                        minor = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // performance
+                    performance = try Int.decode(from: &reader)
+                case 2: // achievements
+                    achievements = try reader.readArray(of: String.self)
+                case 3: // gpa
+                    gpa = try reader.readOptional(Double.self)
+                case 4: // major
+                    major = try reader.readOptional(String.self)
+                case 5: // minor
+                    minor = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let performance else { throw reader.missingField("performance") }

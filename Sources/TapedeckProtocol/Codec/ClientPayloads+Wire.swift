@@ -5,34 +5,35 @@ extension Swipe.Direction: WireEnum {
 }
 
 extension CreateCharacter: WireCodable {
+    static let wireFields: JSONFieldNames = ["name", "lastName", "sex", "interests", "deviceToken"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> CreateCharacter {
         var name: String? = nil
         var lastName: String? = nil
         var sex: String? = nil
         var interests: [String] = []
         var deviceToken: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 8 where key == "lastName":
-                        lastName = try String.decode(from: &reader)
-                    case 3 where key == "sex":
-                        sex = try String.decode(from: &reader)
-                    case 9 where key == "interests":
-                        interests = try reader.readArray(of: String.self)
-                    case 11 where key == "deviceToken":
-                        deviceToken = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // name
+                    name = try String.decode(from: &reader)
+                case 1: // lastName
+                    lastName = try String.decode(from: &reader)
+                case 2: // sex
+                    sex = try String.decode(from: &reader)
+                case 3: // interests
+                    interests = try reader.readArray(of: String.self)
+                case 4: // deviceToken
+                    deviceToken = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let name else { throw reader.missingField("name") }
         guard let lastName else { throw reader.missingField("lastName") }
@@ -52,22 +53,23 @@ extension CreateCharacter: WireCodable {
 }
 
 extension SpeedChange: WireCodable {
+    static let wireFields: JSONFieldNames = ["speed"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SpeedChange {
         var speed: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 5 where key == "speed":
-                        speed = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // speed
+                    speed = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let speed else { throw reader.missingField("speed") }
         return SpeedChange(speed: speed)
@@ -81,25 +83,26 @@ extension SpeedChange: WireCodable {
 }
 
 extension ClaimEvent: WireCodable {
+    static let wireFields: JSONFieldNames = ["eventId", "timestamp"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimEvent {
         var eventId: String? = nil
         var timestamp: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "eventId":
-                        eventId = try String.decode(from: &reader)
-                    case 9 where key == "timestamp":
-                        timestamp = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // eventId
+                    eventId = try String.decode(from: &reader)
+                case 1: // timestamp
+                    timestamp = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let eventId else { throw reader.missingField("eventId") }
         guard let timestamp else { throw reader.missingField("timestamp") }
@@ -115,25 +118,26 @@ extension ClaimEvent: WireCodable {
 }
 
 extension AnswerQuestion: WireCodable {
+    static let wireFields: JSONFieldNames = ["questionId", "optionId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerQuestion {
         var questionId: String? = nil
         var optionId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 10 where key == "questionId":
-                        questionId = try String.decode(from: &reader)
-                    case 8 where key == "optionId":
-                        optionId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // questionId
+                    questionId = try String.decode(from: &reader)
+                case 1: // optionId
+                    optionId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let questionId else { throw reader.missingField("questionId") }
         guard let optionId else { throw reader.missingField("optionId") }
@@ -149,22 +153,23 @@ extension AnswerQuestion: WireCodable {
 }
 
 extension HabitAction: WireCodable {
+    static let wireFields: JSONFieldNames = ["habitId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> HabitAction {
         var habitId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "habitId":
-                        habitId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // habitId
+                    habitId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let habitId else { throw reader.missingField("habitId") }
         return HabitAction(habitId: habitId)
@@ -178,22 +183,23 @@ extension HabitAction: WireCodable {
 }
 
 extension SetFocus: WireCodable {
+    static let wireFields: JSONFieldNames = ["focusId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SetFocus {
         var focusId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "focusId":
-                        focusId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // focusId
+                    focusId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let focusId else { throw reader.missingField("focusId") }
         return SetFocus(focusId: focusId)
@@ -207,22 +213,23 @@ extension SetFocus: WireCodable {
 }
 
 extension RetrievePerson: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RetrievePerson {
         var personId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         return RetrievePerson(personId: personId)
     }
@@ -235,25 +242,26 @@ extension RetrievePerson: WireCodable {
 }
 
 extension Swipe: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "direction"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Swipe {
         var personId: String? = nil
         var direction: Swipe.Direction? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 9 where key == "direction":
-                        direction = try Swipe.Direction.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // direction
+                    direction = try Swipe.Direction.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let direction else { throw reader.missingField("direction") }
@@ -269,25 +277,26 @@ extension Swipe: WireCodable {
 }
 
 extension DateRequest: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "activity"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DateRequest {
         var personId: String? = nil
         var activity: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 8 where key == "activity":
-                        activity = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // activity
+                    activity = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let activity else { throw reader.missingField("activity") }
@@ -303,25 +312,26 @@ extension DateRequest: WireCodable {
 }
 
 extension SendGift: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "itemId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendGift {
         var personId: String? = nil
         var itemId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 6 where key == "itemId":
-                        itemId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // itemId
+                    itemId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let itemId else { throw reader.missingField("itemId") }
@@ -337,25 +347,26 @@ extension SendGift: WireCodable {
 }
 
 extension SendMessage: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "text"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendMessage {
         var personId: String? = nil
         var text: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 4 where key == "text":
-                        text = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // text
+                    text = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let text else { throw reader.missingField("text") }
@@ -371,22 +382,23 @@ extension SendMessage: WireCodable {
 }
 
 extension PurchaseItem: WireCodable {
+    static let wireFields: JSONFieldNames = ["itemId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PurchaseItem {
         var itemId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 6 where key == "itemId":
-                        itemId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // itemId
+                    itemId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let itemId else { throw reader.missingField("itemId") }
         return PurchaseItem(itemId: itemId)
@@ -400,22 +412,23 @@ extension PurchaseItem: WireCodable {
 }
 
 extension RefillEnergy: WireCodable {
+    static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RefillEnergy {
         var tier: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "tier":
-                        tier = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // tier
+                    tier = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let tier else { throw reader.missingField("tier") }
         return RefillEnergy(tier: tier)
@@ -429,22 +442,23 @@ extension RefillEnergy: WireCodable {
 }
 
 extension TimeSkip: WireCodable {
+    static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkip {
         var tier: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "tier":
-                        tier = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // tier
+                    tier = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let tier else { throw reader.missingField("tier") }
         return TimeSkip(tier: tier)
@@ -458,25 +472,26 @@ extension TimeSkip: WireCodable {
 }
 
 extension ValidatePurchase: WireCodable {
+    static let wireFields: JSONFieldNames = ["productId", "receipt"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ValidatePurchase {
         var productId: String? = nil
         var receipt: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 9 where key == "productId":
-                        productId = try String.decode(from: &reader)
-                    case 7 where key == "receipt":
-                        receipt = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // productId
+                    productId = try String.decode(from: &reader)
+                case 1: // receipt
+                    receipt = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let productId else { throw reader.missingField("productId") }
         guard let receipt else { throw reader.missingField("receipt") }
@@ -492,22 +507,23 @@ extension ValidatePurchase: WireCodable {
 }
 
 extension ClaimQuestReward: WireCodable {
+    static let wireFields: JSONFieldNames = ["questId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimQuestReward {
         var questId: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "questId":
-                        questId = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // questId
+                    questId = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let questId else { throw reader.missingField("questId") }
         return ClaimQuestReward(questId: questId)

@@ -1,31 +1,32 @@
 // JSON decoding and encoding of the types in Model/Conversation.swift; field order is the order in docs/PROTOCOL.md.
 
 extension ConversationMessage: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "sender", "text", "sentiment"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ConversationMessage {
         var id: String? = nil
         var sender: String? = nil
         var text: String? = nil
         var sentiment: Double? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 6 where key == "sender":
-                        sender = try String.decode(from: &reader)
-                    case 4 where key == "text":
-                        text = try String.decode(from: &reader)
-                    case 9 where key == "sentiment":
-                        sentiment = try reader.readOptional(Double.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // sender
+                    sender = try String.decode(from: &reader)
+                case 2: // text
+                    text = try String.decode(from: &reader)
+                case 3: // sentiment
+                    sentiment = try reader.readOptional(Double.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let sender else { throw reader.missingField("sender") }
@@ -44,28 +45,29 @@ extension ConversationMessage: WireCodable {
 }
 
 extension Conversation: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "personId", "messages"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Conversation {
         var id: String? = nil
         var personId: String? = nil
         var messages: [ConversationMessage]? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 8 where key == "messages":
-                        messages = try reader.readArray(of: ConversationMessage.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // personId
+                    personId = try String.decode(from: &reader)
+                case 2: // messages
+                    messages = try reader.readArray(of: ConversationMessage.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let personId else { throw reader.missingField("personId") }

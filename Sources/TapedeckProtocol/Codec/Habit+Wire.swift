@@ -5,31 +5,32 @@ extension Habit.Status: WireEnum {
 }
 
 extension Habit: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "status", "quitDays"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Habit {
         var id: String? = nil
         var name: String? = nil
         var status: Habit.Status? = nil
         var quitDays: Int = 0
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 6 where key == "status":
-                        status = try Habit.Status.decode(from: &reader)
-                    case 8 where key == "quitDays":
-                        quitDays = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // status
+                    status = try Habit.Status.decode(from: &reader)
+                case 3: // quitDays
+                    quitDays = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }

@@ -1,6 +1,8 @@
 // JSON decoding and encoding of the types in Model/LifeEvent.swift; field order is the order in docs/PROTOCOL.md.
 
 extension LifeEvent: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "message", "type", "date", "hour", "energyCost", "moneyCost",
+        "diamondCost", "affinityChange", "characters"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> LifeEvent {
         var id: String? = nil
         var message: String? = nil
@@ -12,38 +14,38 @@ extension LifeEvent: WireCodable {
         var diamondCost: Int? = nil
         var affinityChange: Int? = nil
         var characters: [SimplePerson] = []
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 7 where key == "message":
-                        message = try String.decode(from: &reader)
-                    case 4 where key == "type":
-                        type = try reader.readOptional(String.self)
-                    case 4 where key == "date":
-                        date = try String.decode(from: &reader)
-                    case 4 where key == "hour":
-                        hour = try Int.decode(from: &reader)
-                    case 10 where key == "energyCost":
-                        energyCost = try reader.readOptional(Int.self)
-                    case 9 where key == "moneyCost":
-                        moneyCost = try reader.readOptional(Int.self)
-                    case 11 where key == "diamondCost":
-                        diamondCost = try reader.readOptional(Int.self)
-                    case 14 where key == "affinityChange":
-                        affinityChange = try reader.readOptional(Int.self)
-                    case 10 where key == "characters":
-                        characters = try reader.readArray(of: SimplePerson.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // message
+                    message = try String.decode(from: &reader)
+                case 2: // type
+                    type = try reader.readOptional(String.self)
+                case 3: // date
+                    date = try String.decode(from: &reader)
+                case 4: // hour
+                    hour = try Int.decode(from: &reader)
+                case 5: // energyCost
+                    energyCost = try reader.readOptional(Int.self)
+                case 6: // moneyCost
+                    moneyCost = try reader.readOptional(Int.self)
+                case 7: // diamondCost
+                    diamondCost = try reader.readOptional(Int.self)
+                case 8: // affinityChange
+                    affinityChange = try reader.readOptional(Int.self)
+                case 9: // characters
+                    characters = try reader.readArray(of: SimplePerson.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let message else { throw reader.missingField("message") }

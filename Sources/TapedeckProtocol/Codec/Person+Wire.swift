@@ -1,6 +1,9 @@
 // JSON decoding and encoding of the types in Model/Person.swift; field order is the order in docs/PROTOCOL.md.
 
 extension Person: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "lastName", "sex", "age", "birthday", "image", "status",
+        "mood", "energy", "money", "diamonds", "affinity", "prestige", "happiness", "health", "intelligence", "bio",
+        "compatibilityScore", "currentEducation", "interests", "traits"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Person {
         var id: String? = nil
         var name: String? = nil
@@ -24,62 +27,62 @@ extension Person: WireCodable {
         var currentEducation: String? = nil
         var interests: [String] = []
         var traits: [String] = []
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 8 where key == "lastName":
-                        lastName = try String.decode(from: &reader)
-                    case 3 where key == "sex":
-                        sex = try reader.readOptional(String.self)
-                    case 3 where key == "age":
-                        age = try reader.readOptional(Int.self)
-                    case 8 where key == "birthday":
-                        birthday = try reader.readOptional(String.self)
-                    case 5 where key == "image":
-                        image = try reader.readOptional(String.self)
-                    case 6 where key == "status":
-                        status = try reader.readOptional(String.self)
-                    case 4 where key == "mood":
-                        mood = try reader.readOptional(String.self)
-                    case 6 where key == "energy":
-                        energy = try reader.readOptional(Int.self)
-                    case 5 where key == "money":
-                        money = try reader.readOptional(Int.self)
-                    case 8 where key == "diamonds":
-                        diamonds = try reader.readOptional(Int.self)
-                    case 8 where key == "affinity":
-                        affinity = try reader.readOptional(Int.self)
-                    case 8 where key == "prestige":
-                        prestige = try reader.readOptional(Int.self)
-                    case 9 where key == "happiness":
-                        happiness = try reader.readOptional(Int.self)
-                    case 6 where key == "health":
-                        health = try reader.readOptional(Int.self)
-                    case 12 where key == "intelligence":
-                        intelligence = try reader.readOptional(Int.self)
-                    case 3 where key == "bio":
-                        bio = try reader.readOptional(String.self)
-                    case 18 where key == "compatibilityScore":
-                        compatibilityScore = try reader.readOptional(Int.self)
-                    case 16 where key == "currentEducation":
-                        currentEducation = try reader.readOptional(String.self)
-                    case 9 where key == "interests":
-                        interests = try reader.readArray(of: String.self)
-                    case 6 where key == "traits":
-                        traits = try reader.readArray(of: String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // lastName
+                    lastName = try String.decode(from: &reader)
+                case 3: // sex
+                    sex = try reader.readOptional(String.self)
+                case 4: // age
+                    age = try reader.readOptional(Int.self)
+                case 5: // birthday
+                    birthday = try reader.readOptional(String.self)
+                case 6: // image
+                    image = try reader.readOptional(String.self)
+                case 7: // status
+                    status = try reader.readOptional(String.self)
+                case 8: // mood
+                    mood = try reader.readOptional(String.self)
+                case 9: // energy
+                    energy = try reader.readOptional(Int.self)
+                case 10: // money
+                    money = try reader.readOptional(Int.self)
+                case 11: // diamonds
+                    diamonds = try reader.readOptional(Int.self)
+                case 12: // affinity
+                    affinity = try reader.readOptional(Int.self)
+                case 13: // prestige
+                    prestige = try reader.readOptional(Int.self)
+                case 14: // happiness
+                    happiness = try reader.readOptional(Int.self)
+                case 15: // health
+                    health = try reader.readOptional(Int.self)
+                case 16: // intelligence
+                    intelligence = try reader.readOptional(Int.self)
+                case 17: // bio
+                    bio = try reader.readOptional(String.self)
+                case 18: // compatibilityScore
+                    compatibilityScore = try reader.readOptional(Int.self)
+                case 19: // currentEducation
+                    currentEducation = try reader.readOptional(String.self)
+                case 20: // interests
+                    interests = try reader.readArray(of: String.self)
+                case 21: // traits
+                    traits = try reader.readArray(of: String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
@@ -115,28 +118,29 @@ extension Person: WireCodable {
 }
 
 extension SimplePerson: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "image"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SimplePerson {
         var id: String? = nil
         var name: String? = nil
         var image: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 5 where key == "image":
-                        image = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // image
+                    image = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }

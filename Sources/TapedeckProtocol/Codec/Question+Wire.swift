@@ -1,6 +1,7 @@
 // JSON decoding and encoding of the types in Model/Question.swift; field order is the order in docs/PROTOCOL.md.
 
 extension Question: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "question", "options", "characters", "date", "hour"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Question {
         var id: String? = nil
         var question: String? = nil
@@ -8,30 +9,30 @@ extension Question: WireCodable {
         var characters: [SimplePerson] = []
         var date: String? = nil
         var hour: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 8 where key == "question":
-                        question = try String.decode(from: &reader)
-                    case 7 where key == "options":
-                        options = try reader.readArray(of: AnswerOption.self)
-                    case 10 where key == "characters":
-                        characters = try reader.readArray(of: SimplePerson.self)
-                    case 4 where key == "date":
-                        date = try reader.readOptional(String.self)
-                    case 4 where key == "hour":
-                        hour = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // question
+                    question = try String.decode(from: &reader)
+                case 2: // options
+                    options = try reader.readArray(of: AnswerOption.self)
+                case 3: // characters
+                    characters = try reader.readArray(of: SimplePerson.self)
+                case 4: // date
+                    date = try reader.readOptional(String.self)
+                case 5: // hour
+                    hour = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let question else { throw reader.missingField("question") }
@@ -52,34 +53,35 @@ extension Question: WireCodable {
 }
 
 extension AnswerOption: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "text", "energyCost", "moneyCost", "diamondCost"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerOption {
         var id: String? = nil
         var text: String? = nil
         var energyCost: Int? = nil
         var moneyCost: Int? = nil
         var diamondCost: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "text":
-                        text = try String.decode(from: &reader)
-                    case 10 where key == "energyCost":
-                        energyCost = try reader.readOptional(Int.self)
-                    case 9 where key == "moneyCost":
-                        moneyCost = try reader.readOptional(Int.self)
-                    case 11 where key == "diamondCost":
-                        diamondCost = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // text
+                    text = try String.decode(from: &reader)
+                case 2: // energyCost
+                    energyCost = try reader.readOptional(Int.self)
+                case 3: // moneyCost
+                    moneyCost = try reader.readOptional(Int.self)
+                case 4: // diamondCost
+                    diamondCost = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let text else { throw reader.missingField("text") }

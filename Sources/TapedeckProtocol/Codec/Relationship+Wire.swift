@@ -5,34 +5,35 @@ extension Relationship.Kind: WireEnum {
 }
 
 extension Relationship: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "kind", "status", "affinity", "milestones"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Relationship {
         var personId: String? = nil
         var kind: Relationship.Kind? = nil
         var status: String? = nil
         var affinity: Int? = nil
         var milestones: [String] = []
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 4 where key == "kind":
-                        kind = try Relationship.Kind.decode(from: &reader)
-                    case 6 where key == "status":
-                        status = try String.decode(from: &reader)
-                    case 8 where key == "affinity":
-                        affinity = try Int.decode(from: &reader)
-                    case 10 where key == "milestones":
-                        milestones = try reader.readArray(of: String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // kind
+                    kind = try Relationship.Kind.decode(from: &reader)
+                case 2: // status
+                    status = try String.decode(from: &reader)
+                case 3: // affinity
+                    affinity = try Int.decode(from: &reader)
+                case 4: // milestones
+                    milestones = try reader.readArray(of: String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let kind else { throw reader.missingField("kind") }

@@ -9,6 +9,8 @@ extension ServerError.Kind: WireEnum {
 }
 
 extension PartialUpdate: WireCodable {
+    static let wireFields: JSONFieldNames = ["energy", "money", "diamonds", "date", "hourOfDay", "minuteOfHour",
+        "location", "mood"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PartialUpdate {
         var energy: Int? = nil
         var money: Int? = nil
@@ -18,34 +20,34 @@ extension PartialUpdate: WireCodable {
         var minuteOfHour: Int? = nil
         var location: String? = nil
         var mood: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 6 where key == "energy":
-                        energy = try reader.readOptional(Int.self)
-                    case 5 where key == "money":
-                        money = try reader.readOptional(Int.self)
-                    case 8 where key == "diamonds":
-                        diamonds = try reader.readOptional(Int.self)
-                    case 4 where key == "date":
-                        date = try reader.readOptional(String.self)
-                    case 9 where key == "hourOfDay":
-                        hourOfDay = try reader.readOptional(Int.self)
-                    case 12 where key == "minuteOfHour":
-                        minuteOfHour = try reader.readOptional(Int.self)
-                    case 8 where key == "location":
-                        location = try reader.readOptional(String.self)
-                    case 4 where key == "mood":
-                        mood = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // energy
+                    energy = try reader.readOptional(Int.self)
+                case 1: // money
+                    money = try reader.readOptional(Int.self)
+                case 2: // diamonds
+                    diamonds = try reader.readOptional(Int.self)
+                case 3: // date
+                    date = try reader.readOptional(String.self)
+                case 4: // hourOfDay
+                    hourOfDay = try reader.readOptional(Int.self)
+                case 5: // minuteOfHour
+                    minuteOfHour = try reader.readOptional(Int.self)
+                case 6: // location
+                    location = try reader.readOptional(String.self)
+                case 7: // mood
+                    mood = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         return PartialUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, location: location, mood: mood, memberwise: MemberwiseInit())
     }
@@ -65,6 +67,9 @@ extension PartialUpdate: WireCodable {
 }
 
 extension BatchUpdate: WireCodable {
+    static let wireFields: JSONFieldNames = ["energy", "money", "diamonds", "date", "hourOfDay", "minuteOfHour",
+        "season", "gameSpeed", "status", "age", "health", "happiness", "intelligence", "prestige", "mood",
+        "location"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> BatchUpdate {
         var energy: Int? = nil
         var money: Int? = nil
@@ -82,50 +87,50 @@ extension BatchUpdate: WireCodable {
         var prestige: Int? = nil
         var mood: String? = nil
         var location: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 6 where key == "energy":
-                        energy = try reader.readOptional(Int.self)
-                    case 5 where key == "money":
-                        money = try reader.readOptional(Int.self)
-                    case 8 where key == "diamonds":
-                        diamonds = try reader.readOptional(Int.self)
-                    case 4 where key == "date":
-                        date = try reader.readOptional(String.self)
-                    case 9 where key == "hourOfDay":
-                        hourOfDay = try reader.readOptional(Int.self)
-                    case 12 where key == "minuteOfHour":
-                        minuteOfHour = try reader.readOptional(Int.self)
-                    case 6 where key == "season":
-                        season = try reader.readOptional(String.self)
-                    case 9 where key == "gameSpeed":
-                        gameSpeed = try reader.readOptional(Int.self)
-                    case 6 where key == "status":
-                        status = try reader.readOptional(String.self)
-                    case 3 where key == "age":
-                        age = try reader.readOptional(Int.self)
-                    case 6 where key == "health":
-                        health = try reader.readOptional(Int.self)
-                    case 9 where key == "happiness":
-                        happiness = try reader.readOptional(Int.self)
-                    case 12 where key == "intelligence":
-                        intelligence = try reader.readOptional(Int.self)
-                    case 8 where key == "prestige":
-                        prestige = try reader.readOptional(Int.self)
-                    case 4 where key == "mood":
-                        mood = try reader.readOptional(String.self)
-                    case 8 where key == "location":
-                        location = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // energy
+                    energy = try reader.readOptional(Int.self)
+                case 1: // money
+                    money = try reader.readOptional(Int.self)
+                case 2: // diamonds
+                    diamonds = try reader.readOptional(Int.self)
+                case 3: // date
+                    date = try reader.readOptional(String.self)
+                case 4: // hourOfDay
+                    hourOfDay = try reader.readOptional(Int.self)
+                case 5: // minuteOfHour
+                    minuteOfHour = try reader.readOptional(Int.self)
+                case 6: // season
+                    season = try reader.readOptional(String.self)
+                case 7: // gameSpeed
+                    gameSpeed = try reader.readOptional(Int.self)
+                case 8: // status
+                    status = try reader.readOptional(String.self)
+                case 9: // age
+                    age = try reader.readOptional(Int.self)
+                case 10: // health
+                    health = try reader.readOptional(Int.self)
+                case 11: // happiness
+                    happiness = try reader.readOptional(Int.self)
+                case 12: // intelligence
+                    intelligence = try reader.readOptional(Int.self)
+                case 13: // prestige
+                    prestige = try reader.readOptional(Int.self)
+                case 14: // mood
+                    mood = try reader.readOptional(String.self)
+                case 15: // location
+                    location = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         return BatchUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, season: season, gameSpeed: gameSpeed, status: status, age: age, health: health, happiness: happiness, intelligence: intelligence, prestige: prestige, mood: mood, location: location, memberwise: MemberwiseInit())
     }
@@ -153,6 +158,9 @@ extension BatchUpdate: WireCodable {
 }
 
 extension PlayerObject: WireCodable {
+    static let wireFields: JSONFieldNames = ["date", "status", "season", "hourOfDay", "minuteOfHour", "gameSpeed",
+        "person", "r", "relData", "activities", "activityRecords", "habits", "focuses", "storeItems", "inventory",
+        "occupations", "inAppPurchases", "activeConversations"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PlayerObject {
         var date: String? = nil
         var status: String? = nil
@@ -172,54 +180,54 @@ extension PlayerObject: WireCodable {
         var occupations: [Occupation] = []
         var inAppPurchases: [InAppPurchase] = []
         var activeConversations: [Conversation] = []
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "date":
-                        date = try String.decode(from: &reader)
-                    case 6 where key == "status":
-                        status = try String.decode(from: &reader)
-                    case 6 where key == "season":
-                        season = try String.decode(from: &reader)
-                    case 9 where key == "hourOfDay":
-                        hourOfDay = try Int.decode(from: &reader)
-                    case 12 where key == "minuteOfHour":
-                        minuteOfHour = try Int.decode(from: &reader)
-                    case 9 where key == "gameSpeed":
-                        gameSpeed = try Int.decode(from: &reader)
-                    case 6 where key == "person":
-                        person = try Person.decode(from: &reader)
-                    case 1 where key == "r":
-                        r = try reader.readArray(of: Person.self)
-                    case 7 where key == "relData":
-                        relData = try reader.readArray(of: Relationship.self)
-                    case 10 where key == "activities":
-                        activities = try reader.readArray(of: Activity.self)
-                    case 15 where key == "activityRecords":
-                        activityRecords = try reader.readArray(of: ActivityRecord.self)
-                    case 6 where key == "habits":
-                        habits = try reader.readArray(of: Habit.self)
-                    case 7 where key == "focuses":
-                        focuses = try reader.readArray(of: FocusOption.self)
-                    case 10 where key == "storeItems":
-                        storeItems = try reader.readArray(of: StoreItem.self)
-                    case 9 where key == "inventory":
-                        inventory = try reader.readArray(of: StoreItem.self)
-                    case 11 where key == "occupations":
-                        occupations = try reader.readArray(of: Occupation.self)
-                    case 14 where key == "inAppPurchases":
-                        inAppPurchases = try reader.readArray(of: InAppPurchase.self)
-                    case 19 where key == "activeConversations":
-                        activeConversations = try reader.readArray(of: Conversation.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // date
+                    date = try String.decode(from: &reader)
+                case 1: // status
+                    status = try String.decode(from: &reader)
+                case 2: // season
+                    season = try String.decode(from: &reader)
+                case 3: // hourOfDay
+                    hourOfDay = try Int.decode(from: &reader)
+                case 4: // minuteOfHour
+                    minuteOfHour = try Int.decode(from: &reader)
+                case 5: // gameSpeed
+                    gameSpeed = try Int.decode(from: &reader)
+                case 6: // person
+                    person = try Person.decode(from: &reader)
+                case 7: // r
+                    r = try reader.readArray(of: Person.self)
+                case 8: // relData
+                    relData = try reader.readArray(of: Relationship.self)
+                case 9: // activities
+                    activities = try reader.readArray(of: Activity.self)
+                case 10: // activityRecords
+                    activityRecords = try reader.readArray(of: ActivityRecord.self)
+                case 11: // habits
+                    habits = try reader.readArray(of: Habit.self)
+                case 12: // focuses
+                    focuses = try reader.readArray(of: FocusOption.self)
+                case 13: // storeItems
+                    storeItems = try reader.readArray(of: StoreItem.self)
+                case 14: // inventory
+                    inventory = try reader.readArray(of: StoreItem.self)
+                case 15: // occupations
+                    occupations = try reader.readArray(of: Occupation.self)
+                case 16: // inAppPurchases
+                    inAppPurchases = try reader.readArray(of: InAppPurchase.self)
+                case 17: // activeConversations
+                    activeConversations = try reader.readArray(of: Conversation.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let date else { throw reader.missingField("date") }
         guard let status else { throw reader.missingField("status") }
@@ -256,28 +264,29 @@ extension PlayerObject: WireCodable {
 }
 
 extension ConversationEvent: WireCodable {
+    static let wireFields: JSONFieldNames = ["conversationId", "personId", "message"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ConversationEvent {
         var conversationId: String? = nil
         var personId: String? = nil
         var message: ConversationMessage? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 14 where key == "conversationId":
-                        conversationId = try String.decode(from: &reader)
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 7 where key == "message":
-                        message = try ConversationMessage.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // conversationId
+                    conversationId = try String.decode(from: &reader)
+                case 1: // personId
+                    personId = try String.decode(from: &reader)
+                case 2: // message
+                    message = try ConversationMessage.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let conversationId else { throw reader.missingField("conversationId") }
         guard let personId else { throw reader.missingField("personId") }
@@ -295,6 +304,7 @@ extension ConversationEvent: WireCodable {
 }
 
 extension RelationshipEvent: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "milestone", "kind", "status", "affinity", "text", "person"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RelationshipEvent {
         var personId: String? = nil
         var milestone: String? = nil
@@ -303,32 +313,32 @@ extension RelationshipEvent: WireCodable {
         var affinity: Int? = nil
         var text: String? = nil
         var person: Person? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 9 where key == "milestone":
-                        milestone = try String.decode(from: &reader)
-                    case 4 where key == "kind":
-                        kind = try Relationship.Kind.decode(from: &reader)
-                    case 6 where key == "status":
-                        status = try String.decode(from: &reader)
-                    case 8 where key == "affinity":
-                        affinity = try Int.decode(from: &reader)
-                    case 4 where key == "text":
-                        text = try String.decode(from: &reader)
-                    case 6 where key == "person":
-                        person = try reader.readOptional(Person.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // milestone
+                    milestone = try String.decode(from: &reader)
+                case 2: // kind
+                    kind = try Relationship.Kind.decode(from: &reader)
+                case 3: // status
+                    status = try String.decode(from: &reader)
+                case 4: // affinity
+                    affinity = try Int.decode(from: &reader)
+                case 5: // text
+                    text = try String.decode(from: &reader)
+                case 6: // person
+                    person = try reader.readOptional(Person.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let milestone else { throw reader.missingField("milestone") }
@@ -353,22 +363,23 @@ extension RelationshipEvent: WireCodable {
 }
 
 extension AchievementsList: WireCodable {
+    static let wireFields: JSONFieldNames = ["achievements"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AchievementsList {
         var achievements: [Achievement]? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 12 where key == "achievements":
-                        achievements = try reader.readArray(of: Achievement.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // achievements
+                    achievements = try reader.readArray(of: Achievement.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let achievements else { throw reader.missingField("achievements") }
         return AchievementsList(achievements: achievements)
@@ -382,22 +393,23 @@ extension AchievementsList: WireCodable {
 }
 
 extension AchievementUnlocked: WireCodable {
+    static let wireFields: JSONFieldNames = ["achievement"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AchievementUnlocked {
         var achievement: Achievement? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 11 where key == "achievement":
-                        achievement = try Achievement.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // achievement
+                    achievement = try Achievement.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let achievement else { throw reader.missingField("achievement") }
         return AchievementUnlocked(achievement: achievement)
@@ -411,34 +423,35 @@ extension AchievementUnlocked: WireCodable {
 }
 
 extension DailyRewardClaimed: WireCodable {
+    static let wireFields: JSONFieldNames = ["day", "streak", "energy", "money", "diamonds"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DailyRewardClaimed {
         var day: Int? = nil
         var streak: Int? = nil
         var energy: Int? = nil
         var money: Int? = nil
         var diamonds: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 3 where key == "day":
-                        day = try Int.decode(from: &reader)
-                    case 6 where key == "streak":
-                        streak = try Int.decode(from: &reader)
-                    case 6 where key == "energy":
-                        energy = try Int.decode(from: &reader)
-                    case 5 where key == "money":
-                        money = try Int.decode(from: &reader)
-                    case 8 where key == "diamonds":
-                        diamonds = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // day
+                    day = try Int.decode(from: &reader)
+                case 1: // streak
+                    streak = try Int.decode(from: &reader)
+                case 2: // energy
+                    energy = try Int.decode(from: &reader)
+                case 3: // money
+                    money = try Int.decode(from: &reader)
+                case 4: // diamonds
+                    diamonds = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let day else { throw reader.missingField("day") }
         guard let streak else { throw reader.missingField("streak") }
@@ -460,31 +473,32 @@ extension DailyRewardClaimed: WireCodable {
 }
 
 extension QuestRewardClaimed: WireCodable {
+    static let wireFields: JSONFieldNames = ["questId", "energy", "money", "diamonds"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> QuestRewardClaimed {
         var questId: String? = nil
         var energy: Int? = nil
         var money: Int? = nil
         var diamonds: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "questId":
-                        questId = try String.decode(from: &reader)
-                    case 6 where key == "energy":
-                        energy = try Int.decode(from: &reader)
-                    case 5 where key == "money":
-                        money = try Int.decode(from: &reader)
-                    case 8 where key == "diamonds":
-                        diamonds = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // questId
+                    questId = try String.decode(from: &reader)
+                case 1: // energy
+                    energy = try Int.decode(from: &reader)
+                case 2: // money
+                    money = try Int.decode(from: &reader)
+                case 3: // diamonds
+                    diamonds = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let questId else { throw reader.missingField("questId") }
         guard let energy else { throw reader.missingField("energy") }
@@ -504,22 +518,23 @@ extension QuestRewardClaimed: WireCodable {
 }
 
 extension EnergyRefillTiers: WireCodable {
+    static let wireFields: JSONFieldNames = ["tiers"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> EnergyRefillTiers {
         var tiers: [EnergyRefillTier]? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 5 where key == "tiers":
-                        tiers = try reader.readArray(of: EnergyRefillTier.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // tiers
+                    tiers = try reader.readArray(of: EnergyRefillTier.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let tiers else { throw reader.missingField("tiers") }
         return EnergyRefillTiers(tiers: tiers)
@@ -533,22 +548,23 @@ extension EnergyRefillTiers: WireCodable {
 }
 
 extension TimeSkipTiers: WireCodable {
+    static let wireFields: JSONFieldNames = ["tiers"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkipTiers {
         var tiers: [TimeSkipTier]? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 5 where key == "tiers":
-                        tiers = try reader.readArray(of: TimeSkipTier.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // tiers
+                    tiers = try reader.readArray(of: TimeSkipTier.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let tiers else { throw reader.missingField("tiers") }
         return TimeSkipTiers(tiers: tiers)
@@ -562,22 +578,23 @@ extension TimeSkipTiers: WireCodable {
 }
 
 extension ExtraCurriculars: WireCodable {
+    static let wireFields: JSONFieldNames = ["activities"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ExtraCurriculars {
         var activities: [Activity]? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 10 where key == "activities":
-                        activities = try reader.readArray(of: Activity.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // activities
+                    activities = try reader.readArray(of: Activity.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let activities else { throw reader.missingField("activities") }
         return ExtraCurriculars(activities: activities)
@@ -591,6 +608,8 @@ extension ExtraCurriculars: WireCodable {
 }
 
 extension PlayerStatistics: WireCodable {
+    static let wireFields: JSONFieldNames = ["daysPlayed", "eventsReceived", "eventsClaimed", "questionsAnswered",
+        "relationships", "dates", "purchases", "achievementsUnlocked"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PlayerStatistics {
         var daysPlayed: Int? = nil
         var eventsReceived: Int? = nil
@@ -600,34 +619,34 @@ extension PlayerStatistics: WireCodable {
         var dates: Int? = nil
         var purchases: Int? = nil
         var achievementsUnlocked: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 10 where key == "daysPlayed":
-                        daysPlayed = try Int.decode(from: &reader)
-                    case 14 where key == "eventsReceived":
-                        eventsReceived = try Int.decode(from: &reader)
-                    case 13 where key == "eventsClaimed":
-                        eventsClaimed = try Int.decode(from: &reader)
-                    case 17 where key == "questionsAnswered":
-                        questionsAnswered = try Int.decode(from: &reader)
-                    case 13 where key == "relationships":
-                        relationships = try Int.decode(from: &reader)
-                    case 5 where key == "dates":
-                        dates = try Int.decode(from: &reader)
-                    case 9 where key == "purchases":
-                        purchases = try Int.decode(from: &reader)
-                    case 20 where key == "achievementsUnlocked":
-                        achievementsUnlocked = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // daysPlayed
+                    daysPlayed = try Int.decode(from: &reader)
+                case 1: // eventsReceived
+                    eventsReceived = try Int.decode(from: &reader)
+                case 2: // eventsClaimed
+                    eventsClaimed = try Int.decode(from: &reader)
+                case 3: // questionsAnswered
+                    questionsAnswered = try Int.decode(from: &reader)
+                case 4: // relationships
+                    relationships = try Int.decode(from: &reader)
+                case 5: // dates
+                    dates = try Int.decode(from: &reader)
+                case 6: // purchases
+                    purchases = try Int.decode(from: &reader)
+                case 7: // achievementsUnlocked
+                    achievementsUnlocked = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let daysPlayed else { throw reader.missingField("daysPlayed") }
         guard let eventsReceived else { throw reader.missingField("eventsReceived") }
@@ -655,25 +674,26 @@ extension PlayerStatistics: WireCodable {
 }
 
 extension DataExportComplete: WireCodable {
+    static let wireFields: JSONFieldNames = ["url", "bytes"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DataExportComplete {
         var url: String? = nil
         var bytes: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 3 where key == "url":
-                        url = try String.decode(from: &reader)
-                    case 5 where key == "bytes":
-                        bytes = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // url
+                    url = try String.decode(from: &reader)
+                case 1: // bytes
+                    bytes = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let url else { throw reader.missingField("url") }
         guard let bytes else { throw reader.missingField("bytes") }
@@ -689,22 +709,23 @@ extension DataExportComplete: WireCodable {
 }
 
 extension AccountDeletionScheduled: WireCodable {
+    static let wireFields: JSONFieldNames = ["scheduledFor"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AccountDeletionScheduled {
         var scheduledFor: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 12 where key == "scheduledFor":
-                        scheduledFor = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // scheduledFor
+                    scheduledFor = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let scheduledFor else { throw reader.missingField("scheduledFor") }
         return AccountDeletionScheduled(scheduledFor: scheduledFor)
@@ -718,28 +739,29 @@ extension AccountDeletionScheduled: WireCodable {
 }
 
 extension ClaimResult: WireCodable {
+    static let wireFields: JSONFieldNames = ["eventId", "accepted", "reason"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimResult {
         var eventId: String? = nil
         var accepted: Bool? = nil
         var reason: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 7 where key == "eventId":
-                        eventId = try String.decode(from: &reader)
-                    case 8 where key == "accepted":
-                        accepted = try Bool.decode(from: &reader)
-                    case 6 where key == "reason":
-                        reason = try reader.readOptional(String.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // eventId
+                    eventId = try String.decode(from: &reader)
+                case 1: // accepted
+                    accepted = try Bool.decode(from: &reader)
+                case 2: // reason
+                    reason = try reader.readOptional(String.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let eventId else { throw reader.missingField("eventId") }
         guard let accepted else { throw reader.missingField("accepted") }
@@ -756,6 +778,8 @@ extension ClaimResult: WireCodable {
 }
 
 extension PurchaseResult: WireCodable {
+    static let wireFields: JSONFieldNames = ["kind", "id", "success", "reason", "energy", "money", "diamonds",
+        "summary"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PurchaseResult {
         var kind: PurchaseResult.Kind? = nil
         var id: String? = nil
@@ -765,34 +789,34 @@ extension PurchaseResult: WireCodable {
         var money: Int? = nil
         var diamonds: Int? = nil
         var summary: TimeSkipSummary? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "kind":
-                        kind = try PurchaseResult.Kind.decode(from: &reader)
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 7 where key == "success":
-                        success = try Bool.decode(from: &reader)
-                    case 6 where key == "reason":
-                        reason = try reader.readOptional(String.self)
-                    case 6 where key == "energy":
-                        energy = try reader.readOptional(Int.self)
-                    case 5 where key == "money":
-                        money = try reader.readOptional(Int.self)
-                    case 8 where key == "diamonds":
-                        diamonds = try reader.readOptional(Int.self)
-                    case 7 where key == "summary":
-                        summary = try reader.readOptional(TimeSkipSummary.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // kind
+                    kind = try PurchaseResult.Kind.decode(from: &reader)
+                case 1: // id
+                    id = try String.decode(from: &reader)
+                case 2: // success
+                    success = try Bool.decode(from: &reader)
+                case 3: // reason
+                    reason = try reader.readOptional(String.self)
+                case 4: // energy
+                    energy = try reader.readOptional(Int.self)
+                case 5: // money
+                    money = try reader.readOptional(Int.self)
+                case 6: // diamonds
+                    diamonds = try reader.readOptional(Int.self)
+                case 7: // summary
+                    summary = try reader.readOptional(TimeSkipSummary.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let kind else { throw reader.missingField("kind") }
         guard let id else { throw reader.missingField("id") }
@@ -815,28 +839,29 @@ extension PurchaseResult: WireCodable {
 }
 
 extension MatchResult: WireCodable {
+    static let wireFields: JSONFieldNames = ["personId", "matched", "compatibility"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> MatchResult {
         var personId: String? = nil
         var matched: Bool? = nil
         var compatibility: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 8 where key == "personId":
-                        personId = try String.decode(from: &reader)
-                    case 7 where key == "matched":
-                        matched = try Bool.decode(from: &reader)
-                    case 13 where key == "compatibility":
-                        compatibility = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // personId
+                    personId = try String.decode(from: &reader)
+                case 1: // matched
+                    matched = try Bool.decode(from: &reader)
+                case 2: // compatibility
+                    compatibility = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let personId else { throw reader.missingField("personId") }
         guard let matched else { throw reader.missingField("matched") }
@@ -854,25 +879,26 @@ extension MatchResult: WireCodable {
 }
 
 extension ServerError: WireCodable {
+    static let wireFields: JSONFieldNames = ["kind", "message"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ServerError {
         var kind: ServerError.Kind? = nil
         var message: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 4 where key == "kind":
-                        kind = try ServerError.Kind.decode(from: &reader)
-                    case 7 where key == "message":
-                        message = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // kind
+                    kind = try ServerError.Kind.decode(from: &reader)
+                case 1: // message
+                    message = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let kind else { throw reader.missingField("kind") }
         guard let message else { throw reader.missingField("message") }

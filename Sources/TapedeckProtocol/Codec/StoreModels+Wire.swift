@@ -5,34 +5,35 @@ extension StoreItem.Currency: WireEnum {
 }
 
 extension StoreItem: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "price", "currency", "quantity"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> StoreItem {
         var id: String? = nil
         var name: String? = nil
         var price: Int? = nil
         var currency: StoreItem.Currency? = nil
         var quantity: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 5 where key == "price":
-                        price = try Int.decode(from: &reader)
-                    case 8 where key == "currency":
-                        currency = try StoreItem.Currency.decode(from: &reader)
-                    case 8 where key == "quantity":
-                        quantity = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // price
+                    price = try Int.decode(from: &reader)
+                case 3: // currency
+                    currency = try StoreItem.Currency.decode(from: &reader)
+                case 4: // quantity
+                    quantity = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
@@ -53,28 +54,29 @@ extension StoreItem: WireCodable {
 }
 
 extension Occupation: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "salary"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Occupation {
         var id: String? = nil
         var name: String? = nil
         var salary: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 6 where key == "salary":
-                        salary = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // salary
+                    salary = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
@@ -92,28 +94,29 @@ extension Occupation: WireCodable {
 }
 
 extension InAppPurchase: WireCodable {
+    static let wireFields: JSONFieldNames = ["productId", "diamonds", "price"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> InAppPurchase {
         var productId: String? = nil
         var diamonds: Int? = nil
         var price: String? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 9 where key == "productId":
-                        productId = try String.decode(from: &reader)
-                    case 8 where key == "diamonds":
-                        diamonds = try Int.decode(from: &reader)
-                    case 5 where key == "price":
-                        price = try String.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // productId
+                    productId = try String.decode(from: &reader)
+                case 1: // diamonds
+                    diamonds = try Int.decode(from: &reader)
+                case 2: // price
+                    price = try String.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let productId else { throw reader.missingField("productId") }
         guard let diamonds else { throw reader.missingField("diamonds") }
@@ -131,28 +134,29 @@ extension InAppPurchase: WireCodable {
 }
 
 extension FocusOption: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "name", "selected"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> FocusOption {
         var id: String? = nil
         var name: String? = nil
         var selected: Bool? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 4 where key == "name":
-                        name = try String.decode(from: &reader)
-                    case 8 where key == "selected":
-                        selected = try Bool.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // name
+                    name = try String.decode(from: &reader)
+                case 2: // selected
+                    selected = try Bool.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
@@ -170,31 +174,32 @@ extension FocusOption: WireCodable {
 }
 
 extension EnergyRefillTier: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "energy", "diamondCost", "unlimitedHours"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> EnergyRefillTier {
         var id: String? = nil
         var energy: Int? = nil
         var diamondCost: Int? = nil
         var unlimitedHours: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 6 where key == "energy":
-                        energy = try Int.decode(from: &reader)
-                    case 11 where key == "diamondCost":
-                        diamondCost = try Int.decode(from: &reader)
-                    case 14 where key == "unlimitedHours":
-                        unlimitedHours = try reader.readOptional(Int.self)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // energy
+                    energy = try Int.decode(from: &reader)
+                case 2: // diamondCost
+                    diamondCost = try Int.decode(from: &reader)
+                case 3: // unlimitedHours
+                    unlimitedHours = try reader.readOptional(Int.self)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let energy else { throw reader.missingField("energy") }
@@ -213,28 +218,29 @@ extension EnergyRefillTier: WireCodable {
 }
 
 extension TimeSkipTier: WireCodable {
+    static let wireFields: JSONFieldNames = ["id", "hours", "diamondCost"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkipTier {
         var id: String? = nil
         var hours: Int? = nil
         var diamondCost: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 2 where key == "id":
-                        id = try String.decode(from: &reader)
-                    case 5 where key == "hours":
-                        hours = try Int.decode(from: &reader)
-                    case 11 where key == "diamondCost":
-                        diamondCost = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // id
+                    id = try String.decode(from: &reader)
+                case 1: // hours
+                    hours = try Int.decode(from: &reader)
+                case 2: // diamondCost
+                    diamondCost = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let id else { throw reader.missingField("id") }
         guard let hours else { throw reader.missingField("hours") }
@@ -252,31 +258,32 @@ extension TimeSkipTier: WireCodable {
 }
 
 extension TimeSkipSummary: WireCodable {
+    static let wireFields: JSONFieldNames = ["hoursSkipped", "events", "energyChange", "moneyChange"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkipSummary {
         var hoursSkipped: Int? = nil
         var events: [String]? = nil
         var energyChange: Int? = nil
         var moneyChange: Int? = nil
-        if try reader.beginObject() {
-            repeat {
-                let key = try reader.readKey()
-                do {
-                    switch key.dispatchCount {
-                    case 12 where key == "hoursSkipped":
-                        hoursSkipped = try Int.decode(from: &reader)
-                    case 6 where key == "events":
-                        events = try reader.readArray(of: String.self)
-                    case 12 where key == "energyChange":
-                        energyChange = try Int.decode(from: &reader)
-                    case 11 where key == "moneyChange":
-                        moneyChange = try Int.decode(from: &reader)
-                    default:
-                        try reader.skipValue()
-                    }
-                } catch {
-                    throw error.inside(.field(key.string))
+        let fields = Self.wireFields
+        var field = try reader.firstField(fields)
+        while let index = field {
+            do {
+                switch index {
+                case 0: // hoursSkipped
+                    hoursSkipped = try Int.decode(from: &reader)
+                case 1: // events
+                    events = try reader.readArray(of: String.self)
+                case 2: // energyChange
+                    energyChange = try Int.decode(from: &reader)
+                case 3: // moneyChange
+                    moneyChange = try Int.decode(from: &reader)
+                default:
+                    try reader.skipValue()
                 }
-            } while try reader.nextMember()
+            } catch {
+                throw error.inside(.field(reader.fieldName(index, in: fields)))
+            }
+            field = try reader.nextField(fields, after: index)
         }
         guard let hoursSkipped else { throw reader.missingField("hoursSkipped") }
         guard let events else { throw reader.missingField("events") }

@@ -15,6 +15,8 @@ struct JSONReader {
     var pos: Int
     /// Nesting of containers being skipped or parsed generically.
     var depth = 0
+    /// The last member name `readField` did not find in its `JSONFieldNames`, for errors.
+    var unknownKey: JSONKey? = nil
     /// `SmallASCIIString.isAvailable`, read once per document rather than once per string.
     let smallStrings = SmallASCIIString.isAvailable
 

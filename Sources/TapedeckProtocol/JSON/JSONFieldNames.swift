@@ -1,0 +1,77 @@
+/// The member names one decoder knows, in the order the server writes them (docs/PROTOCOL.md).
+/// Objects on the wire keep that order, so the next member is usually the next name here, or one
+/// a few places on when optional fields are left out. `JSONReader.nextField` checks that guess
+/// with three word compares of the bytes `,"name":` and only scans and looks up the name when the
+/// guess is wrong. Decoders switch on a name's position in this list.
+///
+/// Built once per decoded type (a `static let`) and never freed; names are at most 20 bytes, so
+/// `,"name":` fits in three words.
+struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
+    static let maxNameLength = 20
+
+    let count: Int
+    /// Per name, 8 words: `,"name":` as three little-endian words, their three byte masks, the
+    /// pattern's length, and one unused word (a power-of-two stride).
+    private let patterns: UnsafeMutablePointer<UInt64>
+    private let names: UnsafeMutablePointer<StaticString>
+
+    init(arrayLiteral names: StaticString...) {
+        count = names.count
+        self.names = .allocate(capacity: names.count)
+        self.names.initialize(from: names, count: names.count)
+        patterns = .allocate(capacity: names.count * 8)
+        patterns.initialize(repeating: 0, count: names.count * 8)
+        for (index, name) in names.enumerated() {
+            precondition(name.utf8CodeUnitCount <= Self.maxNameLength, "field name \(name) is longer than \(Self.maxNameLength) bytes")
+            let bytes = [UInt8(ascii: ",")] + [UInt8(ascii: "\"")]
+                + Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+            let entry = patterns + index * 8
+            for (k, byte) in bytes.enumerated() {
+                entry[k / 8] |= UInt64(byte) << UInt64(8 * (k % 8))
+                entry[3 + k / 8] |= 0xFF << UInt64(8 * (k % 8))
+            }
+            entry[6] = UInt64(bytes.count)
+        }
+    }
+
+    /// The name at `index`.
+    func name(_ index: Int) -> StaticString { names[index] }
+
+    /// The length of `,"name":` when it is at `at`, or when `"name":` is at `at + 1` if
+    /// `skipComma`; 0 otherwise. 24 bytes from `at` must be readable.
+    @inline(__always)
+    func matchLength(_ index: Int, at: UnsafeRawPointer, skipComma: Bool) -> Int {
+        let entry = patterns + index * 8
+        let firstMask = skipComma ? entry[3] & ~0xFF : entry[3]
+        let difference = ((UInt64(littleEndian: at.loadUnaligned(as: UInt64.self)) ^ entry[0]) & firstMask)
+            | ((UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ entry[1]) & entry[4])
+            | ((UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) ^ entry[2]) & entry[5])
+        return difference == 0 ? Int(truncatingIfNeeded: entry[6]) : 0
+    }
+
+    /// The first name from `start` on whose `"name":` is at `at + 1`, and its `matchLength`.
+    /// 24 bytes from `at` must be readable.
+    @inline(__always)
+    func firstMatch(from start: Int, at: UnsafeRawPointer) -> (index: Int, length: Int)? {
+        // Most names differ within the first word, so that one is compared before the rest.
+        let first = UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))
+        var index = start
+        while index < count {
+            let entry = patterns + index * 8
+            if (first ^ entry[0]) & entry[3] & ~0xFF == 0 {
+                let length = matchLength(index, at: at, skipComma: true)
+                if length != 0 { return (index, length) }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The position of `key` (compared as `JSONKey` compares, escapes resolved), or `count` when
+    /// the decoder does not know it.
+    func index(of key: JSONKey) -> Int {
+        for index in 0..<count where key == names[index] { return index }
+        return count
+    }
+}
