@@ -75,4 +75,40 @@ import Testing
         }
         #expect(message == .stop)
     }
+
+    @Test func compactEnvelopeWordsAreTheirBytes() {
+        func word(_ text: String) -> UInt64 {
+            Array(text.utf8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
+        #expect(JSONReader.typePrefix == word(#"{"type":"#))
+        #expect(JSONReader.messagePrefix == word(#","messag"#))
+        #expect(UInt64(JSONReader.messageSuffix) == word(#"ge":"#))
+    }
+
+    /// The word-compare start (`readCompactEnvelopeStart`) must agree with the general reader on
+    /// every message and on near misses: spaced, reordered, extra or repeated fields, cut short.
+    @Test func compactStartAgreesWithTheGeneralReader() {
+        func decoded(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            let fast = Result { try ServerMessage.decode(bytes) }
+            let general = Result { try bytes.withUnsafeBytes { raw in try Envelope.decodeInAnyOrder(raw, as: ServerMessage.self) } }
+            #expect("\(fast)" == "\(general)", "\(text)")
+            return "\(fast)"
+        }
+        for envelope in SyntheticMessages.envelopes(count: 300, seed: 5) {
+            let text = String(decoding: envelope, as: UTF8.self)
+            let body = text.dropFirst(text.firstRange(of: #","message":"#)!.upperBound.utf16Offset(in: text)).dropLast()
+            let type = text.split(separator: "\"")[3]
+            let variants = [
+                text, text + " ", " " + text, text.replacingOccurrences(of: #"{"type":"#, with: #"{ "type":"#),
+                text.replacingOccurrences(of: #"","message":"#, with: #"" ,"message":"#),
+                text.replacingOccurrences(of: #"","message":"#, with: #"","message" :"#),
+                #"{"type":"\#(type)","message":\#(body),"ts":17}"#, #"{"type":"\#(type)","message":\#(body),"type":"u"}"#,
+                #"{"type":"\#(type)","mess":1,"message":\#(body)}"#, #"{"type":"\#(type)","message":\#(body)"#,
+                #"{"type":"\#(type)","message":\#(body)}}"#, #"{"type":"\#(type.dropLast())","message":\#(body)}"#,
+            ]
+            for variant in variants { _ = decoded(variant) }
+            #expect(decoded(text).hasPrefix("success"), "\(text)")
+        }
+    }
 }

@@ -21,6 +21,12 @@ enum Envelope {
         // The usual shape, `{"type": <known>, "message": {...}, ...}`, returns the body as soon as
         // it is decoded: messages are large values and every intermediate copy shows in profiles.
         var reader = JSONReader(bytes)
+        if let typeIndex = try reader.readCompactEnvelopeStart(Message.self) {
+            let message = try decodeBody(Message.self, typeIndex: typeIndex, from: &reader)
+            if reader.pos + 1 == reader.end, reader.byte(at: reader.pos) == UInt8(ascii: "}") { return message }
+            try finish(&reader)
+            return message
+        }
         if try reader.beginObject(), try reader.readKey() == "type", reader.peek() == UInt8(ascii: "\""),
            let typeIndex = Message.knownTypeIndex(try reader.readStringValueAsKey()),
            try reader.nextMember(), try reader.readKey() == "message" {
@@ -120,6 +126,31 @@ enum Envelope {
 }
 
 extension JSONReader {
+    /// The usual start of an envelope as the server and the app write it, `{"type":"<known>","message":`
+    /// with no whitespace, checked with word compares: the known type's index, with `pos` at the
+    /// body. Nil, with `pos` back at 0, for anything else.
+    @inline(__always)
+    mutating func readCompactEnvelopeStart<Message: EnvelopeCodable>(_: Message.Type) throws(ProtocolError) -> Int? {
+        // `{"type":"` is 9 bytes and `","message":` 12, so a shorter input is not one.
+        guard end >= 24, UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) == Self.typePrefix,
+              base.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        pos = 8
+        let type = try readStringValueAsKey()
+        guard let typeIndex = Message.knownTypeIndex(type), pos + 11 <= end,
+              UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)) == Self.messagePrefix,
+              UInt32(littleEndian: base.loadUnaligned(fromByteOffset: pos + 7, as: UInt32.self)) == Self.messageSuffix else {
+            pos = 0
+            return nil
+        }
+        pos += 11
+        return typeIndex
+    }
+
+    /// The bytes `{"type":`, `,"messag` and `ge":` as little-endian words (`EnvelopeTests` checks them).
+    static let typePrefix: UInt64 = 0x3A22_6570_7974_227B
+    static let messagePrefix: UInt64 = 0x6761_7373_656D_222C
+    static let messageSuffix: UInt32 = 0x3A22_6567
+
     /// The `message` of a type without fields: `{}` (members are ignored like unknown fields) or null.
     mutating func skipEmptyBody() throws(ProtocolError) {
         if try consumeNull() { return }
