@@ -16,15 +16,15 @@ extension Achievement: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // title
-                    title = try String.decode(from: &reader)
+                    title = try reader.readString()
                 case 2: // description
-                    description = try String.decode(from: &reader)
+                    description = try reader.readString()
                 case 3: // unlocked
                     unlocked = try Bool.decode(from: &reader)
                 case 4: // unlockedAt
-                    unlockedAt = try reader.readOptional(String.self)
+                    unlockedAt = try reader.readOptionalString()
                 case 5: // rewardDiamonds
                     rewardDiamonds = try reader.readOptional(Int.self)
                 default:

@@ -18,9 +18,9 @@ extension Activity: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // kind
                     kind = try Activity.Kind.decode(from: &reader)
                 case 3: // energyCost
@@ -67,17 +67,17 @@ extension ActivityRecord: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // performance
                     performance = try Int.decode(from: &reader)
                 case 2: // achievements
-                    achievements = try reader.readArray(of: String.self)
+                    achievements = try reader.readStringArray()
                 case 3: // gpa
                     gpa = try reader.readOptional(Double.self)
                 case 4: // major
-                    major = try reader.readOptional(String.self)
+                    major = try reader.readOptionalString()
                 case 5: // minor
-                    minor = try reader.readOptional(String.self)
+                    minor = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }

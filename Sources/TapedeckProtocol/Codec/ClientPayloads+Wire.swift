@@ -18,15 +18,15 @@ extension CreateCharacter: WireCodable {
             do {
                 switch index {
                 case 0: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 1: // lastName
-                    lastName = try String.decode(from: &reader)
+                    lastName = try reader.readString()
                 case 2: // sex
-                    sex = try String.decode(from: &reader)
+                    sex = try reader.readString()
                 case 3: // interests
-                    interests = try reader.readArray(of: String.self)
+                    interests = try reader.readStringArray()
                 case 4: // deviceToken
-                    deviceToken = try reader.readOptional(String.self)
+                    deviceToken = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }
@@ -93,9 +93,9 @@ extension ClaimEvent: WireCodable {
             do {
                 switch index {
                 case 0: // eventId
-                    eventId = try String.decode(from: &reader)
+                    eventId = try reader.readString()
                 case 1: // timestamp
-                    timestamp = try String.decode(from: &reader)
+                    timestamp = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -128,9 +128,9 @@ extension AnswerQuestion: WireCodable {
             do {
                 switch index {
                 case 0: // questionId
-                    questionId = try String.decode(from: &reader)
+                    questionId = try reader.readString()
                 case 1: // optionId
-                    optionId = try String.decode(from: &reader)
+                    optionId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -162,7 +162,7 @@ extension HabitAction: WireCodable {
             do {
                 switch index {
                 case 0: // habitId
-                    habitId = try String.decode(from: &reader)
+                    habitId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -192,7 +192,7 @@ extension SetFocus: WireCodable {
             do {
                 switch index {
                 case 0: // focusId
-                    focusId = try String.decode(from: &reader)
+                    focusId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -222,7 +222,7 @@ extension RetrievePerson: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try reader.readOptional(String.self)
+                    personId = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }
@@ -252,7 +252,7 @@ extension Swipe: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // direction
                     direction = try Swipe.Direction.decode(from: &reader)
                 default:
@@ -287,9 +287,9 @@ extension DateRequest: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // activity
-                    activity = try String.decode(from: &reader)
+                    activity = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -322,9 +322,9 @@ extension SendGift: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // itemId
-                    itemId = try String.decode(from: &reader)
+                    itemId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -357,9 +357,9 @@ extension SendMessage: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // text
-                    text = try String.decode(from: &reader)
+                    text = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -391,7 +391,7 @@ extension PurchaseItem: WireCodable {
             do {
                 switch index {
                 case 0: // itemId
-                    itemId = try String.decode(from: &reader)
+                    itemId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -421,7 +421,7 @@ extension RefillEnergy: WireCodable {
             do {
                 switch index {
                 case 0: // tier
-                    tier = try String.decode(from: &reader)
+                    tier = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -451,7 +451,7 @@ extension TimeSkip: WireCodable {
             do {
                 switch index {
                 case 0: // tier
-                    tier = try String.decode(from: &reader)
+                    tier = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -482,9 +482,9 @@ extension ValidatePurchase: WireCodable {
             do {
                 switch index {
                 case 0: // productId
-                    productId = try String.decode(from: &reader)
+                    productId = try reader.readString()
                 case 1: // receipt
-                    receipt = try String.decode(from: &reader)
+                    receipt = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -516,7 +516,7 @@ extension ClaimQuestReward: WireCodable {
             do {
                 switch index {
                 case 0: // questId
-                    questId = try String.decode(from: &reader)
+                    questId = try reader.readString()
                 default:
                     try reader.skipValue()
                 }

@@ -13,11 +13,11 @@ extension ConversationMessage: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // sender
-                    sender = try String.decode(from: &reader)
+                    sender = try reader.readString()
                 case 2: // text
-                    text = try String.decode(from: &reader)
+                    text = try reader.readString()
                 case 3: // sentiment
                     sentiment = try reader.readOptional(Double.self)
                 default:
@@ -56,9 +56,9 @@ extension Conversation: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 2: // messages
                     messages = try reader.readArray(of: ConversationMessage.self)
                 default:

@@ -17,9 +17,9 @@ extension Habit: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // status
                     status = try Habit.Status.decode(from: &reader)
                 case 3: // quitDays

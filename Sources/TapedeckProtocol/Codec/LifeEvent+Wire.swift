@@ -20,13 +20,13 @@ extension LifeEvent: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // message
-                    message = try String.decode(from: &reader)
+                    message = try reader.readString()
                 case 2: // type
-                    type = try reader.readOptional(String.self)
+                    type = try reader.readOptionalString()
                 case 3: // date
-                    date = try String.decode(from: &reader)
+                    date = try reader.readString()
                 case 4: // hour
                     hour = try Int.decode(from: &reader)
                 case 5: // energyCost

@@ -33,23 +33,23 @@ extension Person: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // lastName
-                    lastName = try String.decode(from: &reader)
+                    lastName = try reader.readString()
                 case 3: // sex
-                    sex = try reader.readOptional(String.self)
+                    sex = try reader.readOptionalString()
                 case 4: // age
                     age = try reader.readOptional(Int.self)
                 case 5: // birthday
-                    birthday = try reader.readOptional(String.self)
+                    birthday = try reader.readOptionalString()
                 case 6: // image
-                    image = try reader.readOptional(String.self)
+                    image = try reader.readOptionalString()
                 case 7: // status
-                    status = try reader.readOptional(String.self)
+                    status = try reader.readOptionalString()
                 case 8: // mood
-                    mood = try reader.readOptional(String.self)
+                    mood = try reader.readOptionalString()
                 case 9: // energy
                     energy = try reader.readOptional(Int.self)
                 case 10: // money
@@ -67,15 +67,15 @@ extension Person: WireCodable {
                 case 16: // intelligence
                     intelligence = try reader.readOptional(Int.self)
                 case 17: // bio
-                    bio = try reader.readOptional(String.self)
+                    bio = try reader.readOptionalString()
                 case 18: // compatibilityScore
                     compatibilityScore = try reader.readOptional(Int.self)
                 case 19: // currentEducation
-                    currentEducation = try reader.readOptional(String.self)
+                    currentEducation = try reader.readOptionalString()
                 case 20: // interests
-                    interests = try reader.readArray(of: String.self)
+                    interests = try reader.readStringArray()
                 case 21: // traits
-                    traits = try reader.readArray(of: String.self)
+                    traits = try reader.readStringArray()
                 default:
                     try reader.skipValue()
                 }
@@ -129,11 +129,11 @@ extension SimplePerson: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // image
-                    image = try reader.readOptional(String.self)
+                    image = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }

@@ -15,15 +15,15 @@ extension Question: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // question
-                    question = try String.decode(from: &reader)
+                    question = try reader.readString()
                 case 2: // options
                     options = try reader.readArray(of: AnswerOption.self)
                 case 3: // characters
                     characters = try reader.readArray(of: SimplePerson.self)
                 case 4: // date
-                    date = try reader.readOptional(String.self)
+                    date = try reader.readOptionalString()
                 case 5: // hour
                     hour = try reader.readOptional(Int.self)
                 default:
@@ -66,9 +66,9 @@ extension AnswerOption: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // text
-                    text = try String.decode(from: &reader)
+                    text = try reader.readString()
                 case 2: // energyCost
                     energyCost = try reader.readOptional(Int.self)
                 case 3: // moneyCost

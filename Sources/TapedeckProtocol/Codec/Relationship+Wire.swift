@@ -18,15 +18,15 @@ extension Relationship: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // kind
                     kind = try Relationship.Kind.decode(from: &reader)
                 case 2: // status
-                    status = try String.decode(from: &reader)
+                    status = try reader.readString()
                 case 3: // affinity
                     affinity = try Int.decode(from: &reader)
                 case 4: // milestones
-                    milestones = try reader.readArray(of: String.self)
+                    milestones = try reader.readStringArray()
                 default:
                     try reader.skipValue()
                 }

@@ -32,15 +32,15 @@ extension PartialUpdate: WireCodable {
                 case 2: // diamonds
                     diamonds = try reader.readOptional(Int.self)
                 case 3: // date
-                    date = try reader.readOptional(String.self)
+                    date = try reader.readOptionalString()
                 case 4: // hourOfDay
                     hourOfDay = try reader.readOptional(Int.self)
                 case 5: // minuteOfHour
                     minuteOfHour = try reader.readOptional(Int.self)
                 case 6: // location
-                    location = try reader.readOptional(String.self)
+                    location = try reader.readOptionalString()
                 case 7: // mood
-                    mood = try reader.readOptional(String.self)
+                    mood = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }
@@ -99,17 +99,17 @@ extension BatchUpdate: WireCodable {
                 case 2: // diamonds
                     diamonds = try reader.readOptional(Int.self)
                 case 3: // date
-                    date = try reader.readOptional(String.self)
+                    date = try reader.readOptionalString()
                 case 4: // hourOfDay
                     hourOfDay = try reader.readOptional(Int.self)
                 case 5: // minuteOfHour
                     minuteOfHour = try reader.readOptional(Int.self)
                 case 6: // season
-                    season = try reader.readOptional(String.self)
+                    season = try reader.readOptionalString()
                 case 7: // gameSpeed
                     gameSpeed = try reader.readOptional(Int.self)
                 case 8: // status
-                    status = try reader.readOptional(String.self)
+                    status = try reader.readOptionalString()
                 case 9: // age
                     age = try reader.readOptional(Int.self)
                 case 10: // health
@@ -121,9 +121,9 @@ extension BatchUpdate: WireCodable {
                 case 13: // prestige
                     prestige = try reader.readOptional(Int.self)
                 case 14: // mood
-                    mood = try reader.readOptional(String.self)
+                    mood = try reader.readOptionalString()
                 case 15: // location
-                    location = try reader.readOptional(String.self)
+                    location = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }
@@ -186,11 +186,11 @@ extension PlayerObject: WireCodable {
             do {
                 switch index {
                 case 0: // date
-                    date = try String.decode(from: &reader)
+                    date = try reader.readString()
                 case 1: // status
-                    status = try String.decode(from: &reader)
+                    status = try reader.readString()
                 case 2: // season
-                    season = try String.decode(from: &reader)
+                    season = try reader.readString()
                 case 3: // hourOfDay
                     hourOfDay = try Int.decode(from: &reader)
                 case 4: // minuteOfHour
@@ -275,9 +275,9 @@ extension ConversationEvent: WireCodable {
             do {
                 switch index {
                 case 0: // conversationId
-                    conversationId = try String.decode(from: &reader)
+                    conversationId = try reader.readString()
                 case 1: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 2: // message
                     message = try ConversationMessage.decode(from: &reader)
                 default:
@@ -319,17 +319,17 @@ extension RelationshipEvent: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // milestone
-                    milestone = try String.decode(from: &reader)
+                    milestone = try reader.readString()
                 case 2: // kind
                     kind = try Relationship.Kind.decode(from: &reader)
                 case 3: // status
-                    status = try String.decode(from: &reader)
+                    status = try reader.readString()
                 case 4: // affinity
                     affinity = try Int.decode(from: &reader)
                 case 5: // text
-                    text = try String.decode(from: &reader)
+                    text = try reader.readString()
                 case 6: // person
                     person = try reader.readOptional(Person.self)
                 default:
@@ -485,7 +485,7 @@ extension QuestRewardClaimed: WireCodable {
             do {
                 switch index {
                 case 0: // questId
-                    questId = try String.decode(from: &reader)
+                    questId = try reader.readString()
                 case 1: // energy
                     energy = try Int.decode(from: &reader)
                 case 2: // money
@@ -684,7 +684,7 @@ extension DataExportComplete: WireCodable {
             do {
                 switch index {
                 case 0: // url
-                    url = try String.decode(from: &reader)
+                    url = try reader.readString()
                 case 1: // bytes
                     bytes = try Int.decode(from: &reader)
                 default:
@@ -718,7 +718,7 @@ extension AccountDeletionScheduled: WireCodable {
             do {
                 switch index {
                 case 0: // scheduledFor
-                    scheduledFor = try String.decode(from: &reader)
+                    scheduledFor = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -750,11 +750,11 @@ extension ClaimResult: WireCodable {
             do {
                 switch index {
                 case 0: // eventId
-                    eventId = try String.decode(from: &reader)
+                    eventId = try reader.readString()
                 case 1: // accepted
                     accepted = try Bool.decode(from: &reader)
                 case 2: // reason
-                    reason = try reader.readOptional(String.self)
+                    reason = try reader.readOptionalString()
                 default:
                     try reader.skipValue()
                 }
@@ -797,11 +797,11 @@ extension PurchaseResult: WireCodable {
                 case 0: // kind
                     kind = try PurchaseResult.Kind.decode(from: &reader)
                 case 1: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 2: // success
                     success = try Bool.decode(from: &reader)
                 case 3: // reason
-                    reason = try reader.readOptional(String.self)
+                    reason = try reader.readOptionalString()
                 case 4: // energy
                     energy = try reader.readOptional(Int.self)
                 case 5: // money
@@ -850,7 +850,7 @@ extension MatchResult: WireCodable {
             do {
                 switch index {
                 case 0: // personId
-                    personId = try String.decode(from: &reader)
+                    personId = try reader.readString()
                 case 1: // matched
                     matched = try Bool.decode(from: &reader)
                 case 2: // compatibility
@@ -891,7 +891,7 @@ extension ServerError: WireCodable {
                 case 0: // kind
                     kind = try ServerError.Kind.decode(from: &reader)
                 case 1: // message
-                    message = try String.decode(from: &reader)
+                    message = try reader.readString()
                 default:
                     try reader.skipValue()
                 }

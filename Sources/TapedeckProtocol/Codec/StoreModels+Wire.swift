@@ -18,9 +18,9 @@ extension StoreItem: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // price
                     price = try Int.decode(from: &reader)
                 case 3: // currency
@@ -65,9 +65,9 @@ extension Occupation: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // salary
                     salary = try Int.decode(from: &reader)
                 default:
@@ -105,11 +105,11 @@ extension InAppPurchase: WireCodable {
             do {
                 switch index {
                 case 0: // productId
-                    productId = try String.decode(from: &reader)
+                    productId = try reader.readString()
                 case 1: // diamonds
                     diamonds = try Int.decode(from: &reader)
                 case 2: // price
-                    price = try String.decode(from: &reader)
+                    price = try reader.readString()
                 default:
                     try reader.skipValue()
                 }
@@ -145,9 +145,9 @@ extension FocusOption: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // name
-                    name = try String.decode(from: &reader)
+                    name = try reader.readString()
                 case 2: // selected
                     selected = try Bool.decode(from: &reader)
                 default:
@@ -186,7 +186,7 @@ extension EnergyRefillTier: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // energy
                     energy = try Int.decode(from: &reader)
                 case 2: // diamondCost
@@ -229,7 +229,7 @@ extension TimeSkipTier: WireCodable {
             do {
                 switch index {
                 case 0: // id
-                    id = try String.decode(from: &reader)
+                    id = try reader.readString()
                 case 1: // hours
                     hours = try Int.decode(from: &reader)
                 case 2: // diamondCost
@@ -272,7 +272,7 @@ extension TimeSkipSummary: WireCodable {
                 case 0: // hoursSkipped
                     hoursSkipped = try Int.decode(from: &reader)
                 case 1: // events
-                    events = try reader.readArray(of: String.self)
+                    events = try reader.readStringArray()
                 case 2: // energyChange
                     energyChange = try Int.decode(from: &reader)
                 case 3: // moneyChange

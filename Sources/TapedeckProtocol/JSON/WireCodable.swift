@@ -64,6 +64,18 @@ extension JSONReader {
     /// Reads an array of `Element`, adding the element index to the path of any error.
     @inline(__always)
     mutating func readArray<Element: WireCodable>(of _: Element.Type) throws(ProtocolError) -> [Element] {
+        try readArray { reader throws(ProtocolError) in try Element.decode(from: &reader) }
+    }
+
+    /// `readArray(of: String.self)`, calling `readString` directly (see `readOptionalString`).
+    @inline(__always)
+    mutating func readStringArray() throws(ProtocolError) -> [String] {
+        try readArray { reader throws(ProtocolError) in try reader.readString() }
+    }
+
+    /// Reads an array whose elements `element` reads, adding the element index to the path of any error.
+    @inline(__always)
+    mutating func readArray<Element>(_ element: (inout JSONReader) throws(ProtocolError) -> Element) throws(ProtocolError) -> [Element] {
         var elements: [Element] = []
         guard try beginArray() else { return elements }
         // Most lists hold a few elements: one allocation instead of growing 1, 2, 4.
@@ -71,7 +83,7 @@ extension JSONReader {
         var index = 0
         repeat {
             do {
-                elements.append(try Element.decode(from: &self))
+                elements.append(try element(&self))
             } catch {
                 throw error.inside(.index(index))
             }
@@ -85,6 +97,14 @@ extension JSONReader {
     mutating func readOptional<Value: WireCodable>(_: Value.Type) throws(ProtocolError) -> Value? {
         if try consumeNull() { return nil }
         return try Value.decode(from: &self)
+    }
+
+    /// `readOptional(String.self)`, calling `readString` directly: through the generic
+    /// `String.decode` the compiler calls a witness thunk for every string instead of inlining it.
+    @inline(__always)
+    mutating func readOptionalString() throws(ProtocolError) -> String? {
+        if try consumeNull() { return nil }
+        return try readString()
     }
 
     /// The error for a required field that the object at `objectStart` did not contain; the
