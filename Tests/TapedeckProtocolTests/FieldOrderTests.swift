@@ -106,4 +106,32 @@ import Testing
             }
         }
     }
+
+    @Test func theWindowIsTheNext24BytesZeroPaddedWhereverItStarts() {
+        for length in 0...40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) | 1 }
+            bytes.withUnsafeBytes { raw in
+                let reader = JSONReader(raw)
+                for offset in 0...length {
+                    var expected: [UInt8] = Array(bytes[offset...].prefix(24))
+                    expected += Array(repeating: 0, count: 24 - expected.count)
+                    let words = reader.window(at: offset)
+                    let got = [words.0, words.1, words.2].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+                    #expect(got == expected, "length \(length), offset \(offset)")
+                }
+            }
+        }
+    }
+
+    @Test func objectsShorterThanAWindowDecode() throws {
+        for (text, expected) in [(#"{"name":"A","id":"p"}"#, Person(id: "p", name: "A")),
+                                 (#"{"id":"p","name":"A"}"#, Person(id: "p", name: "A")),
+                                 (#"{"id":"p","r":1,"name":""}"#, Person(id: "p", name: ""))] {
+            let decoded = try Array(text.utf8).withUnsafeBytes { raw throws(ProtocolError) in
+                var reader = JSONReader(raw)
+                return try Person.decode(from: &reader)
+            }
+            #expect(decoded == expected, "\(text)")
+        }
+    }
 }

@@ -134,8 +134,14 @@ extension JSONReader {
         // `{"type":"` is 9 bytes and `","message":` 12, so a shorter input is not one.
         guard end >= 24, UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) == Self.typePrefix,
               base.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
-        pos = 8
-        let type = try readStringValueAsKey()
+        let type: JSONKey
+        if let count = shortPlainLength(quote: 8) {
+            type = JSONKey(start: base + 9, count: count, offset: 8, hasEscapes: false)
+            pos = 10 + count
+        } else {
+            pos = 8
+            type = try readStringValueAsKey()
+        }
         guard let typeIndex = Message.knownTypeIndex(type), pos + 11 <= end,
               UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)) == Self.messagePrefix,
               UInt32(littleEndian: base.loadUnaligned(fromByteOffset: pos + 7, as: UInt32.self)) == Self.messageSuffix else {

@@ -42,25 +42,30 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
     /// `skipComma`; 0 otherwise. 24 bytes from `at` must be readable.
     @inline(__always)
     func matchLength(_ index: Int, at: UnsafeRawPointer, skipComma: Bool) -> Int {
+        matchLength(index, in: (UInt64(littleEndian: at.loadUnaligned(as: UInt64.self)),
+                                UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                                UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self))),
+                    skipComma: skipComma)
+    }
+
+    /// `matchLength` for 24 bytes given as three little-endian words.
+    @inline(__always)
+    func matchLength(_ index: Int, in words: (UInt64, UInt64, UInt64), skipComma: Bool) -> Int {
         let entry = patterns + index * 8
         let firstMask = skipComma ? entry[3] & ~0xFF : entry[3]
-        let difference = ((UInt64(littleEndian: at.loadUnaligned(as: UInt64.self)) ^ entry[0]) & firstMask)
-            | ((UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ entry[1]) & entry[4])
-            | ((UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) ^ entry[2]) & entry[5])
+        let difference = ((words.0 ^ entry[0]) & firstMask) | ((words.1 ^ entry[1]) & entry[4]) | ((words.2 ^ entry[2]) & entry[5])
         return difference == 0 ? Int(truncatingIfNeeded: entry[6]) : 0
     }
 
-    /// The first name from `start` on whose `"name":` is at `at + 1`, and its `matchLength`.
-    /// 24 bytes from `at` must be readable.
+    /// The first name from `start` on whose `"name":` begins at the second of the 24 bytes in
+    /// `words`, and its `matchLength`.
     @inline(__always)
-    func firstMatch(from start: Int, at: UnsafeRawPointer) -> (index: Int, length: Int)? {
-        // Most names differ within the first word, so that one is compared before the rest.
-        let first = UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))
+    func firstMatch(from start: Int, in words: (UInt64, UInt64, UInt64)) -> (index: Int, length: Int)? {
         var index = start
         while index < count {
-            let entry = patterns + index * 8
-            if (first ^ entry[0]) & entry[3] & ~0xFF == 0 {
-                let length = matchLength(index, at: at, skipComma: true)
+            // Most names differ within the first word, so that one is compared before the rest.
+            if (words.0 ^ patterns[index * 8]) & patterns[index * 8 + 3] & ~0xFF == 0 {
+                let length = matchLength(index, in: words, skipComma: true)
                 if length != 0 { return (index, length) }
             }
             index += 1

@@ -27,6 +27,7 @@ extension JSONReader {
         return try nextFieldAfterMiss(fields, expected: expected)
     }
 
+    /// `nextField` when the next name is not the expected one or is near the end of the input.
     @inline(never)
     mutating func nextFieldAfterMiss(_ fields: JSONFieldNames, expected: Int) throws(ProtocolError) -> Int? {
         guard try nextMember() else { return nil }
@@ -48,29 +49,19 @@ extension JSONReader {
         return try findField(fields, from: expected)
     }
 
-    /// The member name at `pos` when the guess was wrong. Fields left out keep the order of the
-    /// rest, so the names after `start` are tried in turn the same way (near the end of the
-    /// input, against a zero-padded copy of what is left); a name before them, an unknown one,
-    /// or one written with escapes or with whitespace before `:` is scanned and looked up.
+    /// `searchField` out of line, for `readField`.
     @inline(never)
     mutating func findField(_ fields: JSONFieldNames, from start: Int) throws(ProtocolError) -> Int {
         try searchField(fields, from: start)
     }
 
+    /// The member name at `pos` when the guess was wrong. Fields left out keep the order of the
+    /// rest, so the names from `start` on are tried in turn the same way (near the end of the
+    /// input, against a window zero-padded past it); a name before them, an unknown one, or one
+    /// written with escapes or with whitespace before `:` is scanned and looked up.
     @inline(__always)
     mutating func searchField(_ fields: JSONFieldNames, from start: Int) throws(ProtocolError) -> Int {
-        var padded: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let found: (index: Int, length: Int)? = withUnsafeMutableBytes(of: &padded) { window in
-            let bytes: UnsafeRawPointer
-            if pos + 23 <= end {
-                bytes = base + (pos - 1)
-            } else {
-                window.copyMemory(from: UnsafeRawBufferPointer(start: base + (pos - 1), count: end - pos + 1))
-                bytes = UnsafeRawPointer(window.baseAddress!)
-            }
-            return fields.firstMatch(from: start, at: bytes)
-        }
-        if let found {
+        if let found = fields.firstMatch(from: start, in: window(at: pos - 1)) {
             pos += found.length - 1
             return found.index
         }
@@ -78,6 +69,30 @@ extension JSONReader {
         let index = fields.index(of: key)
         if index == fields.count { unknownKey = key }
         return index
+    }
+
+    /// The 24 bytes from `offset` as three little-endian words, zero past the end of the input.
+    @inline(__always)
+    func window(at offset: Int) -> (UInt64, UInt64, UInt64) {
+        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        if offset + 24 <= end { return (word(offset), word(offset + 8), word(offset + 16)) }
+        guard end >= 24 else {
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: end - offset)) }
+            return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), UInt64(littleEndian: words.2))
+        }
+        // Near the end: the input's last 24 bytes, shifted down so the byte at `offset` comes first.
+        let drop = offset + 24 - end
+        var (a, b, c) = (word(end - 24), word(end - 16), word(end - 8))
+        switch drop / 8 {
+        case 0: break
+        case 1: (a, b, c) = (b, c, 0)
+        case 2: (a, b, c) = (c, 0, 0)
+        default: return (0, 0, 0)
+        }
+        let bits = UInt64(drop % 8) * 8
+        guard bits != 0 else { return (a, b, c) }
+        return ((a >> bits) | (b << (64 - bits)), (b >> bits) | (c << (64 - bits)), c >> bits)
     }
 
     /// The name of the member at `index` (from `firstField` or `nextField`), for errors.
