@@ -28,6 +28,7 @@ extension ServerMessage: EnvelopeCodable {
         }
     }
 
+    @inline(__always)
     static func decodeBody(typeIndex: Int, from reader: inout JSONReader) throws(ProtocolError) -> ServerMessage {
         switch typeIndex {
         case 0: return .update(try PartialUpdate.decode(from: &reader))
