@@ -26,7 +26,7 @@ extension Achievement: WireCodable {
                 case 4: // unlockedAt
                     unlockedAt = try reader.readOptionalString()
                 case 5: // rewardDiamonds
-                    rewardDiamonds = try reader.readOptional(Int.self)
+                    rewardDiamonds = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }

@@ -24,9 +24,9 @@ extension Activity: WireCodable {
                 case 2: // kind
                     kind = try Activity.Kind.decode(from: &reader)
                 case 3: // energyCost
-                    energyCost = try reader.readOptional(Int.self)
+                    energyCost = try reader.readOptionalInt()
                 case 4: // moneyCost
-                    moneyCost = try reader.readOptional(Int.self)
+                    moneyCost = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }

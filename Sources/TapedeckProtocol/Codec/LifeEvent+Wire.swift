@@ -30,13 +30,13 @@ extension LifeEvent: WireCodable {
                 case 4: // hour
                     hour = try Int.decode(from: &reader)
                 case 5: // energyCost
-                    energyCost = try reader.readOptional(Int.self)
+                    energyCost = try reader.readOptionalInt()
                 case 6: // moneyCost
-                    moneyCost = try reader.readOptional(Int.self)
+                    moneyCost = try reader.readOptionalInt()
                 case 7: // diamondCost
-                    diamondCost = try reader.readOptional(Int.self)
+                    diamondCost = try reader.readOptionalInt()
                 case 8: // affinityChange
-                    affinityChange = try reader.readOptional(Int.self)
+                    affinityChange = try reader.readOptionalInt()
                 case 9: // characters
                     characters = try reader.readArray(of: SimplePerson.self)
                 default:

@@ -41,7 +41,7 @@ extension Person: WireCodable {
                 case 3: // sex
                     sex = try reader.readOptionalString()
                 case 4: // age
-                    age = try reader.readOptional(Int.self)
+                    age = try reader.readOptionalInt()
                 case 5: // birthday
                     birthday = try reader.readOptionalString()
                 case 6: // image
@@ -51,25 +51,25 @@ extension Person: WireCodable {
                 case 8: // mood
                     mood = try reader.readOptionalString()
                 case 9: // energy
-                    energy = try reader.readOptional(Int.self)
+                    energy = try reader.readOptionalInt()
                 case 10: // money
-                    money = try reader.readOptional(Int.self)
+                    money = try reader.readOptionalInt()
                 case 11: // diamonds
-                    diamonds = try reader.readOptional(Int.self)
+                    diamonds = try reader.readOptionalInt()
                 case 12: // affinity
-                    affinity = try reader.readOptional(Int.self)
+                    affinity = try reader.readOptionalInt()
                 case 13: // prestige
-                    prestige = try reader.readOptional(Int.self)
+                    prestige = try reader.readOptionalInt()
                 case 14: // happiness
-                    happiness = try reader.readOptional(Int.self)
+                    happiness = try reader.readOptionalInt()
                 case 15: // health
-                    health = try reader.readOptional(Int.self)
+                    health = try reader.readOptionalInt()
                 case 16: // intelligence
-                    intelligence = try reader.readOptional(Int.self)
+                    intelligence = try reader.readOptionalInt()
                 case 17: // bio
                     bio = try reader.readOptionalString()
                 case 18: // compatibilityScore
-                    compatibilityScore = try reader.readOptional(Int.self)
+                    compatibilityScore = try reader.readOptionalInt()
                 case 19: // currentEducation
                     currentEducation = try reader.readOptionalString()
                 case 20: // interests

@@ -25,7 +25,7 @@ extension Question: WireCodable {
                 case 4: // date
                     date = try reader.readOptionalString()
                 case 5: // hour
-                    hour = try reader.readOptional(Int.self)
+                    hour = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }
@@ -70,11 +70,11 @@ extension AnswerOption: WireCodable {
                 case 1: // text
                     text = try reader.readString()
                 case 2: // energyCost
-                    energyCost = try reader.readOptional(Int.self)
+                    energyCost = try reader.readOptionalInt()
                 case 3: // moneyCost
-                    moneyCost = try reader.readOptional(Int.self)
+                    moneyCost = try reader.readOptionalInt()
                 case 4: // diamondCost
-                    diamondCost = try reader.readOptional(Int.self)
+                    diamondCost = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }

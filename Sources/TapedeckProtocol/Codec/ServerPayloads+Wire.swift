@@ -26,17 +26,17 @@ extension PartialUpdate: WireCodable {
             do {
                 switch index {
                 case 0: // energy
-                    energy = try reader.readOptional(Int.self)
+                    energy = try reader.readOptionalInt()
                 case 1: // money
-                    money = try reader.readOptional(Int.self)
+                    money = try reader.readOptionalInt()
                 case 2: // diamonds
-                    diamonds = try reader.readOptional(Int.self)
+                    diamonds = try reader.readOptionalInt()
                 case 3: // date
                     date = try reader.readOptionalString()
                 case 4: // hourOfDay
-                    hourOfDay = try reader.readOptional(Int.self)
+                    hourOfDay = try reader.readOptionalInt()
                 case 5: // minuteOfHour
-                    minuteOfHour = try reader.readOptional(Int.self)
+                    minuteOfHour = try reader.readOptionalInt()
                 case 6: // location
                     location = try reader.readOptionalString()
                 case 7: // mood
@@ -93,33 +93,33 @@ extension BatchUpdate: WireCodable {
             do {
                 switch index {
                 case 0: // energy
-                    energy = try reader.readOptional(Int.self)
+                    energy = try reader.readOptionalInt()
                 case 1: // money
-                    money = try reader.readOptional(Int.self)
+                    money = try reader.readOptionalInt()
                 case 2: // diamonds
-                    diamonds = try reader.readOptional(Int.self)
+                    diamonds = try reader.readOptionalInt()
                 case 3: // date
                     date = try reader.readOptionalString()
                 case 4: // hourOfDay
-                    hourOfDay = try reader.readOptional(Int.self)
+                    hourOfDay = try reader.readOptionalInt()
                 case 5: // minuteOfHour
-                    minuteOfHour = try reader.readOptional(Int.self)
+                    minuteOfHour = try reader.readOptionalInt()
                 case 6: // season
                     season = try reader.readOptionalString()
                 case 7: // gameSpeed
-                    gameSpeed = try reader.readOptional(Int.self)
+                    gameSpeed = try reader.readOptionalInt()
                 case 8: // status
                     status = try reader.readOptionalString()
                 case 9: // age
-                    age = try reader.readOptional(Int.self)
+                    age = try reader.readOptionalInt()
                 case 10: // health
-                    health = try reader.readOptional(Int.self)
+                    health = try reader.readOptionalInt()
                 case 11: // happiness
-                    happiness = try reader.readOptional(Int.self)
+                    happiness = try reader.readOptionalInt()
                 case 12: // intelligence
-                    intelligence = try reader.readOptional(Int.self)
+                    intelligence = try reader.readOptionalInt()
                 case 13: // prestige
-                    prestige = try reader.readOptional(Int.self)
+                    prestige = try reader.readOptionalInt()
                 case 14: // mood
                     mood = try reader.readOptionalString()
                 case 15: // location
@@ -803,11 +803,11 @@ extension PurchaseResult: WireCodable {
                 case 3: // reason
                     reason = try reader.readOptionalString()
                 case 4: // energy
-                    energy = try reader.readOptional(Int.self)
+                    energy = try reader.readOptionalInt()
                 case 5: // money
-                    money = try reader.readOptional(Int.self)
+                    money = try reader.readOptionalInt()
                 case 6: // diamonds
-                    diamonds = try reader.readOptional(Int.self)
+                    diamonds = try reader.readOptionalInt()
                 case 7: // summary
                     summary = try reader.readOptional(TimeSkipSummary.self)
                 default:

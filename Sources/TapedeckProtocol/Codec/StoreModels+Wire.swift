@@ -26,7 +26,7 @@ extension StoreItem: WireCodable {
                 case 3: // currency
                     currency = try StoreItem.Currency.decode(from: &reader)
                 case 4: // quantity
-                    quantity = try reader.readOptional(Int.self)
+                    quantity = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }
@@ -192,7 +192,7 @@ extension EnergyRefillTier: WireCodable {
                 case 2: // diamondCost
                     diamondCost = try Int.decode(from: &reader)
                 case 3: // unlimitedHours
-                    unlimitedHours = try reader.readOptional(Int.self)
+                    unlimitedHours = try reader.readOptionalInt()
                 default:
                     try reader.skipValue()
                 }

@@ -6,10 +6,16 @@ extension JSONReader {
     /// written as one), and so are values outside Int's range.
     @inline(__always)
     mutating func readInt() throws(ProtocolError) -> Int {
+        skipWhitespace()
+        return try readIntHere()
+    }
+
+    /// `readInt` with the whitespace before the value already skipped.
+    @inline(__always)
+    mutating func readIntHere() throws(ProtocolError) -> Int {
         // Most protocol integers are not negative and short: 0, or 1 to 9 digits without a
         // leading zero (never an overflow), followed by a byte that cannot continue a number.
         // Everything else takes the full path.
-        skipWhitespace()
         let start = pos
         if start + 10 <= end {
             let first = base.load(fromByteOffset: start, as: UInt8.self) &- UInt8(ascii: "0")

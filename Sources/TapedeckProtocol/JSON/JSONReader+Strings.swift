@@ -3,7 +3,14 @@ extension JSONReader {
     /// ASCII-only ones skip UTF-8 validation.
     @inline(__always)
     mutating func readString() throws(ProtocolError) -> String {
-        guard peek() == UInt8(ascii: "\"") else { throw failure(expected: "string") }
+        skipWhitespace()
+        return try readStringHere()
+    }
+
+    /// `readString` with the whitespace before the value already skipped.
+    @inline(__always)
+    mutating func readStringHere() throws(ProtocolError) -> String {
+        guard byte(at: pos) == UInt8(ascii: "\"") else { throw failure(expected: "string") }
         let quote = pos
         // Most protocol strings are short plain ASCII: found with two word loads and built inline.
         if smallStrings, let count = shortPlainLength(quote: quote) {

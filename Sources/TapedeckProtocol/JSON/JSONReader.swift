@@ -156,7 +156,14 @@ struct JSONReader {
     /// Consumes `null` if it comes next; used for optional fields, where null means absent.
     @inline(__always)
     mutating func consumeNull() throws(ProtocolError) -> Bool {
-        guard peek() == UInt8(ascii: "n") else { return false }
+        skipWhitespace()
+        return try consumeNullHere()
+    }
+
+    /// `consumeNull` with the whitespace before the value already skipped.
+    @inline(__always)
+    mutating func consumeNullHere() throws(ProtocolError) -> Bool {
+        guard byte(at: pos) == UInt8(ascii: "n") else { return false }
         guard matchesLiteral("null", at: pos) else { throw failure(expected: "null") }
         pos += 4
         return true

@@ -99,12 +99,22 @@ extension JSONReader {
         return try Value.decode(from: &self)
     }
 
-    /// `readOptional(String.self)`, calling `readString` directly: through the generic
-    /// `String.decode` the compiler calls a witness thunk for every string instead of inlining it.
+    /// `readOptional(String.self)`, calling `readString` directly (through the generic
+    /// `String.decode` the compiler calls a witness thunk for every string instead of inlining
+    /// it) and skipping whitespace once.
     @inline(__always)
     mutating func readOptionalString() throws(ProtocolError) -> String? {
-        if try consumeNull() { return nil }
-        return try readString()
+        skipWhitespace()
+        if try consumeNullHere() { return nil }
+        return try readStringHere()
+    }
+
+    /// `readOptional(Int.self)` with one whitespace skip instead of two.
+    @inline(__always)
+    mutating func readOptionalInt() throws(ProtocolError) -> Int? {
+        skipWhitespace()
+        if try consumeNullHere() { return nil }
+        return try readIntHere()
     }
 
     /// The error for a required field that the object at `objectStart` did not contain; the
