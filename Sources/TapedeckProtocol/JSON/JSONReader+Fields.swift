@@ -65,6 +65,12 @@ extension JSONReader {
             pos += found.length - 1
             return found.index
         }
+        return try lookUpField(fields)
+    }
+
+    /// `searchField`'s last resort, out of line: scans the name and looks it up.
+    @inline(never)
+    mutating func lookUpField(_ fields: JSONFieldNames) throws(ProtocolError) -> Int {
         let key = try readKey()
         let index = fields.index(of: key)
         if index == fields.count { unknownKey = key }
