@@ -21,7 +21,8 @@ def entry(kind, data):
 async def main():
     url = sys.argv[1]
     log = {"sent": [], "received": [], "close": None}
-    async with websockets.connect(url, subprotocols=["baolife.v1"],
+    # open_timeout as long as the server's (fidelity_server.py): the suite can load the machine.
+    async with websockets.connect(url, subprotocols=["baolife.v1"], open_timeout=60,
                                   additional_headers={"X-App-Version": "7.3.1"}) as ws:
         log["subprotocol"] = ws.subprotocol
         log["extensions"] = [type(e).__name__ for e in ws.protocol.extensions]

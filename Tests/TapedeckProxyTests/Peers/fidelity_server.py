@@ -57,7 +57,10 @@ async def session(ws):
 
 
 async def main():
-    async with websockets.serve(session, "127.0.0.1", 0, subprotocols=["baolife.v1"]) as server:
+    # A long open_timeout: when the whole test suite loads the machine, the proxy's upgrade
+    # request can take more than websockets' default 10 s to arrive, and the closed connection
+    # would reach the client as a 502.
+    async with websockets.serve(session, "127.0.0.1", 0, subprotocols=["baolife.v1"], open_timeout=60) as server:
         port = server.sockets[0].getsockname()[1]
         print(f"port {port}", flush=True)
         await asyncio.wait_for(done.wait(), 60)
