@@ -33,48 +33,33 @@ import TapedeckTape
 
     /// 100,000 synthetic server messages (claim results left out: they answer no claim) with one
     /// claim result for an event nobody claimed at record 70,000.
-    @Test func shrinksAHundredThousandRecordTape() async throws {
-        // Minutes of synchronous work in a debug build: done on a thread of its own, so it does not
-        // hold one of the Swift concurrency pool's threads (one per core, two here) for all that
-        // time. Holding one left the suite's network tests a single thread, and their peers timed out.
-        let outcome = try await onOwnThread { () throws -> (shrunk: Shrinker.Result?, kept: Int, keptFailure: ReproFailureKind?) in
-            let tapes = try TestTapes(); defer { tapes.remove() }
-            var stream = SyntheticMessages(seed: 42)
-            var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
-            while records.count < 100_000 {
-                if records.count == 70_000 {
-                    records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text,
-                                              payload: Array(TestTapes.claimResult("ghost").utf8)))
-                    continue
-                }
-                let message = stream.next()
-                if case .claimResult = message { continue }
-                records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text, payload: message.encoded()))
+    @Test func shrinksAHundredThousandRecordTape() throws {
+        let tapes = try TestTapes(); defer { tapes.remove() }
+        var stream = SyntheticMessages(seed: 42)
+        var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
+        while records.count < 100_000 {
+            if records.count == 70_000 {
+                records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text,
+                                          payload: Array(TestTapes.claimResult("ghost").utf8)))
+                continue
             }
-            let tape = try ReproTape.load(try tapes.tape("big", records: records))
-            let clock = ContinuousClock()
-            let started = clock.now
-            guard let result = Shrinker(search: ReproSearch()).shrink(tape) else { return (nil, 0, nil) }
-            print("shrink of 100,000 records: \(clock.now - started), \(result.tests) replays, \(result.indices.count) records kept")
-            let output = tapes.directory + "/min.tape"
-            try tape.write(indices: result.indices, to: output)
-            let small = try ReproTape.load(output)
-            return (result, small.records.count, ReproSearch().firstFailure(in: small)?.kind)
+            let message = stream.next()
+            if case .claimResult = message { continue }
+            records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text, payload: message.encoded()))
         }
-        let result = try #require(outcome.shrunk)
+        let path = try tapes.tape("big", records: records)
+        let tape = try ReproTape.load(path)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try #require(Shrinker(search: ReproSearch()).shrink(tape))
+        print("shrink of 100,000 records: \(clock.now - started), \(result.tests) replays, \(result.indices.count) records kept")
         #expect(result.failure == .invariant(["claimResult.answersClaim"]))
         #expect(result.indices.count <= 10)
         #expect(result.indices.contains(70_000))
-        #expect(outcome.kept == result.indices.count)
-        #expect(outcome.keptFailure == .invariant(["claimResult.answersClaim"]))
-    }
-
-    /// Runs `body` on a new thread and waits for it without blocking a concurrency pool thread.
-    func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        let output = tapes.directory + "/min.tape"
+        try tape.write(indices: result.indices, to: output)
+        let small = try ReproTape.load(output)
+        #expect(small.records.count == result.indices.count)
+        #expect(ReproSearch().firstFailure(in: small)?.kind == .invariant(["claimResult.answersClaim"]))
     }
 }
