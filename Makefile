@@ -63,7 +63,10 @@ release: deps
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
 test: deps pydeps report-deps
 	$(SWIFT) build --build-tests
-	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build
+	# One test at a time: Swift Testing runs tests on the concurrency pool (a thread per core,
+	# two here), and minutes-long synchronous tests such as the 100,000-record shrink, beside
+	# other CPU-bound ones, stalled the suite's network tests past their peers' timeouts.
+	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --no-parallel
 
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
