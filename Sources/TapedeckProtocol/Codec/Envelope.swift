@@ -18,8 +18,9 @@ protocol EnvelopeCodable {
 /// skipped. A type the enum does not know keeps the whole envelope's bytes.
 enum Envelope {
     static func decode<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError) -> Message {
-        // The usual shape, `{"type": <known>, "message": {...}, ...}`, returns the body as soon as
-        // it is decoded: messages are large values and every intermediate copy shows in profiles.
+        // The usual shape, `{"type":"<known>","message":{...}}` as the server and the app write it,
+        // returns the body as soon as it is decoded: messages are large values and every
+        // intermediate copy shows in profiles.
         var reader = JSONReader(bytes)
         if let typeIndex = try reader.readCompactEnvelopeStart(Message.self) {
             let message = try decodeBody(Message.self, typeIndex: typeIndex, from: &reader)
@@ -27,14 +28,8 @@ enum Envelope {
             try finish(&reader)
             return message
         }
-        if try reader.beginObject(), try reader.readKey() == "type", reader.peek() == UInt8(ascii: "\""),
-           let typeIndex = Message.knownTypeIndex(try reader.readStringValueAsKey()),
-           try reader.nextMember(), try reader.readKey() == "message" {
-            let message = try decodeBody(Message.self, typeIndex: typeIndex, from: &reader)
-            try finish(&reader)
-            return message
-        }
-        // Any other order or shape: read from the start again. Nothing has been decoded yet.
+        // Any other order, spacing or shape: the general reader, from the start. Nothing has been
+        // decoded yet.
         return try decodeInAnyOrder(bytes, as: Message.self)
     }
 
