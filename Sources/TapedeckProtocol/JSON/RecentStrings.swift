@@ -6,18 +6,21 @@ import Musl
 import Darwin
 #endif
 
-/// The long strings (16 to 64 bytes) this thread decoded recently, so the next occurrence shares
-/// the stored String instead of allocating, copying and validating a new one. A session repeats
-/// them all the time: avatar URLs and names in every `playerObject`, the answer options of every
-/// question, the texts of recurring life events.
+/// The long strings (16 to 64 bytes) and the short string lists (up to 64 bytes of JSON) this
+/// thread decoded recently, so the next occurrence shares the stored value instead of allocating,
+/// copying and validating a new one, and dropping it later frees nothing. A session repeats them
+/// all the time: avatar URLs and names in every `playerObject`, the answer options of every
+/// question, the texts of recurring life events; each person's interests and traits, and each
+/// relationship's milestones.
 ///
-/// One table per thread (no locks; decoding never suspends), 1,024 slots indexed by a hash of the
-/// bytes, a newer string replacing an older one in its slot: at most 1,024 strings of at most 64
-/// bytes are kept. Sharing storage is invisible to callers: Strings are values, equal bytes give
-/// an equal String either way.
+/// One table per thread (no locks; decoding never suspends): 1,024 string slots and 256 list
+/// slots indexed by a hash of the bytes, a newer value replacing an older one in its slot, so at
+/// most 1,024 strings and 256 lists of at most 64 bytes are kept. Sharing storage is invisible to
+/// callers: Strings and Arrays are values, equal bytes give an equal value either way.
 final class RecentStrings {
     static let maxLength = 64
     private static let slotMask = 1023
+    private static let listSlotMask = 255
 
     // Raw storage rather than arrays in stored `var`s: a class's `var` pays a dynamic
     // exclusivity check on every access, which cost more than the allocation saved. Each slot
@@ -25,6 +28,9 @@ final class RecentStrings {
     private let hashes: UnsafeMutablePointer<UInt64>
     private let strings: UnsafeMutablePointer<String>
     private let bytes: UnsafeMutableRawPointer
+    private let listKeys: UnsafeMutablePointer<ListKey>
+    private let lists: UnsafeMutablePointer<[String]>
+    private let listBytes: UnsafeMutableRawPointer
 
     private init() {
         hashes = .allocate(capacity: Self.slotMask + 1)
@@ -32,6 +38,11 @@ final class RecentStrings {
         strings = .allocate(capacity: Self.slotMask + 1)
         strings.initialize(repeating: "", count: Self.slotMask + 1)
         bytes = .allocate(byteCount: (Self.slotMask + 1) * Self.maxLength, alignment: 8)
+        listKeys = .allocate(capacity: Self.listSlotMask + 1)
+        listKeys.initialize(repeating: ListKey(hash: 0, length: 0), count: Self.listSlotMask + 1)
+        lists = .allocate(capacity: Self.listSlotMask + 1)
+        lists.initialize(repeating: [], count: Self.listSlotMask + 1)
+        listBytes = .allocate(byteCount: (Self.listSlotMask + 1) * Self.maxLength, alignment: 8)
     }
 
     deinit {
@@ -39,6 +50,10 @@ final class RecentStrings {
         strings.deallocate()
         hashes.deallocate()
         bytes.deallocate()
+        lists.deinitialize(count: Self.listSlotMask + 1)
+        lists.deallocate()
+        listKeys.deallocate()
+        listBytes.deallocate()
     }
 
     /// The String of the `count` bytes at `start` (valid UTF-8, 16...64 bytes), shared with an
@@ -78,6 +93,68 @@ final class RecentStrings {
         return hash | 1
     }
 
+    // MARK: String lists
+
+    /// Where a list of strings may end and a hash of its bytes up to there: the first `]` within
+    /// `maxLength` bytes of a `["` at `start`. That is the list's end unless a string in it
+    /// contains `]`; `remember` keeps only lists that did end there, so equal bytes up to the
+    /// first `]` are a whole list.
+    struct ListKey: Equatable {
+        var hash: UInt64
+        var length: Int
+
+        /// Nil when `start` is not `["`, or no `]` is found in whole words of the `available`
+        /// bytes (up to 64): such lists are decoded every time.
+        @inline(__always)
+        init?(at start: UnsafeRawPointer, available: Int) {
+            guard available >= 8 else { return nil }
+            let first = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+            guard first & 0xFFFF == 0x225B else { return nil }  // `["`
+            var word = first
+            var offset = 0
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+            while true {
+                // High bit of each `]` byte (the lowest flagged byte is exact).
+                let brackets = word ^ 0x5D5D_5D5D_5D5D_5D5D
+                let closing = (brackets &- 0x0101_0101_0101_0101) & ~brackets & 0x8080_8080_8080_8080
+                if closing != 0 {
+                    let used = (closing.trailingZeroBitCount >> 3) + 1
+                    let kept = used == 8 ? word : word & ((1 << UInt64(used * 8)) &- 1)
+                    length = offset + used
+                    hash = (hash ^ kept ^ UInt64(truncatingIfNeeded: length)) &* 0xC4CE_B9FE_1A85_EC53
+                    self.hash = (hash ^ (hash >> 29)) | 1
+                    return
+                }
+                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                hash ^= hash >> 32
+                offset += 8
+                guard offset + 8 <= min(available, RecentStrings.maxLength) else { return nil }
+                word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+        }
+
+        init(hash: UInt64, length: Int) {
+            self.hash = hash
+            self.length = length
+        }
+    }
+
+    /// The list decoded earlier from the `key.length` bytes at `start`, if this table still holds it.
+    @inline(__always)
+    func list(_ key: ListKey, at start: UnsafeRawPointer) -> [String]? {
+        let slot = Int(truncatingIfNeeded: key.hash >> 56) & Self.listSlotMask
+        guard listKeys[slot] == key, JSONKey.equalBytes(listBytes + slot * Self.maxLength, start, key.length) else { return nil }
+        return lists[slot]
+    }
+
+    /// Keeps `list`, decoded from exactly the `key.length` bytes at `start`.
+    func remember(_ list: [String], _ key: ListKey, at start: UnsafeRawPointer) {
+        let slot = Int(truncatingIfNeeded: key.hash >> 56) & Self.listSlotMask
+        listKeys[slot] = key
+        lists[slot] = list
+        (listBytes + slot * Self.maxLength).copyMemory(from: start, byteCount: key.length)
+    }
+
     // MARK: One table per thread
 
     private static let key: pthread_key_t = {
@@ -93,7 +170,7 @@ final class RecentStrings {
         return key
     }()
 
-    private static var current: RecentStrings {
+    static var current: RecentStrings {
         if let pointer = pthread_getspecific(key) {
             return Unmanaged<RecentStrings>.fromOpaque(pointer).takeUnretainedValue()
         }

@@ -68,8 +68,24 @@ extension JSONReader {
     }
 
     /// `readArray(of: String.self)`, calling `readString` directly (see `readOptionalString`).
-    @inline(__always)
+    /// A short list decoded recently from the same bytes is shared (`RecentStrings`).
     mutating func readStringArray() throws(ProtocolError) -> [String] {
+        skipWhitespace()
+        let key = RecentStrings.ListKey(at: base + pos, available: end - pos)
+        let recent = key == nil ? nil : RecentStrings.current
+        if let key, let list = recent?.list(key, at: base + pos) {
+            pos += key.length
+            return list
+        }
+        let start = pos
+        let list = try decodeStringArray()
+        if let key, pos - start == key.length { recent?.remember(list, key, at: base + start) }
+        return list
+    }
+
+    /// `readStringArray` without the table.
+    @inline(__always)
+    mutating func decodeStringArray() throws(ProtocolError) -> [String] {
         try readArray { reader throws(ProtocolError) in try reader.readString() }
     }
 
