@@ -51,7 +51,7 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
     /// `matchLength` for 24 bytes given as three little-endian words.
     @inline(__always)
     func matchLength(_ index: Int, in words: (UInt64, UInt64, UInt64), skipComma: Bool) -> Int {
-        let entry = patterns + index * 8
+        let entry = patterns + index &* 8
         let firstMask = skipComma ? entry[3] & ~0xFF : entry[3]
         let difference = ((words.0 ^ entry[0]) & firstMask) | ((words.1 ^ entry[1]) & entry[4]) | ((words.2 ^ entry[2]) & entry[5])
         return difference == 0 ? Int(truncatingIfNeeded: entry[6]) : 0
@@ -64,11 +64,11 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
         var index = start
         while index < count {
             // Most names differ within the first word, so that one is compared before the rest.
-            if (words.0 ^ patterns[index * 8]) & patterns[index * 8 + 3] & ~0xFF == 0 {
+            if (words.0 ^ patterns[index &* 8]) & patterns[index &* 8 &+ 3] & ~0xFF == 0 {
                 let length = matchLength(index, in: words, skipComma: true)
                 if length != 0 { return (index, length) }
             }
-            index += 1
+            index &+= 1
         }
         return nil
     }

@@ -12,16 +12,16 @@ extension JSONReader {
     /// right there, takes three word compares.
     @inline(__always)
     mutating func nextField(_ fields: JSONFieldNames, after previous: Int) throws(ProtocolError) -> Int? {
-        let expected = previous + 1
-        if expected < fields.count, pos + 24 <= end {
+        let expected = previous &+ 1
+        if expected < fields.count, pos &+ 24 <= end {
             let length = fields.matchLength(expected, at: base + pos, skipComma: false)
             if length != 0 {
-                pos += length
+                pos &+= length
                 return expected
             }
         }
         if pos < end, base.load(fromByteOffset: pos, as: UInt8.self) == UInt8(ascii: "}") {
-            pos += 1
+            pos &+= 1
             return nil
         }
         return try nextFieldAfterMiss(fields, expected: expected)
@@ -39,10 +39,10 @@ extension JSONReader {
     @inline(__always)
     mutating func readField(_ fields: JSONFieldNames, expected: Int) throws(ProtocolError) -> Int {
         // `pos - 1` is the `{` or `,` before the name (or whitespace), so it can be read.
-        if expected < fields.count, pos + 23 <= end {
-            let length = fields.matchLength(expected, at: base + (pos - 1), skipComma: true)
+        if expected < fields.count, pos &+ 23 <= end {
+            let length = fields.matchLength(expected, at: base + (pos &- 1), skipComma: true)
             if length != 0 {
-                pos += length - 1
+                pos &+= length &- 1
                 return expected
             }
         }
@@ -61,8 +61,8 @@ extension JSONReader {
     /// written with escapes or with whitespace before `:` is scanned and looked up.
     @inline(__always)
     mutating func searchField(_ fields: JSONFieldNames, from start: Int) throws(ProtocolError) -> Int {
-        if let found = fields.firstMatch(from: start, in: window(at: pos - 1)) {
-            pos += found.length - 1
+        if let found = fields.firstMatch(from: start, in: window(at: pos &- 1)) {
+            pos &+= found.length &- 1
             return found.index
         }
         return try lookUpField(fields)

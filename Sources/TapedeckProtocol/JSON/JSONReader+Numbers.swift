@@ -17,16 +17,16 @@ extension JSONReader {
         // leading zero (never an overflow), followed by a byte that cannot continue a number.
         // Everything else takes the full path.
         let start = pos
-        if start + 10 <= end {
+        if start &+ 10 <= end {
             let first = base.load(fromByteOffset: start, as: UInt8.self) &- UInt8(ascii: "0")
             if first < 10 {
                 var value = Int(first)
-                var i = start + 1
-                while first != 0, i < start + 9 {
+                var i = start &+ 1
+                while first != 0, i < start &+ 9 {
                     let d = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
                     if d >= 10 { break }
                     value = value &* 10 &+ Int(d)
-                    i += 1
+                    i &+= 1
                 }
                 let next = base.load(fromByteOffset: i, as: UInt8.self)
                 if !Self.isDigit(next), next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") {

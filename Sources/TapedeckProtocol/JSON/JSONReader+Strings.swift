@@ -14,8 +14,8 @@ extension JSONReader {
         let quote = pos
         // Most protocol strings are short plain ASCII: found with two word loads and built inline.
         if smallStrings, let count = shortPlainLength(quote: quote) {
-            pos = quote + count + 2
-            return count == 0 ? "" : SmallASCIIString.make(base + (quote + 1), count: count, readable: 16)
+            pos = quote &+ count &+ 2
+            return count == 0 ? "" : SmallASCIIString.make(base + (quote &+ 1), count: count, readable: 16)
         }
         return try readLongString(quote: quote)
     }
@@ -43,18 +43,18 @@ extension JSONReader {
     /// no escape, control or non-ASCII byte and 16 bytes can be read after the quote; else nil.
     @inline(__always)
     func shortPlainLength(quote: Int) -> Int? {
-        guard quote + 17 <= end else { return nil }
-        let low = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote + 1, as: UInt64.self)))
+        guard quote &+ 17 <= end else { return nil }
+        let low = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &+ 1, as: UInt64.self)))
         let count: Int
         if low != 0 {
             count = low.trailingZeroBitCount >> 3
         } else {
-            let high = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote + 9, as: UInt64.self)))
+            let high = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &+ 9, as: UInt64.self)))
             guard high != 0 else { return nil }
-            count = 8 + high.trailingZeroBitCount >> 3
+            count = 8 &+ high.trailingZeroBitCount >> 3
         }
         // The first special byte must be the closing quote (a 16th byte would need a third word).
-        guard count < 16, base.load(fromByteOffset: quote + 1 + count, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        guard count < 16, base.load(fromByteOffset: quote &+ 1 &+ count, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
         return count
     }
 
@@ -64,9 +64,9 @@ extension JSONReader {
         // The usual case, a short plain name with the ':' right after it, takes two word loads.
         let quote = pos
         if byte(at: quote) == UInt8(ascii: "\""), let count = shortPlainLength(quote: quote),
-           byte(at: quote + count + 2) == UInt8(ascii: ":") {
-            pos = quote + count + 3
-            return JSONKey(start: base + (quote + 1), count: count, offset: quote, hasEscapes: false)
+           byte(at: quote &+ count &+ 2) == UInt8(ascii: ":") {
+            pos = quote &+ count &+ 3
+            return JSONKey(start: base + (quote &+ 1), count: count, offset: quote, hasEscapes: false)
         }
         return try readAnyKey()
     }

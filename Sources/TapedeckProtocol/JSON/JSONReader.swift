@@ -4,6 +4,9 @@
 /// Every read first skips whitespace, checks the next byte and throws a `ProtocolError` at the
 /// exact byte offset when the input is not what the caller expects. Offsets are absolute in the
 /// buffer given to `init`, also when a sub-range (a remembered `message`) is decoded later.
+///
+/// Offsets never exceed the buffer's size, so the hot paths move the cursor with wrapping
+/// operators (`&+`): they cannot overflow, and the checked `+` costs a test and a branch each.
 struct JSONReader {
     /// Containers deeper than this are rejected, so hostile input cannot exhaust the stack.
     static let maxDepth = 512
@@ -40,7 +43,7 @@ struct JSONReader {
         while pos < end {
             let b = base.load(fromByteOffset: pos, as: UInt8.self)
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
-            pos += 1
+            pos &+= 1
         }
     }
 
@@ -100,9 +103,9 @@ struct JSONReader {
     @inline(__always)
     mutating func beginObject() throws(ProtocolError) -> Bool {
         guard peek() == UInt8(ascii: "{") else { throw failure(expected: "object") }
-        pos += 1
+        pos &+= 1
         if peek() == UInt8(ascii: "}") {
-            pos += 1
+            pos &+= 1
             return false
         }
         return true
@@ -113,12 +116,12 @@ struct JSONReader {
     mutating func nextMember() throws(ProtocolError) -> Bool {
         let b = peek()
         if b == UInt8(ascii: ",") {
-            pos += 1
+            pos &+= 1
             skipWhitespace()
             return true
         }
         if b == UInt8(ascii: "}") {
-            pos += 1
+            pos &+= 1
             return false
         }
         throw failure(expected: "',' or '}'")
@@ -128,9 +131,9 @@ struct JSONReader {
     @inline(__always)
     mutating func beginArray() throws(ProtocolError) -> Bool {
         guard peek() == UInt8(ascii: "[") else { throw failure(expected: "array") }
-        pos += 1
+        pos &+= 1
         if peek() == UInt8(ascii: "]") {
-            pos += 1
+            pos &+= 1
             return false
         }
         return true
@@ -141,11 +144,11 @@ struct JSONReader {
     mutating func nextElement() throws(ProtocolError) -> Bool {
         let b = peek()
         if b == UInt8(ascii: ",") {
-            pos += 1
+            pos &+= 1
             return true
         }
         if b == UInt8(ascii: "]") {
-            pos += 1
+            pos &+= 1
             return false
         }
         throw failure(expected: "',' or ']'")
@@ -165,7 +168,7 @@ struct JSONReader {
     mutating func consumeNullHere() throws(ProtocolError) -> Bool {
         guard byte(at: pos) == UInt8(ascii: "n") else { return false }
         guard matchesLiteral("null", at: pos) else { throw failure(expected: "null") }
-        pos += 4
+        pos &+= 4
         return true
     }
 
