@@ -30,12 +30,12 @@ struct JSONKey {
     static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
         if count >= 8 {
             var i = 0
-            while i + 8 <= count {
+            while i &+ 8 <= count {
                 guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
-                i += 8
+                i &+= 8
             }
             return i == count
-                || a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                || a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
         if count >= 4 {
             return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)

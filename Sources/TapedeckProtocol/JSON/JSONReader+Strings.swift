@@ -27,14 +27,14 @@ extension JSONReader {
         if flags & StringFlags.escaped != 0 {
             return try unescapeString(quote: quote, contentEnd: contentEnd, nonASCII: flags & StringFlags.nonASCII != 0)
         }
-        let count = contentEnd - quote - 1
+        let count = contentEnd &- quote &- 1
         if flags & StringFlags.nonASCII != 0 {
             try validateUTF8(from: quote + 1, to: contentEnd)
         } else if count <= 15, count > 0, smallStrings {
             return SmallASCIIString.make(base + (quote + 1), count: count, readable: end - quote - 1)
         }
         if count >= 16, count <= RecentStrings.maxLength {
-            return RecentStrings.string(base + (quote + 1), count: count)
+            return RecentStrings.string(base + (quote &+ 1), count: count)
         }
         return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: count), as: UTF8.self)
     }
@@ -117,24 +117,24 @@ extension JSONReader {
     /// Plain ASCII runs are skipped 8 bytes at a time.
     @inline(__always)
     mutating func scanString(quote: Int) throws(ProtocolError) -> (contentEnd: Int, flags: UInt8) {
-        var i = quote + 1
+        var i = quote &+ 1
         var flags: UInt8 = 0
         while true {
             // Skip 8-byte words with no quote, backslash, control or non-ASCII byte.
-            while i + 8 <= end {
+            while i &+ 8 <= end {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let special = Self.specialBytes(word)
                 if special == 0 {
-                    i += 8
+                    i &+= 8
                     continue
                 }
-                i += special.trailingZeroBitCount >> 3
+                i &+= special.trailingZeroBitCount >> 3
                 break
             }
             guard i < end else { break }
             let b = base.load(fromByteOffset: i, as: UInt8.self)
             if b == UInt8(ascii: "\"") {
-                pos = i + 1
+                pos = i &+ 1
                 return (i, flags)
             }
             if b == UInt8(ascii: "\\") {

@@ -66,7 +66,7 @@ final class RecentStrings {
         // The count is part of the hash; equal hashes and equal bytes over `count` mean equal strings.
         let hash = Self.hash(start, count: count)
         let slot = Int(truncatingIfNeeded: hash >> 54) & Self.slotMask
-        let stored = bytes + slot * Self.maxLength
+        let stored = bytes + slot &* Self.maxLength
         if hashes[slot] == hash, JSONKey.equalBytes(stored, start, count), strings[slot].utf8.count == count {
             return strings[slot]
         }
@@ -83,12 +83,12 @@ final class RecentStrings {
     static func hash(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
-        while offset + 8 < count {
+        while offset &+ 8 < count {
             hash = (hash ^ start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
-            offset += 8
+            offset &+= 8
         }
-        hash = (hash ^ start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xC4CE_B9FE_1A85_EC53
+        hash = (hash ^ start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 29
         return hash | 1
     }
@@ -120,15 +120,15 @@ final class RecentStrings {
                 if closing != 0 {
                     let used = (closing.trailingZeroBitCount >> 3) + 1
                     let kept = used == 8 ? word : word & ((1 << UInt64(used * 8)) &- 1)
-                    length = offset + used
+                    length = offset &+ used
                     hash = (hash ^ kept ^ UInt64(truncatingIfNeeded: length)) &* 0xC4CE_B9FE_1A85_EC53
                     self.hash = (hash ^ (hash >> 29)) | 1
                     return
                 }
                 hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
                 hash ^= hash >> 32
-                offset += 8
-                guard offset + 8 <= min(available, RecentStrings.maxLength) else { return nil }
+                offset &+= 8
+                guard offset &+ 8 <= min(available, RecentStrings.maxLength) else { return nil }
                 word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             }
         }
@@ -143,7 +143,7 @@ final class RecentStrings {
     @inline(__always)
     func list(_ key: ListKey, at start: UnsafeRawPointer) -> [String]? {
         let slot = Int(truncatingIfNeeded: key.hash >> 56) & Self.listSlotMask
-        guard listKeys[slot] == key, JSONKey.equalBytes(listBytes + slot * Self.maxLength, start, key.length) else { return nil }
+        guard listKeys[slot] == key, JSONKey.equalBytes(listBytes + slot &* Self.maxLength, start, key.length) else { return nil }
         return lists[slot]
     }
 

@@ -74,7 +74,7 @@ extension JSONReader {
         let key = RecentStrings.ListKey(at: base + pos, available: end - pos)
         let recent = key == nil ? nil : RecentStrings.current
         if let key, let list = recent?.list(key, at: base + pos) {
-            pos += key.length
+            pos &+= key.length
             return list
         }
         let start = pos
