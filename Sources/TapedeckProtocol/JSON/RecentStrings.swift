@@ -59,7 +59,7 @@ final class RecentStrings {
     /// The String of the `count` bytes at `start` (valid UTF-8, 16...64 bytes), shared with an
     /// earlier equal one when this thread's table still holds it.
     static func string(_ start: UnsafeRawPointer, count: Int) -> String {
-        current.string(start, count: count)
+        current._withUnsafeGuaranteedRef { $0.string(start, count: count) }
     }
 
     private func string(_ start: UnsafeRawPointer, count: Int) -> String {
@@ -170,12 +170,15 @@ final class RecentStrings {
         return key
     }()
 
-    static var current: RecentStrings {
+    /// This thread's table, unretained: the thread keeps it alive until it exits, so callers use
+    /// it through `_withUnsafeGuaranteedRef` and pay no retain and release (two atomic operations)
+    /// per lookup.
+    static var current: Unmanaged<RecentStrings> {
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<RecentStrings>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<RecentStrings>.fromOpaque(pointer)
         }
-        let table = RecentStrings()
-        pthread_setspecific(key, Unmanaged.passRetained(table).toOpaque())
+        let table = Unmanaged.passRetained(RecentStrings())
+        pthread_setspecific(key, table.toOpaque())
         return table
     }
 }

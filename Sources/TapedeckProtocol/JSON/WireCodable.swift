@@ -73,13 +73,15 @@ extension JSONReader {
         skipWhitespace()
         let key = RecentStrings.ListKey(at: base + pos, available: end - pos)
         let recent = key == nil ? nil : RecentStrings.current
-        if let key, let list = recent?.list(key, at: base + pos) {
+        if let key, let list = recent?._withUnsafeGuaranteedRef({ $0.list(key, at: base + pos) }) {
             pos &+= key.length
             return list
         }
         let start = pos
         let list = try decodeStringArray()
-        if let key, pos - start == key.length { recent?.remember(list, key, at: base + start) }
+        if let key, pos - start == key.length {
+            recent?._withUnsafeGuaranteedRef { $0.remember(list, key, at: base + start) }
+        }
         return list
     }
 
