@@ -34,7 +34,8 @@ extension JSONReader {
             return SmallASCIIString.make(base + (quote + 1), count: count, readable: end - quote - 1)
         }
         if count >= 16, count <= RecentStrings.maxLength {
-            return RecentStrings.string(base + (quote &+ 1), count: count)
+            let start = base + (quote &+ 1)
+            return recent()._withUnsafeGuaranteedRef { $0.string(start, count: count) }
         }
         return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: count), as: UTF8.self)
     }

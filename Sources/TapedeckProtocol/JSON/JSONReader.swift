@@ -22,6 +22,9 @@ struct JSONReader {
     var unknownKey: JSONKey? = nil
     /// `SmallASCIIString.isAvailable`, read once per document rather than once per string.
     let smallStrings = SmallASCIIString.isAvailable
+    /// This thread's `RecentStrings`, looked up on first use: a `playerObject` has dozens of
+    /// long strings and lists, and each thread-local lookup costs a `pthread_getspecific`.
+    private var recentStrings: Unmanaged<RecentStrings>? = nil
 
     init(_ bytes: UnsafeRawBufferPointer) {
         // An empty buffer has no base address; nothing is ever read from it since `end` is 0.
@@ -52,6 +55,15 @@ struct JSONReader {
     mutating func peek() -> UInt8 {
         skipWhitespace()
         return byte(at: pos)
+    }
+
+    /// This thread's `RecentStrings` table (see `recentStrings`).
+    @inline(__always)
+    mutating func recent() -> Unmanaged<RecentStrings> {
+        if let recentStrings { return recentStrings }
+        let table = RecentStrings.current
+        recentStrings = table
+        return table
     }
 
     // MARK: Errors

@@ -57,12 +57,8 @@ final class RecentStrings {
     }
 
     /// The String of the `count` bytes at `start` (valid UTF-8, 16...64 bytes), shared with an
-    /// earlier equal one when this thread's table still holds it.
-    static func string(_ start: UnsafeRawPointer, count: Int) -> String {
-        current._withUnsafeGuaranteedRef { $0.string(start, count: count) }
-    }
-
-    private func string(_ start: UnsafeRawPointer, count: Int) -> String {
+    /// earlier equal one when this table still holds it.
+    func string(_ start: UnsafeRawPointer, count: Int) -> String {
         // The count is part of the hash; equal hashes and equal bytes over `count` mean equal strings.
         let hash = Self.hash(start, count: count)
         let slot = Int(truncatingIfNeeded: hash >> 54) & Self.slotMask

@@ -72,7 +72,7 @@ extension JSONReader {
     mutating func readStringArray() throws(ProtocolError) -> [String] {
         skipWhitespace()
         let key = RecentStrings.ListKey(at: base + pos, available: end - pos)
-        let recent = key == nil ? nil : RecentStrings.current
+        let recent = key == nil ? nil : recent()
         if let key, let list = recent?._withUnsafeGuaranteedRef({ $0.list(key, at: base + pos) }) {
             pos &+= key.length
             return list
