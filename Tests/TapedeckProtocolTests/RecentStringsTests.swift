@@ -73,11 +73,11 @@ import Testing
     }
 
     @Test func manyDistinctAndRepeatedListsKeepTheirElements() throws {
-        // 1,500 distinct lists (more than the 256 list slots, so slots are reused), of 1 to 4
+        // 3,000 distinct lists (more than the 1,024 list slots, so slots are reused), of 1 to 4
         // elements and 8 to 64+ bytes, each decoded three times in a shuffled order.
         var random = SeededGenerator(seed: 11)
         let words = ["music", "hiking", "cooking", "gaming", "art", "travel", "reading", "sports", "movies", "dancing"]
-        let lists = (0..<1_500).map { index -> [String] in
+        let lists = (0..<3_000).map { index -> [String] in
             (0..<(1 + index % 4)).map { k in words[(index / 4 + k * 7) % words.count] + (k == 0 ? "\(index)" : "") }
         }
         var order = Array(lists.indices) + Array(lists.indices) + Array(lists.indices)

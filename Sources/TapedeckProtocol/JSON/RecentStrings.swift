@@ -13,14 +13,14 @@ import Darwin
 /// question, the texts of recurring life events; each person's interests and traits, and each
 /// relationship's milestones.
 ///
-/// One table per thread (no locks; decoding never suspends): 1,024 string slots and 256 list
+/// One table per thread (no locks; decoding never suspends): 1,024 string slots and 1,024 list
 /// slots indexed by a hash of the bytes, a newer value replacing an older one in its slot, so at
-/// most 1,024 strings and 256 lists of at most 64 bytes are kept. Sharing storage is invisible to
+/// most 1,024 strings and 1,024 lists of at most 64 bytes are kept. Sharing storage is invisible to
 /// callers: Strings and Arrays are values, equal bytes give an equal value either way.
 final class RecentStrings {
     static let maxLength = 64
     private static let slotMask = 1023
-    private static let listSlotMask = 255
+    private static let listSlotMask = 1023
 
     // Raw storage rather than arrays in stored `var`s: a class's `var` pays a dynamic
     // exclusivity check on every access, which cost more than the allocation saved. Each slot
@@ -138,14 +138,20 @@ final class RecentStrings {
     /// The list decoded earlier from the `key.length` bytes at `start`, if this table still holds it.
     @inline(__always)
     func list(_ key: ListKey, at start: UnsafeRawPointer) -> [String]? {
-        let slot = Int(truncatingIfNeeded: key.hash >> 56) & Self.listSlotMask
+        let slot = Self.listSlot(key)
         guard listKeys[slot] == key, JSONKey.equalBytes(listBytes + slot &* Self.maxLength, start, key.length) else { return nil }
         return lists[slot]
     }
 
+    /// The slot of `key`: the top bits of its hash, which the last multiply mixes best.
+    @inline(__always)
+    private static func listSlot(_ key: ListKey) -> Int {
+        Int(truncatingIfNeeded: key.hash >> 54) & listSlotMask
+    }
+
     /// Keeps `list`, decoded from exactly the `key.length` bytes at `start`.
     func remember(_ list: [String], _ key: ListKey, at start: UnsafeRawPointer) {
-        let slot = Int(truncatingIfNeeded: key.hash >> 56) & Self.listSlotMask
+        let slot = Self.listSlot(key)
         listKeys[slot] = key
         lists[slot] = list
         (listBytes + slot * Self.maxLength).copyMemory(from: start, byteCount: key.length)
