@@ -12,6 +12,32 @@ extension Achievement: WireCodable {
         var rewardDiamonds: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { title = try reader.readString() } catch { throw error.inside(.field("title")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { description = try reader.readString() } catch { throw error.inside(.field("description")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { unlocked = try Bool.decode(from: &reader) } catch { throw error.inside(.field("unlocked")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { unlockedAt = try reader.readOptionalString() } catch { throw error.inside(.field("unlockedAt")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { rewardDiamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("rewardDiamonds")) }
+            field = try reader.nextField(fields, after: 5)
+        }
         while let index = field {
             do {
                 switch index {

@@ -14,6 +14,28 @@ extension Activity: WireCodable {
         var moneyCost: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { kind = try Activity.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {
@@ -63,6 +85,32 @@ extension ActivityRecord: WireCodable {
         var minor: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { performance = try Int.decode(from: &reader) } catch { throw error.inside(.field("performance")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { achievements = try reader.readStringArray() } catch { throw error.inside(.field("achievements")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { gpa = try reader.readOptional(Double.self) } catch { throw error.inside(.field("gpa")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { major = try reader.readOptionalString() } catch { throw error.inside(.field("major")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { minor = try reader.readOptionalString() } catch { throw error.inside(.field("minor")) }
+            field = try reader.nextField(fields, after: 5)
+        }
         while let index = field {
             do {
                 switch index {

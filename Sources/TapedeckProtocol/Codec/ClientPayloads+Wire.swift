@@ -14,6 +14,28 @@ extension CreateCharacter: WireCodable {
         var deviceToken: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { lastName = try reader.readString() } catch { throw error.inside(.field("lastName")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { sex = try reader.readString() } catch { throw error.inside(.field("sex")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { interests = try reader.readStringArray() } catch { throw error.inside(.field("interests")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { deviceToken = try reader.readOptionalString() } catch { throw error.inside(.field("deviceToken")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {
@@ -58,6 +80,12 @@ extension SpeedChange: WireCodable {
         var speed: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { speed = try Int.decode(from: &reader) } catch { throw error.inside(.field("speed")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -89,6 +117,16 @@ extension ClaimEvent: WireCodable {
         var timestamp: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { eventId = try reader.readString() } catch { throw error.inside(.field("eventId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { timestamp = try reader.readString() } catch { throw error.inside(.field("timestamp")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -124,6 +162,16 @@ extension AnswerQuestion: WireCodable {
         var optionId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { questionId = try reader.readString() } catch { throw error.inside(.field("questionId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { optionId = try reader.readString() } catch { throw error.inside(.field("optionId")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -158,6 +206,12 @@ extension HabitAction: WireCodable {
         var habitId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { habitId = try reader.readString() } catch { throw error.inside(.field("habitId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -188,6 +242,12 @@ extension SetFocus: WireCodable {
         var focusId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { focusId = try reader.readString() } catch { throw error.inside(.field("focusId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -218,6 +278,12 @@ extension RetrievePerson: WireCodable {
         var personId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readOptionalString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -248,6 +314,16 @@ extension Swipe: WireCodable {
         var direction: Swipe.Direction? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { direction = try Swipe.Direction.decode(from: &reader) } catch { throw error.inside(.field("direction")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -283,6 +359,16 @@ extension DateRequest: WireCodable {
         var activity: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { activity = try reader.readString() } catch { throw error.inside(.field("activity")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -318,6 +404,16 @@ extension SendGift: WireCodable {
         var itemId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -353,6 +449,16 @@ extension SendMessage: WireCodable {
         var text: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -387,6 +493,12 @@ extension PurchaseItem: WireCodable {
         var itemId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -417,6 +529,12 @@ extension RefillEnergy: WireCodable {
         var tier: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -447,6 +565,12 @@ extension TimeSkip: WireCodable {
         var tier: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -478,6 +602,16 @@ extension ValidatePurchase: WireCodable {
         var receipt: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { productId = try reader.readString() } catch { throw error.inside(.field("productId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { receipt = try reader.readString() } catch { throw error.inside(.field("receipt")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -512,6 +646,12 @@ extension ClaimQuestReward: WireCodable {
         var questId: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { questId = try reader.readString() } catch { throw error.inside(.field("questId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {

@@ -9,6 +9,24 @@ extension ConversationMessage: WireCodable {
         var sentiment: Double? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { sender = try reader.readString() } catch { throw error.inside(.field("sender")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { sentiment = try reader.readOptional(Double.self) } catch { throw error.inside(.field("sentiment")) }
+            field = try reader.nextField(fields, after: 3)
+        }
         while let index = field {
             do {
                 switch index {
@@ -52,6 +70,20 @@ extension Conversation: WireCodable {
         var messages: [ConversationMessage]? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { messages = try reader.readArray(of: ConversationMessage.self) } catch { throw error.inside(.field("messages")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {

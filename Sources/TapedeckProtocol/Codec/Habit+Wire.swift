@@ -13,6 +13,24 @@ extension Habit: WireCodable {
         var quitDays: Int = 0
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { status = try Habit.Status.decode(from: &reader) } catch { throw error.inside(.field("status")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { quitDays = try Int.decode(from: &reader) } catch { throw error.inside(.field("quitDays")) }
+            field = try reader.nextField(fields, after: 3)
+        }
         while let index = field {
             do {
                 switch index {

@@ -16,6 +16,48 @@ extension LifeEvent: WireCodable {
         var characters: [SimplePerson] = []
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { message = try reader.readString() } catch { throw error.inside(.field("message")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { type = try reader.readOptionalString() } catch { throw error.inside(.field("type")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { date = try reader.readString() } catch { throw error.inside(.field("date")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { hour = try Int.decode(from: &reader) } catch { throw error.inside(.field("hour")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { diamondCost = try reader.readOptionalInt() } catch { throw error.inside(.field("diamondCost")) }
+            field = try reader.nextField(fields, after: 7)
+        }
+        if field == 8 {
+            do { affinityChange = try reader.readOptionalInt() } catch { throw error.inside(.field("affinityChange")) }
+            field = try reader.nextField(fields, after: 8)
+        }
+        if field == 9 {
+            do { characters = try reader.readArray(of: SimplePerson.self) } catch { throw error.inside(.field("characters")) }
+            field = try reader.nextField(fields, after: 9)
+        }
         while let index = field {
             do {
                 switch index {

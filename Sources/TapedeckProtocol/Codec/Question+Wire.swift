@@ -11,6 +11,32 @@ extension Question: WireCodable {
         var hour: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { question = try reader.readString() } catch { throw error.inside(.field("question")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { options = try reader.readArray(of: AnswerOption.self) } catch { throw error.inside(.field("options")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { characters = try reader.readArray(of: SimplePerson.self) } catch { throw error.inside(.field("characters")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { hour = try reader.readOptionalInt() } catch { throw error.inside(.field("hour")) }
+            field = try reader.nextField(fields, after: 5)
+        }
         while let index = field {
             do {
                 switch index {
@@ -62,6 +88,28 @@ extension AnswerOption: WireCodable {
         var diamondCost: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { diamondCost = try reader.readOptionalInt() } catch { throw error.inside(.field("diamondCost")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {

@@ -14,6 +14,28 @@ extension Relationship: WireCodable {
         var milestones: [String] = []
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { kind = try Relationship.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { affinity = try Int.decode(from: &reader) } catch { throw error.inside(.field("affinity")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { milestones = try reader.readStringArray() } catch { throw error.inside(.field("milestones")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {

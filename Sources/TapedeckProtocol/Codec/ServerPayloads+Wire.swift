@@ -22,6 +22,40 @@ extension PartialUpdate: WireCodable {
         var mood: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { hourOfDay = try reader.readOptionalInt() } catch { throw error.inside(.field("hourOfDay")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { minuteOfHour = try reader.readOptionalInt() } catch { throw error.inside(.field("minuteOfHour")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { location = try reader.readOptionalString() } catch { throw error.inside(.field("location")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { mood = try reader.readOptionalString() } catch { throw error.inside(.field("mood")) }
+            field = try reader.nextField(fields, after: 7)
+        }
         while let index = field {
             do {
                 switch index {
@@ -89,6 +123,72 @@ extension BatchUpdate: WireCodable {
         var location: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { hourOfDay = try reader.readOptionalInt() } catch { throw error.inside(.field("hourOfDay")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { minuteOfHour = try reader.readOptionalInt() } catch { throw error.inside(.field("minuteOfHour")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { season = try reader.readOptionalString() } catch { throw error.inside(.field("season")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { gameSpeed = try reader.readOptionalInt() } catch { throw error.inside(.field("gameSpeed")) }
+            field = try reader.nextField(fields, after: 7)
+        }
+        if field == 8 {
+            do { status = try reader.readOptionalString() } catch { throw error.inside(.field("status")) }
+            field = try reader.nextField(fields, after: 8)
+        }
+        if field == 9 {
+            do { age = try reader.readOptionalInt() } catch { throw error.inside(.field("age")) }
+            field = try reader.nextField(fields, after: 9)
+        }
+        if field == 10 {
+            do { health = try reader.readOptionalInt() } catch { throw error.inside(.field("health")) }
+            field = try reader.nextField(fields, after: 10)
+        }
+        if field == 11 {
+            do { happiness = try reader.readOptionalInt() } catch { throw error.inside(.field("happiness")) }
+            field = try reader.nextField(fields, after: 11)
+        }
+        if field == 12 {
+            do { intelligence = try reader.readOptionalInt() } catch { throw error.inside(.field("intelligence")) }
+            field = try reader.nextField(fields, after: 12)
+        }
+        if field == 13 {
+            do { prestige = try reader.readOptionalInt() } catch { throw error.inside(.field("prestige")) }
+            field = try reader.nextField(fields, after: 13)
+        }
+        if field == 14 {
+            do { mood = try reader.readOptionalString() } catch { throw error.inside(.field("mood")) }
+            field = try reader.nextField(fields, after: 14)
+        }
+        if field == 15 {
+            do { location = try reader.readOptionalString() } catch { throw error.inside(.field("location")) }
+            field = try reader.nextField(fields, after: 15)
+        }
         while let index = field {
             do {
                 switch index {
@@ -182,6 +282,80 @@ extension PlayerObject: WireCodable {
         var activeConversations: [Conversation] = []
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { date = try reader.readString() } catch { throw error.inside(.field("date")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { season = try reader.readString() } catch { throw error.inside(.field("season")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { hourOfDay = try Int.decode(from: &reader) } catch { throw error.inside(.field("hourOfDay")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { minuteOfHour = try Int.decode(from: &reader) } catch { throw error.inside(.field("minuteOfHour")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { gameSpeed = try Int.decode(from: &reader) } catch { throw error.inside(.field("gameSpeed")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { person = try Person.decode(from: &reader) } catch { throw error.inside(.field("person")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { r = try reader.readArray(of: Person.self) } catch { throw error.inside(.field("r")) }
+            field = try reader.nextField(fields, after: 7)
+        }
+        if field == 8 {
+            do { relData = try reader.readArray(of: Relationship.self) } catch { throw error.inside(.field("relData")) }
+            field = try reader.nextField(fields, after: 8)
+        }
+        if field == 9 {
+            do { activities = try reader.readArray(of: Activity.self) } catch { throw error.inside(.field("activities")) }
+            field = try reader.nextField(fields, after: 9)
+        }
+        if field == 10 {
+            do { activityRecords = try reader.readArray(of: ActivityRecord.self) } catch { throw error.inside(.field("activityRecords")) }
+            field = try reader.nextField(fields, after: 10)
+        }
+        if field == 11 {
+            do { habits = try reader.readArray(of: Habit.self) } catch { throw error.inside(.field("habits")) }
+            field = try reader.nextField(fields, after: 11)
+        }
+        if field == 12 {
+            do { focuses = try reader.readArray(of: FocusOption.self) } catch { throw error.inside(.field("focuses")) }
+            field = try reader.nextField(fields, after: 12)
+        }
+        if field == 13 {
+            do { storeItems = try reader.readArray(of: StoreItem.self) } catch { throw error.inside(.field("storeItems")) }
+            field = try reader.nextField(fields, after: 13)
+        }
+        if field == 14 {
+            do { inventory = try reader.readArray(of: StoreItem.self) } catch { throw error.inside(.field("inventory")) }
+            field = try reader.nextField(fields, after: 14)
+        }
+        if field == 15 {
+            do { occupations = try reader.readArray(of: Occupation.self) } catch { throw error.inside(.field("occupations")) }
+            field = try reader.nextField(fields, after: 15)
+        }
+        if field == 16 {
+            do { inAppPurchases = try reader.readArray(of: InAppPurchase.self) } catch { throw error.inside(.field("inAppPurchases")) }
+            field = try reader.nextField(fields, after: 16)
+        }
+        if field == 17 {
+            do { activeConversations = try reader.readArray(of: Conversation.self) } catch { throw error.inside(.field("activeConversations")) }
+            field = try reader.nextField(fields, after: 17)
+        }
         while let index = field {
             do {
                 switch index {
@@ -271,6 +445,20 @@ extension ConversationEvent: WireCodable {
         var message: ConversationMessage? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { conversationId = try reader.readString() } catch { throw error.inside(.field("conversationId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { message = try ConversationMessage.decode(from: &reader) } catch { throw error.inside(.field("message")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -315,6 +503,36 @@ extension RelationshipEvent: WireCodable {
         var person: Person? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { milestone = try reader.readString() } catch { throw error.inside(.field("milestone")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { kind = try Relationship.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { affinity = try Int.decode(from: &reader) } catch { throw error.inside(.field("affinity")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { person = try reader.readOptional(Person.self) } catch { throw error.inside(.field("person")) }
+            field = try reader.nextField(fields, after: 6)
+        }
         while let index = field {
             do {
                 switch index {
@@ -368,6 +586,12 @@ extension AchievementsList: WireCodable {
         var achievements: [Achievement]? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { achievements = try reader.readArray(of: Achievement.self) } catch { throw error.inside(.field("achievements")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -398,6 +622,12 @@ extension AchievementUnlocked: WireCodable {
         var achievement: Achievement? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { achievement = try Achievement.decode(from: &reader) } catch { throw error.inside(.field("achievement")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -432,6 +662,28 @@ extension DailyRewardClaimed: WireCodable {
         var diamonds: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { day = try Int.decode(from: &reader) } catch { throw error.inside(.field("day")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { streak = try Int.decode(from: &reader) } catch { throw error.inside(.field("streak")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { money = try Int.decode(from: &reader) } catch { throw error.inside(.field("money")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {
@@ -481,6 +733,24 @@ extension QuestRewardClaimed: WireCodable {
         var diamonds: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { questId = try reader.readString() } catch { throw error.inside(.field("questId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { money = try Int.decode(from: &reader) } catch { throw error.inside(.field("money")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 3)
+        }
         while let index = field {
             do {
                 switch index {
@@ -523,6 +793,12 @@ extension EnergyRefillTiers: WireCodable {
         var tiers: [EnergyRefillTier]? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { tiers = try reader.readArray(of: EnergyRefillTier.self) } catch { throw error.inside(.field("tiers")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -553,6 +829,12 @@ extension TimeSkipTiers: WireCodable {
         var tiers: [TimeSkipTier]? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { tiers = try reader.readArray(of: TimeSkipTier.self) } catch { throw error.inside(.field("tiers")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -583,6 +865,12 @@ extension ExtraCurriculars: WireCodable {
         var activities: [Activity]? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { activities = try reader.readArray(of: Activity.self) } catch { throw error.inside(.field("activities")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -621,6 +909,40 @@ extension PlayerStatistics: WireCodable {
         var achievementsUnlocked: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { daysPlayed = try Int.decode(from: &reader) } catch { throw error.inside(.field("daysPlayed")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { eventsReceived = try Int.decode(from: &reader) } catch { throw error.inside(.field("eventsReceived")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { eventsClaimed = try Int.decode(from: &reader) } catch { throw error.inside(.field("eventsClaimed")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { questionsAnswered = try Int.decode(from: &reader) } catch { throw error.inside(.field("questionsAnswered")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { relationships = try Int.decode(from: &reader) } catch { throw error.inside(.field("relationships")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { dates = try Int.decode(from: &reader) } catch { throw error.inside(.field("dates")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { purchases = try Int.decode(from: &reader) } catch { throw error.inside(.field("purchases")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { achievementsUnlocked = try Int.decode(from: &reader) } catch { throw error.inside(.field("achievementsUnlocked")) }
+            field = try reader.nextField(fields, after: 7)
+        }
         while let index = field {
             do {
                 switch index {
@@ -680,6 +1002,16 @@ extension DataExportComplete: WireCodable {
         var bytes: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { url = try reader.readString() } catch { throw error.inside(.field("url")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { bytes = try Int.decode(from: &reader) } catch { throw error.inside(.field("bytes")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {
@@ -714,6 +1046,12 @@ extension AccountDeletionScheduled: WireCodable {
         var scheduledFor: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { scheduledFor = try reader.readString() } catch { throw error.inside(.field("scheduledFor")) }
+            field = try reader.nextField(fields, after: 0)
+        }
         while let index = field {
             do {
                 switch index {
@@ -746,6 +1084,20 @@ extension ClaimResult: WireCodable {
         var reason: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { eventId = try reader.readString() } catch { throw error.inside(.field("eventId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { accepted = try Bool.decode(from: &reader) } catch { throw error.inside(.field("accepted")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { reason = try reader.readOptionalString() } catch { throw error.inside(.field("reason")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -791,6 +1143,40 @@ extension PurchaseResult: WireCodable {
         var summary: TimeSkipSummary? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { kind = try PurchaseResult.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { success = try Bool.decode(from: &reader) } catch { throw error.inside(.field("success")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { reason = try reader.readOptionalString() } catch { throw error.inside(.field("reason")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 4)
+        }
+        if field == 5 {
+            do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
+            field = try reader.nextField(fields, after: 5)
+        }
+        if field == 6 {
+            do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 6)
+        }
+        if field == 7 {
+            do { summary = try reader.readOptional(TimeSkipSummary.self) } catch { throw error.inside(.field("summary")) }
+            field = try reader.nextField(fields, after: 7)
+        }
         while let index = field {
             do {
                 switch index {
@@ -846,6 +1232,20 @@ extension MatchResult: WireCodable {
         var compatibility: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { matched = try Bool.decode(from: &reader) } catch { throw error.inside(.field("matched")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { compatibility = try Int.decode(from: &reader) } catch { throw error.inside(.field("compatibility")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -885,6 +1285,16 @@ extension ServerError: WireCodable {
         var message: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { kind = try ServerError.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { message = try reader.readString() } catch { throw error.inside(.field("message")) }
+            field = try reader.nextField(fields, after: 1)
+        }
         while let index = field {
             do {
                 switch index {

@@ -14,6 +14,28 @@ extension StoreItem: WireCodable {
         var quantity: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { price = try Int.decode(from: &reader) } catch { throw error.inside(.field("price")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { currency = try StoreItem.Currency.decode(from: &reader) } catch { throw error.inside(.field("currency")) }
+            field = try reader.nextField(fields, after: 3)
+        }
+        if field == 4 {
+            do { quantity = try reader.readOptionalInt() } catch { throw error.inside(.field("quantity")) }
+            field = try reader.nextField(fields, after: 4)
+        }
         while let index = field {
             do {
                 switch index {
@@ -61,6 +83,20 @@ extension Occupation: WireCodable {
         var salary: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { salary = try Int.decode(from: &reader) } catch { throw error.inside(.field("salary")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -101,6 +137,20 @@ extension InAppPurchase: WireCodable {
         var price: String? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { productId = try reader.readString() } catch { throw error.inside(.field("productId")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { price = try reader.readString() } catch { throw error.inside(.field("price")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -141,6 +191,20 @@ extension FocusOption: WireCodable {
         var selected: Bool? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { selected = try Bool.decode(from: &reader) } catch { throw error.inside(.field("selected")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -182,6 +246,24 @@ extension EnergyRefillTier: WireCodable {
         var unlimitedHours: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { diamondCost = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamondCost")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { unlimitedHours = try reader.readOptionalInt() } catch { throw error.inside(.field("unlimitedHours")) }
+            field = try reader.nextField(fields, after: 3)
+        }
         while let index = field {
             do {
                 switch index {
@@ -225,6 +307,20 @@ extension TimeSkipTier: WireCodable {
         var diamondCost: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { hours = try Int.decode(from: &reader) } catch { throw error.inside(.field("hours")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { diamondCost = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamondCost")) }
+            field = try reader.nextField(fields, after: 2)
+        }
         while let index = field {
             do {
                 switch index {
@@ -266,6 +362,24 @@ extension TimeSkipSummary: WireCodable {
         var moneyChange: Int? = nil
         let fields = Self.wireFields
         var field = try reader.firstField(fields)
+        // Fields in the wire order, each read once, straight through; anything else (out of
+        // order, unknown, repeated) goes to the loop below.
+        if field == 0 {
+            do { hoursSkipped = try Int.decode(from: &reader) } catch { throw error.inside(.field("hoursSkipped")) }
+            field = try reader.nextField(fields, after: 0)
+        }
+        if field == 1 {
+            do { events = try reader.readStringArray() } catch { throw error.inside(.field("events")) }
+            field = try reader.nextField(fields, after: 1)
+        }
+        if field == 2 {
+            do { energyChange = try Int.decode(from: &reader) } catch { throw error.inside(.field("energyChange")) }
+            field = try reader.nextField(fields, after: 2)
+        }
+        if field == 3 {
+            do { moneyChange = try Int.decode(from: &reader) } catch { throw error.inside(.field("moneyChange")) }
+            field = try reader.nextField(fields, after: 3)
+        }
         while let index = field {
             do {
                 switch index {
