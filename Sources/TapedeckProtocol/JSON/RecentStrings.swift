@@ -80,13 +80,24 @@ final class RecentStrings {
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset &+ 8 < count {
-            hash = (hash ^ start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
+            hash = hashStep(hash, start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset &+= 8
         }
-        hash = (hash ^ start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &* 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 29
-        return hash | 1
+        return hashEnd(hash, start.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+    }
+
+    /// Mixes one more word into a hash (for `hash` and `ListKey`).
+    @inline(__always)
+    static func hashStep(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return mixed ^ (mixed >> 32)
+    }
+
+    /// Mixes the last word into a hash and finishes it; never 0, which marks an empty slot.
+    @inline(__always)
+    static func hashEnd(_ hash: UInt64, _ last: UInt64) -> UInt64 {
+        let mixed = (hash ^ last) &* 0xC4CE_B9FE_1A85_EC53
+        return (mixed ^ (mixed >> 29)) | 1
     }
 
     // MARK: String lists
@@ -117,12 +128,10 @@ final class RecentStrings {
                     let used = (closing.trailingZeroBitCount >> 3) + 1
                     let kept = used == 8 ? word : word & ((1 << UInt64(used * 8)) &- 1)
                     length = offset &+ used
-                    hash = (hash ^ kept ^ UInt64(truncatingIfNeeded: length)) &* 0xC4CE_B9FE_1A85_EC53
-                    self.hash = (hash ^ (hash >> 29)) | 1
+                    self.hash = RecentStrings.hashEnd(hash, kept ^ UInt64(truncatingIfNeeded: length))
                     return
                 }
-                hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                hash ^= hash >> 32
+                hash = RecentStrings.hashStep(hash, word)
                 offset &+= 8
                 guard offset &+ 8 <= min(available, RecentStrings.maxLength) else { return nil }
                 word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -139,7 +148,7 @@ final class RecentStrings {
     @inline(__always)
     func list(_ key: ListKey, at start: UnsafeRawPointer) -> [String]? {
         let slot = Self.listSlot(key)
-        guard listKeys[slot] == key, JSONKey.equalBytes(listBytes + slot &* Self.maxLength, start, key.length) else { return nil }
+        guard listKeys[slot] == key, JSONKey.equalBytes(listStorage(slot), start, key.length) else { return nil }
         return lists[slot]
     }
 
@@ -154,7 +163,13 @@ final class RecentStrings {
         let slot = Self.listSlot(key)
         listKeys[slot] = key
         lists[slot] = list
-        (listBytes + slot * Self.maxLength).copyMemory(from: start, byteCount: key.length)
+        listStorage(slot).copyMemory(from: start, byteCount: key.length)
+    }
+
+    /// Where the bytes of the list in `slot` are kept.
+    @inline(__always)
+    private func listStorage(_ slot: Int) -> UnsafeMutableRawPointer {
+        listBytes + slot &* Self.maxLength
     }
 
     // MARK: One table per thread
