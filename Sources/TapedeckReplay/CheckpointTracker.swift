@@ -1,3 +1,5 @@
+import TapedeckTape
+
 /// Decides which checkpoints of one tape fire around each record (public for `tapedeck repro`,
 /// which replays records held in memory).
 public struct CheckpointTracker {
@@ -13,17 +15,28 @@ public struct CheckpointTracker {
 
     /// Marker, record and first-message checkpoints fire after their record.
     public mutating func firingAfter<Model>(_ step: Replayer<Model>.Step) -> [Checkpoint] {
+        firingAfter(position: step.position, input: step.input, payload: nil)
+    }
+
+    /// The same for a record given by its parts. With the payload, a message Tapedeck's decoder
+    /// rejected still places `first TYPE` checkpoints by its envelope's `type` (a model that parses
+    /// the bytes itself got it).
+    public mutating func firingAfter(position: RecordPosition, input: ReplayInput, payload: [UInt8]?) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
+        var type = input.messageType
+        var direction = input.direction
+        if type == nil, case .undecodable(let undecoded, _) = input, let payload,
+           let scanned = EnvelopeTypeScanner.type(in: payload) {
+            type = String(decoding: scanned, as: UTF8.self)
+            direction = undecoded
+        }
         return take { checkpoint in
             switch checkpoint.trigger {
-            case .record(let number): return step.position.record == number
-            case .marker(let name): if case .marker(name) = step.input { return true }; return false
-            case .firstMessage(let type, let direction):
-                guard let found = step.input.messageType, found == type else { return false }
-                switch (direction, step.input) {
-                case (nil, _), (.s2c?, .server), (.c2s?, .client): return true
-                default: return false
-                }
+            case .record(let number): return position.record == number
+            case .marker(let name): if case .marker(name) = input { return true }; return false
+            case .firstMessage(let wanted, let wantedDirection):
+                guard let type, type == wanted else { return false }
+                return wantedDirection == nil || wantedDirection == direction
             case .time, .end: return false
             }
         }

@@ -17,12 +17,12 @@ public enum DigestTrace {
     }
 
     /// The digest of the model's snapshot after every record of the session.
-    public static func record<Model: ClientModel>(tapes: [String], model: Model) throws -> [Entry] {
+    public static func record<Model: SocketModel>(tapes: [String], model: Model, filter: SnapshotFilter = .none) throws -> [Entry] {
         var entries: [Entry] = []
         var replay = TapeReplay(tapes: tapes, model: model)
         replay.checksInvariants = false
         replay.afterEachRecord = { position, _, model in
-            entries.append(Entry(tape: position.tape, record: position.record, digest: SnapshotDigest.hex(model.snapshot())))
+            entries.append(Entry(tape: position.tape, record: position.record, digest: SnapshotDigest.hex(filter.apply(model.snapshotJSON()))))
         }
         _ = try replay.run()
         return entries

@@ -1,18 +1,21 @@
 import Foundation
 import TapedeckProtocol
 
-/// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape`, each the
-/// canonical pretty JSON of the expected state.
+/// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape` (or in a
+/// folder the caller names, `CheckOptions.goldens`), each the canonical pretty JSON of the expected
+/// state. The filter's ignored paths are left out of the golden too, so a golden written before a
+/// path was ignored still matches.
 public struct GoldenStore: Sendable {
     public var directory: String
     public var mode: RecordMode
+    public var filter: SnapshotFilter
 
-    public init(directory: String, mode: RecordMode) {
-        self.directory = directory; self.mode = mode
+    public init(directory: String, mode: RecordMode, filter: SnapshotFilter = .none) {
+        self.directory = directory; self.mode = mode; self.filter = filter
     }
 
-    public init(tape: String, mode: RecordMode) {
-        self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode)
+    public init(tape: String, mode: RecordMode, filter: SnapshotFilter = .none) {
+        self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode, filter: filter)
     }
 
     public func path(for checkpoint: String) -> String { directory + "/" + checkpoint + ".json" }
@@ -32,7 +35,7 @@ public struct GoldenStore: Sendable {
         if expectedBytes == actual { return .matched }
         let diff: SnapshotDiff
         do {
-            let expected = try JSONValue.parse(expectedBytes)
+            let expected = filter.apply(try JSONValue.parse(expectedBytes))
             // Equal values written differently (an edited golden): compare as values, rewrite on `all`.
             guard let found = SnapshotDiff(expected: expected, actual: snapshot) else {
                 if mode == .all { return write(actual, to: path) ?? .recorded(path: path, replaced: nil) }

@@ -34,6 +34,16 @@ public enum ReplayInput: Sendable, Equatable {
         }
     }
 
+    /// The direction of a message, decoded or not; nil for everything else.
+    public var direction: TapeRecord.Direction? {
+        switch self {
+        case .server: .s2c
+        case .client: .c2s
+        case .undecodable(let direction, _): direction
+        default: nil
+        }
+    }
+
     /// One line for reports: `s2c claimResult`, `marker "claimed"`, `close 1000 "bye"`.
     public var summary: String {
         switch self {
@@ -45,6 +55,32 @@ public enum ReplayInput: Sendable, Equatable {
         case .marker(let name): "marker \"\(name)\""
         case .passive(let kind): kind.name
         case .undecodable(let direction, _): "\(direction.name) text (undecodable)"
+        }
+    }
+
+    /// What a record becomes when replayed: its message decoded by Tapedeck's typed decoder, its
+    /// connection event, or what it is when it is neither.
+    public init(decoding record: TapeRecord) {
+        switch record.kind {
+        case .text:
+            switch record.direction {
+            case .s2c:
+                do { self = .server(try ServerMessage.decode(record.payload)) } catch { self = .undecodable(.s2c, error) }
+            case .c2s:
+                do { self = .client(try ClientMessage.decode(record.payload)) } catch { self = .undecodable(.c2s, error) }
+            case .note:
+                self = .passive(.text)
+            }
+        case .open:
+            self = .connection(.opened)
+        case .close:
+            self = .connection(.closed(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self)))
+        case .error:
+            self = .connection(.failed(String(decoding: record.payload, as: UTF8.self)))
+        case .marker:
+            self = .marker(String(decoding: record.payload, as: UTF8.self))
+        case .binary, .ping, .pong:
+            self = .passive(record.kind)
         }
     }
 }

@@ -1,7 +1,7 @@
 import TapedeckTape
 
-/// Everything one replay of a session produced.
-public struct ReplayResult<Model: ClientModel> {
+/// What one replay of a session produced, apart from the model itself.
+public struct ReplayLog: Sendable {
     /// How one tape of the session was read.
     public struct TapeRead: Sendable, Equatable {
         public var path: String
@@ -17,18 +17,33 @@ public struct ReplayResult<Model: ClientModel> {
         case limit(ReplayLimit)
     }
 
-    public var model: Model
-    public var statistics: ReplayStatistics
-    public var tapes: [TapeRead]
+    public var statistics = ReplayStatistics()
+    public var tapes: [TapeRead] = []
     public var stop: Stop?
     public var lastPosition: RecordPosition?
     /// Checkpoints reached, in the order they were reached.
-    public var hits: [CheckpointHit]
+    public var hits: [CheckpointHit] = []
     /// Checkpoints not reached, with why.
-    public var unreached: [(checkpoint: Checkpoint, reason: String)]
+    public var unreached: [(checkpoint: Checkpoint, reason: String)] = []
+
+    public init() {}
 
     /// The first tape that did not end cleanly.
     public var incompleteTape: TapeRead? {
         tapes.first { $0.end != nil && $0.end != .complete }
     }
+}
+
+/// Everything one replay of a session produced: the log and the model at the end.
+@dynamicMemberLookup
+public struct ReplayResult<Model> {
+    public typealias TapeRead = ReplayLog.TapeRead
+    public typealias Stop = ReplayLog.Stop
+
+    public var model: Model
+    public var log: ReplayLog
+
+    public init(model: Model, log: ReplayLog) { self.model = model; self.log = log }
+
+    public subscript<Value>(dynamicMember path: KeyPath<ReplayLog, Value>) -> Value { log[keyPath: path] }
 }

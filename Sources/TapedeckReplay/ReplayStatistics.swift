@@ -11,6 +11,8 @@ public struct ReplayStatistics: Sendable, Equatable {
         public var error: ProtocolError
         /// The start of the record's payload, for the report.
         public var excerpt: String
+        /// Whether the model got the message's bytes anyway (a `SocketModel` parses them itself).
+        public var reachedModel = false
 
         public var description: String {
             "\(position): \(direction.name) message does not decode: \(error) — \(excerpt)"

@@ -4,77 +4,104 @@ import TapedeckState
 import TapedeckTape
 
 /// Checks one tape: replays it with its checkpoints (`NAME.checkpoints`) and invariants, compares
-/// each checkpoint's state with its golden (`NAME.golden/CHECKPOINT.json`) and reports a case per
+/// each checkpoint's state with its golden (`CheckOptions.goldenStore`) and reports a case per
 /// checkpoint, one for the invariants and one for the tape (readable to the end, every message
-/// decodable, checkpoint file valid).
+/// decodable or handed to the model as bytes, checkpoint file valid).
 public enum TapeCheck {
-    public static func run<Model: ClientModel>(tape: String, model: Model, mode: RecordMode) -> TapeCheckReport {
-        var tapeProblems: [String] = []
-        var unreadable = false
-        var checkpoints: [Checkpoint] = []
-        let checkpointPath = CheckpointFile.path(forTape: tape)
-        if FileManager.default.fileExists(atPath: checkpointPath) {
-            if let data = FileManager.default.contents(atPath: checkpointPath) {
-                do {
-                    checkpoints = try CheckpointFile.parse(String(decoding: data, as: UTF8.self), path: checkpointPath)
-                } catch {
-                    tapeProblems.append("checkpoint file: \(error)")
-                    unreadable = true
-                }
-            } else {
-                tapeProblems.append("\(checkpointPath): cannot read the checkpoint file; check its permissions")
-                unreadable = true
-            }
-        }
+    public static func run<Model: SocketModel>(tape: String, model: Model, mode: RecordMode) -> TapeCheckReport {
+        run(tape: tape, options: CheckOptions(record: mode), makeModel: { model })
+    }
 
-        var replay = TapeReplay(tapes: [tape], model: model)
-        replay.checkpoints = [0: checkpoints]
+    public static func run<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model) -> TapeCheckReport {
+        let file = checkpoints(forTape: tape)
+        var replay = TapeReplay(tapes: [tape], makeModel: makeModel)
+        replay.checkpoints = [0: file.checkpoints]
+        replay.filter = options.filter
         let result: ReplayResult<Model>
         do {
             result = try replay.run()
         } catch {
-            let cases = checkpoints.map { CheckCase(name: $0.name, passed: false, message: "not checked: the tape cannot be read") }
-                + [CheckCase(name: CheckCase.invariants, passed: false, message: "not checked: the tape cannot be read"),
-                   CheckCase(name: CheckCase.tape, passed: false, message: ([error.description] + tapeProblems).joined(separator: "\n"))]
-            return TapeCheckReport(path: tape, cases: cases, unreadable: true)
+            return unreadable(tape: tape, file: file, error: error)
         }
+        return report(tape: tape, file: file, log: result.log,
+                      finalSnapshot: options.filter.apply(result.model.snapshotJSON()), store: options.goldenStore(forTape: tape))
+    }
 
-        let store = GoldenStore(tape: tape, mode: mode)
-        var cases: [CheckCase] = []
+    /// The checkpoints of a tape, read from its checkpoint file (none when there is no file), and
+    /// what was wrong with that file.
+    public struct CheckpointFileContents: Sendable {
+        public var checkpoints: [Checkpoint] = []
+        public var problems: [String] = []
+        public var unreadable = false
+    }
+
+    public static func checkpoints(forTape tape: String) -> CheckpointFileContents {
+        var file = CheckpointFileContents()
+        let checkpointPath = CheckpointFile.path(forTape: tape)
+        guard FileManager.default.fileExists(atPath: checkpointPath) else { return file }
+        guard let data = FileManager.default.contents(atPath: checkpointPath) else {
+            file.problems.append("\(checkpointPath): cannot read the checkpoint file; check its permissions")
+            file.unreadable = true
+            return file
+        }
+        do {
+            file.checkpoints = try CheckpointFile.parse(String(decoding: data, as: UTF8.self), path: checkpointPath)
+        } catch {
+            file.problems.append("checkpoint file: \(error)")
+            file.unreadable = true
+        }
+        return file
+    }
+
+    /// The report of a tape that could not be opened at all.
+    public static func unreadable(tape: String, file: CheckpointFileContents, error: TapeError) -> TapeCheckReport {
+        let cases = file.checkpoints.map { CheckCase(name: $0.name, passed: false, message: "not checked: the tape cannot be read") }
+            + [CheckCase(name: CheckCase.invariants, passed: false, message: "not checked: the tape cannot be read"),
+               CheckCase(name: CheckCase.tape, passed: false, message: ([error.description] + file.problems).joined(separator: "\n"))]
+        return TapeCheckReport(path: tape, cases: cases, unreadable: true)
+    }
+
+    /// The cases of a replayed tape: each checkpoint against its golden, the invariants, the tape.
+    public static func report(tape: String, file: CheckpointFileContents, log: ReplayLog, finalSnapshot: JSONValue,
+                              store: GoldenStore) -> TapeCheckReport {
         var recorded: [String] = []
         var byName: [String: CheckCase] = [:]
-        for hit in result.hits {
+        for hit in log.hits {
             let digest = SnapshotDigest.hex(hit.snapshot)
             let outcome = store.check(hit.checkpoint.name, snapshot: hit.snapshot)
             if case .recorded(let path, _) = outcome { recorded.append(path) }
             byName[hit.checkpoint.name] = CheckCase(name: hit.checkpoint.name, passed: outcome.passed,
                                                     message: message(for: outcome, hit: hit), digest: digest)
         }
-        for (checkpoint, reason) in result.unreached {
+        for (checkpoint, reason) in log.unreached {
             byName[checkpoint.name] = CheckCase(name: checkpoint.name, passed: false,
                                                 message: "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) \(reason)")
         }
-        cases = checkpoints.compactMap { byName[$0.name] }
+        var cases = file.checkpoints.compactMap { byName[$0.name] }
 
-        if case .invariant(let stop) = result.stop {
+        if case .invariant(let stop) = log.stop {
             cases.append(CheckCase(name: CheckCase.invariants, passed: false, message: stop.report,
                                    digest: SnapshotDigest.hex(stop.after)))
         } else {
             cases.append(CheckCase(name: CheckCase.invariants, passed: true,
-                                   message: "held after all \(result.statistics.records) records"))
+                                   message: "held after all \(log.statistics.records) records"))
         }
 
-        if let incomplete = result.incompleteTape, let end = incomplete.end {
-            tapeProblems.insert("\(tape): \(TapeReplay<Model>.describe(end)); the \(incomplete.records) records before were checked", at: 0)
+        var problems = file.problems
+        if let incomplete = log.incompleteTape, let end = incomplete.end {
+            problems.insert("\(tape): \(ReplayCursor.describe(end)); the \(incomplete.records) records before were checked", at: 0)
         }
-        let failures = result.statistics.decodeFailures
-        for failure in failures.prefix(10) { tapeProblems.append(failure.description) }
-        if failures.count > 10 { tapeProblems.append("… and \(failures.count - 10) more messages that do not decode") }
-        let finalDigest = SnapshotDigest.hex(result.model.snapshot())
-        cases.append(CheckCase(name: CheckCase.tape, passed: tapeProblems.isEmpty,
-                               message: tapeProblems.isEmpty ? "\(result.statistics.records) records, all decoded" : tapeProblems.joined(separator: "\n"),
-                               digest: finalDigest))
-        return TapeCheckReport(path: tape, cases: cases, unreadable: unreadable, recordedGoldens: recorded)
+        // A message the model parsed itself is its business; one it never got is a hole in the check.
+        let unapplied = log.statistics.decodeFailures.filter { !$0.reachedModel }
+        for failure in unapplied.prefix(10) { problems.append(failure.description) }
+        if unapplied.count > 10 { problems.append("… and \(unapplied.count - 10) more messages that do not decode") }
+        let parsedByModel = log.statistics.decodeFailures.count - unapplied.count
+        let summary = "\(log.statistics.records) records, all decoded"
+            + (parsedByModel > 0 ? " or handed to the model as bytes (\(parsedByModel) that Tapedeck's decoder rejects)" : "")
+        cases.append(CheckCase(name: CheckCase.tape, passed: problems.isEmpty,
+                               message: problems.isEmpty ? summary : problems.joined(separator: "\n"),
+                               digest: SnapshotDigest.hex(finalSnapshot)))
+        return TapeCheckReport(path: tape, cases: cases, unreadable: file.unreadable, recordedGoldens: recorded)
     }
 
     static func message(for outcome: GoldenOutcome, hit: CheckpointHit) -> String {

@@ -11,4 +11,10 @@ public enum TapeFiles {
 
     /// The folder of golden snapshots of a tape.
     public static func goldenDirectory(forTape tape: String) -> String { sibling(of: tape, extension: "golden") }
+
+    /// The tape's file name without folder and `.tape`: `Recordings/connect.tape` → `connect`.
+    public static func name(ofTape tape: String) -> String {
+        let file = tape.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? tape
+        return file.hasSuffix(".tape") && file.count > 5 ? String(file.dropLast(5)) : file
+    }
 }

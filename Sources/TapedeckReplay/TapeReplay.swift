@@ -2,119 +2,67 @@ import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
 
-/// Replays tape files through a model: the session driver behind `tapedeck replay`, `check` and
-/// TapedeckTesting. Tapes play one after another as one session (see `Replayer`).
-public struct TapeReplay<Model: ClientModel> {
+/// Replays tape files through a model that runs synchronously: the session driver behind
+/// `tapedeck replay`, `check` and TapedeckTesting's `TapeTesting`. Tapes play one after another as
+/// one session; `ReplayCursor` holds the rules, this loop only runs the model.
+public struct TapeReplay<Model: SocketModel> {
     public var tapes: [String]
-    public var initialModel: Model
+    /// Makes the model in its initial state: once for the replay, and again for the state before
+    /// a broken invariant (a class-based model must come fresh from here, not be shared).
+    public var makeModel: () -> Model
     public var limit: ReplayLimit?
     public var checksInvariants = true
-    /// Stop at the first message that does not decode (otherwise it is counted and skipped).
+    /// Stop at the first message that does not decode and did not reach the model (otherwise it is
+    /// counted and skipped).
     public var stopsOnDecodeFailure = false
     /// Checkpoints per tape, by the tape's index in `tapes`.
     public var checkpoints: [Int: [Checkpoint]] = [:]
+    /// State left out of every snapshot (checkpoints and invariant reports).
+    public var filter = SnapshotFilter.none
     /// Called after every record with the model (for per-record digests); nil to skip.
     public var afterEachRecord: ((RecordPosition, ReplayInput, Model) -> Void)?
 
+    /// For a value-type model: `model` is copied for each replay.
     public init(tapes: [String], model: Model, limit: ReplayLimit? = nil) {
-        self.tapes = tapes; self.initialModel = model; self.limit = limit
+        self.init(tapes: tapes, limit: limit, makeModel: { model })
+    }
+
+    public init(tapes: [String], limit: ReplayLimit? = nil, makeModel: @escaping () -> Model) {
+        self.tapes = tapes; self.makeModel = makeModel; self.limit = limit
     }
 
     /// Plays the session. Throws only when a tape cannot be opened at all (missing, not a tape,
     /// newer format, damaged header); a tape truncated or damaged later ends the replay of that
     /// tape, which `ReplayResult.tapes` reports, and the session goes on with the next tape.
     public func run() throws(TapeError) -> ReplayResult<Model> {
-        var replayer = Replayer(model: initialModel, checksInvariants: checksInvariants)
-        var result = ReplayResult(model: initialModel, statistics: ReplayStatistics(), tapes: [], stop: nil,
-                                  lastPosition: nil, hits: [], unreached: [])
-        var sessionRecord = -1
-        var lastInput: ReplayInput?
-        var lastPayload: [UInt8] = []
-        session: for (tapeIndex, path) in tapes.enumerated() {
-            let reader = try TapeReader(path: path)
-            replayer.startTape()
-            var tracker = CheckpointTracker(checkpoints: checkpoints[tapeIndex] ?? [])
-            var number = 0
-            var lastTapeTime: UInt64?
-            func hit(_ checkpoint: Checkpoint) {
-                result.hits.append(CheckpointHit(checkpoint: checkpoint, position: result.lastPosition, input: lastInput,
-                                                 payload: lastPayload, snapshot: replayer.model.snapshot()))
+        var model = makeModel()
+        var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
+        cursor.stopsOnDecodeFailure = stopsOnDecodeFailure
+        while let next = try cursor.next() {
+            switch next {
+            case .checkpoint(let checkpoint):
+                cursor.reached(checkpoint, snapshot: filter.apply(model.snapshotJSON()))
+            case .record(let record, let input, let position):
+                let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+                afterEachRecord?(position, input, model)
+                let broken = cursor.applied(delivered: delivered,
+                                            modelViolations: checksInvariants && delivered ? model.checkInvariants() : [])
+                if !broken.isEmpty {
+                    cursor.stop(at: broken, before: filter.apply(stateBefore(sessionRecord: cursor.sessionRecord).snapshotJSON()),
+                                after: filter.apply(model.snapshotJSON()))
+                }
             }
-            while true {
-                let record: TapeRecord
-                do {
-                    guard let next = try reader.next() else { break }
-                    record = next
-                } catch {
-                    break
-                }
-                if let limit, Self.isPast(limit, sessionRecord: sessionRecord + 1, tapeTime: record.time, replayer: replayer) {
-                    for checkpoint in tracker.firingBefore(tapeTime: record.time) { hit(checkpoint) }
-                    result.stop = .limit(limit)
-                    result.tapes.append(.init(path: path, records: number, end: nil))
-                    result.unreached += tracker.remaining.map { ($0, "the replay stopped at --until \(limit)") }
-                    break session
-                }
-                for checkpoint in tracker.firingBefore(tapeTime: record.time) { hit(checkpoint) }
-                let step = replayer.apply(record, number: number)
-                sessionRecord += 1
-                number += 1
-                lastTapeTime = record.time
-                result.lastPosition = step.position
-                lastInput = step.input
-                lastPayload = record.payload
-                afterEachRecord?(step.position, step.input, replayer.model)
-                if !step.violations.isEmpty {
-                    result.stop = .invariant(InvariantStop(
-                        position: step.position, input: step.input, payload: record.payload, violations: step.violations,
-                        before: stateBefore(sessionRecord: sessionRecord).snapshot(), after: replayer.model.snapshot()))
-                } else if stopsOnDecodeFailure, case .undecodable = step.input, let failure = replayer.statistics.decodeFailures.last {
-                    result.stop = .decodeFailure(failure)
-                }
-                if let stop = result.stop {
-                    result.tapes.append(.init(path: path, records: number, end: nil))
-                    let why: String
-                    switch stop {
-                    case .invariant(let broken): why = "the replay stopped at \(broken.position): invariant \(broken.names.joined(separator: ", "))"
-                    case .decodeFailure(let failure): why = "the replay stopped at \(failure.position): the message does not decode"
-                    case .limit(let limit): why = "the replay stopped at --until \(limit)"
-                    }
-                    result.unreached += tracker.remaining.map { ($0, why) }
-                    break session
-                }
-                for checkpoint in tracker.firingAfter(step) { hit(checkpoint) }
-            }
-            let end = reader.end ?? .complete
-            result.tapes.append(.init(path: path, records: number, end: end))
-            for checkpoint in tracker.firingAtEnd(lastTapeTime: lastTapeTime, complete: end == .complete) { hit(checkpoint) }
-            let ending = end == .complete ? "the tape ends first" : "the tape is cut short (\(Self.describe(end)))"
-            result.unreached += tracker.remaining.map { ($0, "not reached: \(ending)") }
         }
-        result.model = replayer.model
-        result.statistics = replayer.statistics
-        return result
+        return ReplayResult(model: model, log: cursor.log)
     }
 
     /// The model after every record before `sessionRecord` (replayed again: the hot path keeps no copies).
     func stateBefore(sessionRecord: Int) -> Model {
-        guard sessionRecord > 0 else { return initialModel }
-        var again = TapeReplay(tapes: tapes, model: initialModel, limit: .record(sessionRecord - 1))
+        guard sessionRecord > 0 else { return makeModel() }
+        var again = TapeReplay(tapes: tapes, limit: .record(sessionRecord - 1), makeModel: makeModel)
         again.checksInvariants = false
-        return (try? again.run().model) ?? initialModel
+        return (try? again.run().model) ?? makeModel()
     }
 
-    static func isPast(_ limit: ReplayLimit, sessionRecord: Int, tapeTime: UInt64, replayer: Replayer<Model>) -> Bool {
-        switch limit {
-        case .record(let last): sessionRecord > last
-        case .time(let last): replayer.sessionTime(ofTapeTime: tapeTime) > last
-        }
-    }
-
-    static func describe(_ end: TapeEnd) -> String {
-        switch end {
-        case .complete: "complete"
-        case .truncated(let records, let byte): "truncated after record \(records) at byte \(byte)"
-        case .damaged(let records, let byte, let reason): "damaged at byte \(byte) after record \(records): \(reason)"
-        }
-    }
+    static func describe(_ end: TapeEnd) -> String { ReplayCursor.describe(end) }
 }

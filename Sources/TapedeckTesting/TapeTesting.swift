@@ -1,7 +1,8 @@
 import TapedeckTape
 
-/// Replays tapes against an app's own `ClientModel` from its tests (XCTest or Swift Testing),
-/// with the same checkpoints, goldens and diffs as `tapedeck check`.
+/// Replays tapes against a model that runs synchronously (a `SocketModel` fed the exact bytes,
+/// or a typed `ClientModel`) from tests (XCTest or Swift Testing), with the same checkpoints,
+/// goldens and diffs as `tapedeck check`. For an app's main-actor view models, use `AppReplay`.
 ///
 /// ```swift
 /// @Test func loginTapeStillMatches() throws {
@@ -12,13 +13,19 @@ import TapedeckTape
 /// ```
 public enum TapeTesting {
     /// The full report: a case per checkpoint, then `invariants` and `tape`.
-    public static func check<Model: ClientModel>(tape: String, model: Model, record: RecordMode = .missing) -> TapeCheckReport {
+    public static func check<Model: SocketModel>(tape: String, model: Model, record: RecordMode = .missing) -> TapeCheckReport {
         TapeCheck.run(tape: tape, model: model, mode: record)
+    }
+
+    /// The same with goldens in a folder of the caller's (`FOLDER/NAME/`), ignored paths, and a
+    /// factory for class-based models (called again for the state before a broken invariant).
+    public static func check<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model) -> TapeCheckReport {
+        TapeCheck.run(tape: tape, options: options, makeModel: makeModel)
     }
 
     /// Throws a `TapeTestFailure` (its description is every failing case's diff) unless every
     /// checkpoint matches its golden, every invariant holds and the tape reads and decodes whole.
-    public static func assertCheckpoints<Model: ClientModel>(tape: String, model: Model,
+    public static func assertCheckpoints<Model: SocketModel>(tape: String, model: Model,
                                                              record: RecordMode = .missing) throws(TapeTestFailure) {
         let report = check(tape: tape, model: model, record: record)
         if !report.passed { throw TapeTestFailure(tape: tape, failures: report.failures) }
@@ -27,7 +34,7 @@ public enum TapeTesting {
     /// Calls `reportFailure` once per failing case with its message (the diff); returns whether
     /// everything passed. Pass `{ XCTFail($0) }` or `{ Issue.record(Comment(rawValue: $0)) }`.
     @discardableResult
-    public static func assertCheckpoints<Model: ClientModel>(tape: String, model: Model, record: RecordMode = .missing,
+    public static func assertCheckpoints<Model: SocketModel>(tape: String, model: Model, record: RecordMode = .missing,
                                                              reportFailure: (String) -> Void) -> Bool {
         let report = check(tape: tape, model: model, record: record)
         for failure in report.failures { reportFailure("\(tape): \(failure.name):\n\(failure.message)") }
@@ -37,7 +44,7 @@ public enum TapeTesting {
     /// Writes the model's per-record state digests as JSON Lines, for
     /// `tapedeck replay TAPES --compare-digests FILE`. Returns how many records it wrote.
     @discardableResult
-    public static func writeDigestTrace<Model: ClientModel>(tapes: [String], model: Model, to path: String) throws -> Int {
+    public static func writeDigestTrace<Model: SocketModel>(tapes: [String], model: Model, to path: String) throws -> Int {
         let entries = try DigestTrace.record(tapes: tapes, model: model)
         try DigestTrace.write(entries, to: path)
         return entries.count
@@ -46,15 +53,15 @@ public enum TapeTesting {
 
 /// Replays `tape` through both models record by record and returns the first record after which
 /// their snapshots differ (nil when they agree throughout), with the diff (`a` as −, `b` as +).
-public func compare<A: ClientModel, B: ClientModel>(_ a: A, _ b: B, tape: String) throws(TapeError) -> ModelDivergence? {
-    try compare(a, b, tapes: [tape])
+public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tape: String, filter: SnapshotFilter = .none) throws(TapeError) -> ModelDivergence? {
+    try compare(a, b, tapes: [tape], filter: filter)
 }
 
 /// The same over several tapes played as one session.
-public func compare<A: ClientModel, B: ClientModel>(_ a: A, _ b: B, tapes: [String]) throws(TapeError) -> ModelDivergence? {
+public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tapes: [String], filter: SnapshotFilter = .none) throws(TapeError) -> ModelDivergence? {
     var left = Replayer(model: a, checksInvariants: false)
     var right = Replayer(model: b, checksInvariants: false)
-    if let diff = SnapshotDiff(expected: a.snapshot(), actual: b.snapshot()) {
+    if let diff = SnapshotDiff(expected: filter.apply(a.snapshotJSON()), actual: filter.apply(b.snapshotJSON())) {
         return ModelDivergence(position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
                                input: .passive(.open), payload: [], diff: diff)
     }
@@ -65,10 +72,10 @@ public func compare<A: ClientModel, B: ClientModel>(_ a: A, _ b: B, tapes: [Stri
         var number = 0
         while let record = try reader.next() {
             let step = left.apply(record, number: number)
-            _ = right.apply(record, number: number)
+            let other = right.apply(record, number: number)
             number += 1
-            guard step.input.changesState else { continue }
-            if let diff = SnapshotDiff(expected: left.model.snapshot(), actual: right.model.snapshot()) {
+            guard step.delivered || other.delivered else { continue }
+            if let diff = SnapshotDiff(expected: filter.apply(left.model.snapshotJSON()), actual: filter.apply(right.model.snapshotJSON())) {
                 return ModelDivergence(position: step.position, input: step.input, payload: record.payload, diff: diff)
             }
         }

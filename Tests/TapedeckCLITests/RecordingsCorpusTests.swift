@@ -16,6 +16,8 @@ import TapedeckCatalog
         "store-purchase": ["character-created", "diamonds-bought", "energy-refilled", "time-skipped", "end"],
         "time-simulation": ["character-created", "fast", "paused", "slow", "end"],
         "five-minute-session": ["character-created", "fastest", "first-life-event", "first-claim", "first-question", "end"],
+        "questions": ["character-created", "question-shown", "question-answered", "resumed", "end"],
+        "claimable-events": ["character-created", "loss-claimed", "first-achievement", "end"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.
@@ -88,7 +90,8 @@ import TapedeckCatalog
     /// the recorded close arrives during the scenario's `wait 5m`.
     @Test(arguments: [
         ("connect", "connect"), ("character-created", "character-creation"), ("core-loop", "core-loop"),
-        ("store-purchase", "store"), ("time-simulation", "time-simulation"),
+        ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),
+        ("claimable-events", "claimable-events"),
     ])
     func tapeServesItsOwnScenario(tape: String, scenario: String) throws {
         let root = TapedeckBinary.packageRoot.path

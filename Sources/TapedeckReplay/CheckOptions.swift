@@ -1,0 +1,22 @@
+/// How a tape is checked against its goldens.
+public struct CheckOptions: Sendable {
+    /// When goldens are written.
+    public var record: RecordMode
+    /// Where the goldens live: nil for `NAME.golden/` beside `NAME.tape` (Tapedeck's own model);
+    /// a folder for `FOLDER/NAME/`, so an app's goldens never collide with Tapedeck's.
+    public var goldens: String?
+    /// State left out of snapshots, goldens, diffs and digests.
+    public var filter: SnapshotFilter
+
+    public init(record: RecordMode = .missing, goldens: String? = nil, filter: SnapshotFilter = .none) {
+        self.record = record; self.goldens = goldens; self.filter = filter
+    }
+
+    /// The golden store of one tape under these options.
+    public func goldenStore(forTape tape: String) -> GoldenStore {
+        guard let goldens else { return GoldenStore(tape: tape, mode: record, filter: filter) }
+        let base = goldens.hasSuffix("/") ? String(goldens.dropLast()) : goldens
+        let name = TapeFiles.name(ofTape: tape)
+        return GoldenStore(directory: base + "/" + name, mode: record, filter: filter)
+    }
+}

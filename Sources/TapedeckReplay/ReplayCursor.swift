@@ -1,0 +1,190 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// A replay of a session without the model: it reads the tapes in order, decodes each record,
+/// keeps the clock, statistics and stream rules (`ReplayFeed`), places the checkpoints and decides
+/// where the replay stops. A driver asks it what to do next and does that with its model, so the
+/// same rules serve a model that runs synchronously (`TapeReplay`) and an app's main-actor code
+/// that settles asynchronously (TapedeckTesting's `AppReplay`):
+///
+/// ```swift
+/// while let next = try cursor.next() {
+///     switch next {
+///     case .checkpoint(let checkpoint): cursor.reached(checkpoint, snapshot: filter.apply(model.snapshotJSON()))
+///     case .record(let record, let input, let position):
+///         let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+///         let broken = cursor.applied(delivered: delivered, modelViolations: delivered ? model.checkInvariants() : [])
+///         if !broken.isEmpty { cursor.stop(at: broken, before: stateBefore, after: stateNow) }
+///     }
+/// }
+/// ```
+public struct ReplayCursor {
+    /// What the driver does next.
+    public enum Next {
+        /// Take the model's snapshot now and pass it to `reached(_:snapshot:)`.
+        case checkpoint(Checkpoint)
+        /// Hand the record to the model, then report with `applied(delivered:modelViolations:)`.
+        case record(TapeRecord, ReplayInput, RecordPosition)
+    }
+
+    public let tapes: [String]
+    public let limit: ReplayLimit?
+    /// Stop at the first message that does not decode and did not reach the model.
+    public var stopsOnDecodeFailure = false
+    /// Checkpoints per tape, by the tape's index in `tapes`.
+    public let checkpoints: [Int: [Checkpoint]]
+    public private(set) var log = ReplayLog()
+    /// The session-wide index of the last record handed out (-1 before the first).
+    public private(set) var sessionRecord = -1
+
+    private var feed = ReplayFeed()
+    private var tapeIndex = -1
+    private var reader: TapeReader?
+    private var tracker = CheckpointTracker(checkpoints: [])
+    private var number = 0
+    private var lastTapeTime: UInt64?
+    private var held: TapeRecord?
+    private var due: [Checkpoint] = []
+    private var current: (record: TapeRecord, input: ReplayInput, position: RecordPosition, stream: [InvariantViolation])?
+    private var lastInput: ReplayInput?
+    private var lastPayload: [UInt8] = []
+    private var finished = false
+
+    public init(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) {
+        self.tapes = tapes
+        self.checkpoints = checkpoints
+        self.limit = limit
+    }
+
+    /// The next thing to do, or nil when the replay is over (`log` then holds everything). Throws
+    /// only when a tape cannot be opened at all; a tape cut short ends that tape, which the log
+    /// reports, and the session goes on with the next.
+    public mutating func next() throws(TapeError) -> Next? {
+        precondition(current == nil, "report the record with applied(delivered:modelViolations:) first")
+        while true {
+            if !due.isEmpty { return .checkpoint(due.removeFirst()) }
+            if let record = held {
+                held = nil
+                return take(record)
+            }
+            if finished { return nil }
+            guard let reader else {
+                try openNextTape()
+                continue
+            }
+            let record: TapeRecord?
+            do { record = try reader.next() } catch { record = nil }
+            guard let record else {
+                finishTape(reader)
+                continue
+            }
+            if let limit, isPast(limit, tapeTime: record.time) {
+                due += tracker.firingBefore(tapeTime: record.time)
+                end(.limit(limit), why: "the replay stopped at --until \(limit)")
+                continue
+            }
+            due += tracker.firingBefore(tapeTime: record.time)
+            held = record
+        }
+    }
+
+    /// The state at a checkpoint `next()` asked for.
+    public mutating func reached(_ checkpoint: Checkpoint, snapshot: JSONValue) {
+        log.hits.append(CheckpointHit(checkpoint: checkpoint, position: log.lastPosition, input: lastInput,
+                                      payload: lastPayload, snapshot: snapshot))
+    }
+
+    /// Reports what the model did with the record `next()` handed out: whether it was given the
+    /// record, and the model's rules broken after it. Returns every broken rule (the model's, then
+    /// the stream's); when there are any, the driver calls `stop(at:before:after:)`.
+    public mutating func applied(delivered: Bool, modelViolations: [InvariantViolation]) -> [InvariantViolation] {
+        guard let (record, input, position, stream) = current else {
+            preconditionFailure("applied(delivered:modelViolations:) without a record from next()")
+        }
+        current = nil
+        if case .undecodable(let direction, let error) = input {
+            feed.noteUndecodable(record, direction: direction, error: error, at: position, reachedModel: delivered)
+        }
+        let broken = modelViolations + stream
+        guard broken.isEmpty else { return broken }
+        if stopsOnDecodeFailure, case .undecodable = input, !delivered, let failure = feed.statistics.decodeFailures.last {
+            end(.decodeFailure(failure), why: "the replay stopped at \(failure.position): the message does not decode")
+            return []
+        }
+        due += tracker.firingAfter(position: position, input: input, payload: delivered ? record.payload : nil)
+        return []
+    }
+
+    /// Ends the replay at the record just applied, whose invariants `applied` found broken; `before`
+    /// and `after` are the model's snapshots around that record.
+    public mutating func stop(at violations: [InvariantViolation], before: JSONValue, after: JSONValue) {
+        guard let position = log.lastPosition, let input = lastInput else { return }
+        let stop = InvariantStop(position: position, input: input, payload: lastPayload, violations: violations,
+                                 before: before, after: after)
+        end(.invariant(stop), why: "the replay stopped at \(position): invariant \(stop.names.joined(separator: ", "))")
+    }
+
+    private mutating func openNextTape() throws(TapeError) {
+        tapeIndex += 1
+        guard tapeIndex < tapes.count else {
+            finished = true
+            log.statistics = feed.statistics
+            return
+        }
+        reader = try TapeReader(path: tapes[tapeIndex])
+        feed.startTape()
+        tracker = CheckpointTracker(checkpoints: checkpoints[tapeIndex] ?? [])
+        number = 0
+        lastTapeTime = nil
+    }
+
+    private mutating func finishTape(_ reader: TapeReader) {
+        let end = reader.end ?? .complete
+        log.tapes.append(.init(path: reader.path, records: number, end: end))
+        due += tracker.firingAtEnd(lastTapeTime: lastTapeTime, complete: end == .complete)
+        let ending = end == .complete ? "the tape ends first" : "the tape is cut short (\(Self.describe(end)))"
+        log.unreached += tracker.remaining.map { ($0, "not reached: \(ending)") }
+        self.reader = nil
+    }
+
+    private mutating func take(_ record: TapeRecord) -> Next {
+        let input = ReplayInput(decoding: record)
+        let (position, stream) = feed.take(record, decoded: input, number: number)
+        sessionRecord += 1
+        number += 1
+        lastTapeTime = record.time
+        log.lastPosition = position
+        lastInput = input
+        lastPayload = record.payload
+        current = (record, input, position, stream)
+        return .record(record, input, position)
+    }
+
+    /// Ends the session early: the tape being read is left unfinished, its other checkpoints unreached.
+    private mutating func end(_ stop: ReplayLog.Stop, why: String) {
+        log.stop = stop
+        if let reader { log.tapes.append(.init(path: reader.path, records: number, end: nil)) }
+        log.unreached += tracker.remaining.map { ($0, why) }
+        tracker = CheckpointTracker(checkpoints: [])
+        reader = nil
+        held = nil
+        finished = true
+        log.statistics = feed.statistics
+    }
+
+    private func isPast(_ limit: ReplayLimit, tapeTime: UInt64) -> Bool {
+        switch limit {
+        case .record(let last): sessionRecord + 1 > last
+        case .time(let last): feed.sessionTime(ofTapeTime: tapeTime) > last
+        }
+    }
+
+    public static func describe(_ end: TapeEnd) -> String {
+        switch end {
+        case .complete: "complete"
+        case .truncated(let records, let byte): "truncated after record \(records) at byte \(byte)"
+        case .damaged(let records, let byte, let reason): "damaged at byte \(byte) after record \(records): \(reason)"
+        }
+    }
+}

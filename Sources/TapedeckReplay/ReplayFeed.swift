@@ -1,0 +1,70 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// The model-independent bookkeeping of a replay: the session clock across tapes, the statistics
+/// and the rules of the message stream (`ClaimLedger`). `Replayer` pairs it with a model that runs
+/// synchronously; `ReplayCursor` drives it for models that do not.
+///
+/// Several tapes in a row are one session across reconnects: `startTape()` shifts the clock so
+/// each tape's time 0 is the previous tape's last record time.
+public struct ReplayFeed: Sendable {
+    public private(set) var statistics = ReplayStatistics()
+    private var ledger = ClaimLedger()
+    private var tapeIndex = -1
+    private var tapeOffset: UInt64 = 0
+    private var lastSessionTime: UInt64 = 0
+
+    public init() {}
+
+    /// Call before the first record of each tape.
+    public mutating func startTape() {
+        tapeIndex += 1
+        tapeOffset = lastSessionTime
+    }
+
+    /// Which tape of the session is playing (0 for the first).
+    public var currentTape: Int { max(tapeIndex, 0) }
+
+    /// The session time a record of the current tape at `tapeTime` gets.
+    public func sessionTime(ofTapeTime tapeTime: UInt64) -> UInt64 {
+        let (sum, overflow) = tapeOffset.addingReportingOverflow(tapeTime)
+        return overflow ? UInt64.max : sum
+    }
+
+    /// Counts a record before the model gets it: its place in the session and the stream rules it
+    /// breaks (empty if none).
+    public mutating func take(_ record: TapeRecord, decoded input: ReplayInput, number: Int) -> (RecordPosition, [InvariantViolation]) {
+        if tapeIndex < 0 { startTape() }
+        let time = sessionTime(ofTapeTime: record.time)
+        lastSessionTime = time
+        let position = RecordPosition(tape: tapeIndex, record: number, tapeTime: record.time,
+                                      sessionTime: VirtualTime(nanoseconds: time))
+        statistics.records += 1
+        statistics.kindCounts[Int(record.kind.rawValue)] += 1
+        var violations: [InvariantViolation] = []
+        switch input {
+        case .server(let message):
+            statistics.count(message)
+            if let broken = ledger.check(message) { violations.append(broken) }
+        case .client(let message):
+            statistics.count(message)
+            ledger.noteSent(message)
+        case .connection:
+            statistics.connectionEvents += 1
+        case .marker(let name):
+            statistics.markers.append((position, name))
+        case .undecodable, .passive:
+            break
+        }
+        return (position, violations)
+    }
+
+    /// Notes a message Tapedeck's decoder rejected, and whether the model got its bytes anyway.
+    public mutating func noteUndecodable(_ record: TapeRecord, direction: TapeRecord.Direction, error: ProtocolError,
+                                         at position: RecordPosition, reachedModel: Bool) {
+        statistics.decodeFailures.append(.init(position: position, direction: direction, error: error,
+                                               excerpt: MessageText.excerpt(record.payload, limit: 120),
+                                               reachedModel: reachedModel))
+    }
+}

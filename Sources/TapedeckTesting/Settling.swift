@@ -1,0 +1,19 @@
+import Dispatch
+
+/// Ways for an adapter to wait until the app's pending work has landed.
+public enum Settling {
+    /// Lets the work queued on the main queue and the main actor run, `rounds` times over: each
+    /// round sends a block through `DispatchQueue.main` (where Combine's `receive(on:
+    /// DispatchQueue.main)` and `RunLoop.main` deliveries wait) and yields the main actor (where
+    /// `Task { @MainActor in … }` hops wait). Work that queues more work is covered as long as the
+    /// chain is no longer than `rounds`.
+    @MainActor
+    public static func mainQueue(rounds: Int = 4) async {
+        for _ in 0..<rounds {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.main.async { done.resume() }
+            }
+            await Task.yield()
+        }
+    }
+}
