@@ -8,11 +8,13 @@
 #
 # Each flow gets a server and a proxy of its own, so a tape does not depend on the flows recorded
 # before it. The hand-written FLOW.checkpoints files are kept; tapes and goldens are replaced.
-# Usage: scripts/record-corpus.sh [TAPEDECK-BINARY]   (default .build/release/tapedeck)
+# Usage: scripts/record-corpus.sh [TAPEDECK-BINARY [FLOW...]]   (default .build/release/tapedeck, every flow)
+# Naming flows records only those (a new flow joins the corpus without re-recording the others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bin=${1:-.build/release/tapedeck}
+shift || true
 out=Recordings
 seed=20250220
 # flow name : scenario that drives it
@@ -23,9 +25,21 @@ flows=(
   "store-purchase:store"
   "time-simulation:time-simulation"
   "five-minute-session:five-minute-session"
+  "questions:questions"
+  "claimable-events:claimable-events"
 )
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
+if [ "$#" -gt 0 ]; then
+  chosen=()
+  for wanted in "$@"; do
+    found=""
+    for flow in "${flows[@]}"; do [ "${flow%%:*}" = "$wanted" ] && found=$flow; done
+    [ -n "$found" ] || { echo "record-corpus: no flow named '$wanted' (flows: ${flows[*]%%:*})" >&2; exit 2; }
+    chosen+=("$found")
+  done
+  flows=("${chosen[@]}")
+fi
 for flow in "${flows[@]}"; do
   [ -f "$out/${flow%%:*}.checkpoints" ] || { echo "record-corpus: $out/${flow%%:*}.checkpoints is missing" >&2; exit 2; }
 done
@@ -36,8 +50,8 @@ source scripts/lib/background.sh
 trap 'stop_all; rm -rf "$work"' EXIT
 trap 'echo "record-corpus: interrupted" >&2; exit 130' INT TERM
 
-rm -f "$out"/*.tape "$out/catalog.sqlite"
-rm -rf "$out"/*.golden
+rm -f "$out/catalog.sqlite"
+for flow in "${flows[@]}"; do rm -rf "$out/${flow%%:*}.tape" "$out/${flow%%:*}.golden"; done
 
 for entry in "${flows[@]}"; do
   flow=${entry%%:*} scenario=Scenarios/${entry#*:}.scenario
