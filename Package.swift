@@ -79,7 +79,7 @@ let package = Package(
             ]
         ),
         // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
-        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay"]),
+        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
         .target(
             name: "TapedeckRedaction",
