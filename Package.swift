@@ -9,13 +9,16 @@ import PackageDescription
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
-//                TapedeckState -> TapedeckProtocol ; TapedeckTape -> CLZ4 ; TapedeckRedaction -> swift-crypto
+//                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
+//                TapedeckTape: no dependency (LZ4 frames read in Swift), builds for iOS
+//   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
 let package = Package(
     name: "Tapedeck",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .executable(name: "tapedeck", targets: ["tapedeck"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
+        .library(name: "TapedeckTapeWriter", targets: ["TapedeckTapeWriter"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
@@ -36,13 +39,17 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // liblz4's frame API (lz4frame.h), linked from the system.
+        // liblz4's block and frame API (lz4.h, lz4hc.h, lz4frame.h), linked from the system: only
+        // TapedeckTapeWriter (and tests) use it; reading tapes needs no system library.
         .systemLibrary(
             name: "CLZ4",
             pkgConfig: "liblz4",
             providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
         ),
-        .target(name: "TapedeckTape", dependencies: ["CLZ4"]),
+        // Tapes: the format, the streaming reader (a pure-Swift LZ4 frame decoder), JSON Lines.
+        .target(name: "TapedeckTape"),
+        // Writing tapes (TapeWriter, JSON Lines import) through liblz4's frame compressor.
+        .target(name: "TapedeckTapeWriter", dependencies: ["TapedeckTape", "CLZ4"]),
         .target(name: "TapedeckProtocol"),
         .target(
             name: "TapedeckState",
@@ -62,7 +69,7 @@ let package = Package(
         // Bug reports: find the first failure, inspect, shrink, diff, promote.
         .target(
             name: "TapedeckRepro",
-            dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+            dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"]
         ),
         // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
         .target(
@@ -91,7 +98,7 @@ let package = Package(
         .target(
             name: "TapedeckNetwork",
             dependencies: [
-                "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckRedaction",
+                "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -102,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "TapedeckScenario",
-            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape"]
+            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckTapeWriter"]
         ),
         // The scenario language's live targets (a WebSocket transport, the reference server in
         // virtual time) and the tape server of `tapedeck serve`.
@@ -120,7 +127,7 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
+                "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
                 "TapedeckReport", "TapedeckRedaction",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -129,22 +136,22 @@ let package = Package(
         .executableTarget(name: "tapedeck", dependencies: ["TapedeckCLI"]),
         .testTarget(
             name: "TapedeckTapeTests",
-            dependencies: ["TapedeckTape"],
+            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
         .testTarget(
             name: "TapedeckReplayTests",
-            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
+        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape", "TapedeckTapeWriter"]),
         .testTarget(
             name: "TapedeckScenarioTests",
-            dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape"]
+            dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter"]
         ),
-        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckCatalog"]),
+        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",
@@ -166,11 +173,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TapedeckReproTests",
-            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"]
         ),
         .testTarget(
             name: "TapedeckReportTests",
-            dependencies: ["TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol"]
+            dependencies: ["TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol"]
         ),
         .testTarget(
             name: "TapedeckProxyTests",

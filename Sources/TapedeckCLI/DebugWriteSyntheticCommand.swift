@@ -1,6 +1,7 @@
 import ArgumentParser
 import TapedeckProtocol
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// Writes a big deterministic tape of plausible traffic, for measuring memory and speed.
 struct DebugWriteSyntheticCommand: ParsableCommand {

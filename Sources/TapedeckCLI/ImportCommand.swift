@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// `tapedeck import FILE.jsonl -o TAPE`: build a tape from JSON Lines.
 struct ImportCommand: ParsableCommand {

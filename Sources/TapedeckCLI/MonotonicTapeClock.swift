@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// The real monotonic clock (CLOCK_MONOTONIC), started when created. Lives at the edge: the core
 /// only sees the `TapeClock` protocol.

@@ -1,5 +1,6 @@
 import TapedeckRedaction
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// How `RecordingProxy` listens, forwards and records.
 public struct RecordingProxyConfiguration: Sendable {

@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import NIOPosix
 import TapedeckRedaction
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// Writes one connection's tape off the event loop. The event loop hands records over with
 /// `append` (a lock and an array append); a worker thread of the shared pool redacts them and

@@ -12,13 +12,13 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 }
 
 /// Thin wrappers over POSIX file calls: the writer needs to know exactly when bytes reach the kernel.
-enum POSIXFile {
-    static func errorText(_ code: Int32) -> String {
+package enum POSIXFile {
+    package static func errorText(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "errno \(code)" }
         return String(cString: text)
     }
 
-    static func openForReading(_ path: String) throws(TapeError) -> Int32 {
+    package static func openForReading(_ path: String) throws(TapeError) -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -33,20 +33,20 @@ enum POSIXFile {
         return fd
     }
 
-    static func createForWriting(_ path: String) throws(TapeError) -> Int32 {
+    package static func createForWriting(_ path: String) throws(TapeError) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: errorText(errno)) }
         return fd
     }
 
-    static func size(_ fd: Int32) -> UInt64 {
+    package static func size(_ fd: Int32) -> UInt64 {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size >= 0 else { return 0 }
         return UInt64(info.st_size)
     }
 
     /// Writes all bytes, retrying short writes and interrupts.
-    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(TapeError) {
+    package static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String) throws(TapeError) {
         guard var base = buffer.baseAddress else { return }
         var remaining = buffer.count
         while remaining > 0 {
@@ -61,7 +61,7 @@ enum POSIXFile {
     }
 
     /// Reads up to `count` bytes into `buffer`; returns 0 at end of file.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String, offset: UInt64) throws(TapeError) -> Int {
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String, offset: UInt64) throws(TapeError) -> Int {
         while true {
             let result = systemRead(fd, buffer, count)
             if result >= 0 { return result }
@@ -70,9 +70,9 @@ enum POSIXFile {
         }
     }
 
-    static func sync(_ fd: Int32, path: String) throws(TapeError) {
+    package static func sync(_ fd: Int32, path: String) throws(TapeError) {
         guard fsync(fd) == 0 else { throw .writeFailed(path: path, reason: "fsync: " + errorText(errno)) }
     }
 
-    static func closeFile(_ fd: Int32) { _ = close(fd) }
+    package static func closeFile(_ fd: Int32) { _ = close(fd) }
 }

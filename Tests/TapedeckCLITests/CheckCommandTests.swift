@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import TapedeckTape
+import TapedeckTapeWriter
 @testable import TapedeckCLI
 
 /// `tapedeck check` end to end on a folder: exit codes, goldens, the catalog and `history`.

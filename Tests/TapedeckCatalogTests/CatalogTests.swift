@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TapedeckTape
+import TapedeckTapeWriter
 @testable import TapedeckCatalog
 
 @Suite struct CatalogTests {

@@ -2,6 +2,7 @@ import Foundation
 import TapedeckProtocol
 import TapedeckRepro
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// Builds tapes, checkpoint files and goldens for the report tests in a fresh temporary folder.
 struct ReportTestTapes {

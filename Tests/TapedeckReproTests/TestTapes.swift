@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// Builds tapes for the tests in a fresh temporary folder.
 struct TestTapes {

@@ -3,6 +3,7 @@ import TapedeckProtocol
 import TapedeckScenario
 import TapedeckState
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// Tapes served back to scenarios, and scenarios recorded to tapes.
 @Suite struct TapeTransportTests {

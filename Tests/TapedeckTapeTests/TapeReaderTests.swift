@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TapedeckTape
+import TapedeckTapeWriter
 
 @Suite struct TapeReaderTests {
     static let sample: [TapeRecord] = [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TapedeckTape
+import TapedeckTapeWriter
 
 @Suite struct TapeWriterTests {
     private func text(_ time: UInt64, _ body: String = "{\"type\":\"u\"}") -> TapeRecord {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TapedeckTape
+import TapedeckTapeWriter
 
 /// Temporary files, fixtures and the lz4 tool for the tape tests.
 enum TestFiles {

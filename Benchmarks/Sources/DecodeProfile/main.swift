@@ -3,6 +3,7 @@ import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
+import TapedeckTapeWriter
 #if canImport(Glibc)
 import Glibc
 #endif

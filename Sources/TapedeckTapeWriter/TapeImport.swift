@@ -1,3 +1,5 @@
+import TapedeckTape
+
 /// Builds a tape from its JSON Lines form.
 public enum TapeImport {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {

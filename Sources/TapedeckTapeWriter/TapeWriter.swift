@@ -1,4 +1,5 @@
 import CLZ4
+import TapedeckTape
 
 /// Writes a tape: one LZ4 frame (independent 64 KiB blocks, block checksums, content checksum)
 /// holding the header and then the records.
