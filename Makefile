@@ -67,6 +67,14 @@ test: deps pydeps report-deps
 	# two here), and minutes-long synchronous tests such as the 100,000-record shrink, beside
 	# other CPU-bound ones, stalled the suite's network tests past their peers' timeouts.
 	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --no-parallel
+	$(MAKE) example-test
+
+# The worked example (Examples/BaoLifeClient, docs/TESTING-YOUR-APP.md): a miniature of the app's
+# own client code before and after a refactor phase, replayed through Recordings/ against its own
+# goldens, with three regressions that must fail. A package of its own with its own .build/.
+.PHONY: example-test
+example-test: deps
+	cd Examples/BaoLifeClient && $(SWIFT) test
 
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)

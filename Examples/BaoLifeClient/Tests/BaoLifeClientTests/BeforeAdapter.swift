@@ -1,0 +1,76 @@
+import BaoLifeBefore
+import TapedeckTesting
+
+/// The app before the refactor, under replay: its WebSocketService and the two view models that
+/// subscribe to it. Each record goes to the service as its socket would hand it over; a message the
+/// recorded client sent becomes the user action that sent it.
+@MainActor
+final class BeforeAdapter: AppClientAdapter {
+    let service: WebSocketService
+    let gameState: GameStateViewModel
+    let player: PlayerViewModel
+    let outbox = Outbox()
+    private let clock = ReplayClock()
+
+    init() {
+        let (outbox, clock) = (outbox, clock) // the closures keep these two, not self
+        service = WebSocketService(send: { outbox.append($0) }, now: { clock.now })
+        gameState = GameStateViewModel(webSocketService: service)
+        player = PlayerViewModel(webSocketService: service)
+    }
+
+    func handle(_ event: SocketEvent, at time: VirtualTime) {
+        clock.set(time)
+        switch event {
+        case .opened: service.didOpen()
+        case .received(let message): if let text = message.text { service.receive(text: text) }
+        case .sent(let message): performUserAction(message)
+        case .closed(let code, let reason): service.didClose(code: code, reason: reason)
+        case .failed(let reason): service.didFail(reason)
+        }
+    }
+
+    /// The taps behind the recorded client's messages. Other messages change nothing until the
+    /// server answers, and the answers are on the tape.
+    private func performUserAction(_ message: SocketMessage) {
+        switch try? ClientMessage.decode(message.bytes) {
+        case .claimEvent(let claim):
+            // A loss is claimed by the app itself, never by a tap: that claim is the app's to send.
+            if let event = service.lifeEvents.first(where: { $0.id == claim.eventId }), !event.isNegative {
+                service.claimEvent(event)
+            }
+        case .answerQuestion(let answer):
+            if let question = service.questionQueue.first(where: { $0.id == answer.questionId }),
+               let option = question.options.first(where: { $0.id == answer.optionId }) {
+                service.answerQuestion(question, option: option)
+            }
+        case .speed(let change):
+            gameState.setGameSpeed(change.speed)
+        default:
+            break
+        }
+    }
+
+    func snapshot() -> AppSnapshot {
+        AppSnapshot(
+            gameState: .init(energy: gameState.energy, money: gameState.money, diamonds: gameState.diamonds,
+                             date: gameState.gameDate, time: gameState.formattedTime, season: gameState.season,
+                             speed: gameState.gameSpeed),
+            player: .init(name: player.fullName, age: player.age, health: player.person.health,
+                          happiness: player.person.happiness, intelligence: player.person.intelligence,
+                          prestige: player.person.prestige, mood: player.person.mood, status: player.gameStatus,
+                          location: player.location),
+            people: player.people.map { person in
+                .init(id: person.id, name: person.name,
+                      relationship: player.relationship(with: person).map { "\($0.kind): \($0.status)" })
+            },
+            lifeEvents: service.lifeEvents.map {
+                .init(id: $0.id, category: $0.category.rawValue, claimed: $0.claimed, claimedAt: $0.claimedAt,
+                      energy: $0.energyCost, money: $0.moneyCost, diamonds: $0.diamondCost, affinity: $0.affinityChange)
+            },
+            unclaimedEventCount: service.unclaimedEventCount,
+            questions: .init(current: service.currentQuestion?.id, queue: service.questionQueue.map(\.id)))
+    }
+
+    func checkInvariants() -> [InvariantViolation] { snapshot().violations }
+}
