@@ -9,7 +9,8 @@ struct BenchDecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Measure LZ4, record framing, typed decoding and full replay on tapes; compare with Foundation.",
         discussion: """
-            Stages, each including the ones before: lz4 (decompression only), framing (TapeReader \
+            Stages, each including the ones before: lz4 (decompression only, by TapedeckTape's Swift \
+            LZ4 decoder; lz4_liblz4 does the same with liblz4 for comparison), framing (TapeReader \
             records), decode (typed ServerMessage/ClientMessage decoding), replay (ClientState.apply \
             and checkInvariants() after every message, as the replayer does). Then replay_all_cores (one tape per \
             core, aggregate throughput), and on the same payloads held in memory: the typed decoder, \
@@ -114,6 +115,7 @@ struct BenchDecodeCommand: ParsableCommand {
         var lines = ["\(first.messages) messages, \(format(Double(first.payloadBytes) / 1_000_000, 1)) MB of payload "
             + "in \(tapes) tape\(tapes == 1 ? "" : "s"), best of \(repeats):"]
         let typed = stages.first { $0.name == "decode_in_memory" }
+        let swiftLZ4 = stages.first { $0.name == "lz4" }
         for stage in stages {
             var line = "  " + stage.name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + stage.summary.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -121,6 +123,9 @@ struct BenchDecodeCommand: ParsableCommand {
                 + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
             if let typed, stage.name == "jsondecoder" || stage.name == "jsonserialization" {
                 line += "   typed is " + format(stage.seconds / typed.seconds, 1) + "x faster"
+            }
+            if let swiftLZ4, stage.name == "lz4_liblz4" {
+                line += "   Swift lz4 at " + format(100 * stage.seconds / swiftLZ4.seconds, 0) + " % of liblz4's speed"
             }
             for (name, value) in stage.extra { line += "   \(name): \(value)" }
             lines.append(line)

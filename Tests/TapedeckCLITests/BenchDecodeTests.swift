@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTape
 import Testing
 @testable import TapedeckCLI
 
@@ -15,7 +16,7 @@ import Testing
         }
         let stages = try DecodeBenchmark(tapes: tapes, repeats: 1).run()
         let names = stages.map(\.name)
-        #expect(names == ["lz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"])
+        #expect(names == ["lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"])
         for stage in stages {
             let line = BenchDecodeCommand.jsonLine(stage)
             #expect(!line.contains("\n"))
@@ -28,6 +29,27 @@ import Testing
         }
         let replay = try #require(stages.first { $0.name == "replay" })
         #expect(replay.extra.first { $0.0 == "invariant_violations" }?.1 == 0)
+        // The Swift decoder and liblz4 decompress the same tapes in the same run; the table shows
+        // the one's speed as a share of the other's.
+        let table = BenchDecodeCommand.table(stages, tapes: tapes.count, repeats: 1)
+        let lines = table.split(separator: "\n")
+        #expect(lines.contains { $0.contains("lz4 ") && $0.contains("(Swift)") })
+        #expect(lines.contains { $0.contains("lz4_liblz4") && $0.contains("% of liblz4's speed") })
+    }
+
+    @Test func bothDecompressorsProduceTheWholeRecordStream() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("t.tape").path
+        _ = try SyntheticTape.write(messages: 3000, seed: 5, to: path)
+        let reader = try TapeReader(path: path)
+        while try reader.next() != nil {}
+        #expect(try DecodeStages.decompress(path) == reader.uncompressedBytes)
+        #expect(try DecodeStages.decompressWithLibLZ4(path) == reader.uncompressedBytes)
+        let only = try DecodeBenchmark(tapes: [path], repeats: 1, only: ["lz4_liblz4"]).run()
+        #expect(only.map(\.name) == ["lz4_liblz4"])
+        #expect(throws: (any Error).self) { try BenchDecodeCommand.parse(["--synthetic", "10", "--stages", "lz4_nope"]) }
     }
 
     @Test func commandRefusesTapesTogetherWithSynthetic() {

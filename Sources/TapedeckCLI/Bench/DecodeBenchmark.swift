@@ -30,7 +30,7 @@ struct DecodeBenchmark {
     /// The stages to run (all when empty): for profiling one stage under valgrind.
     var only: Set<String> = []
 
-    static let stageNames = ["lz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"]
+    static let stageNames = ["lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"]
 
     private func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
@@ -50,7 +50,12 @@ struct DecodeBenchmark {
         }
         var stages: [Stage] = []
 
-        if wants("lz4") { stages.append(stage("lz4", "LZ4 decompression only", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } })) }
+        if wants("lz4") { stages.append(stage("lz4", "LZ4 decompression only (Swift)", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } })) }
+        if wants("lz4_liblz4") {
+            stages.append(stage("lz4_liblz4", "LZ4 decompression only (liblz4)", try best {
+                for tape in tapes { _ = try DecodeStages.decompressWithLibLZ4(tape) }
+            }))
+        }
         if wants("framing") {
             stages.append(stage("framing", "+ record framing (TapeReader)", try best {
                 for tape in tapes { _ = try DecodeStages.frame(tape) }

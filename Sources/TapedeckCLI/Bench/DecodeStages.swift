@@ -1,6 +1,7 @@
 import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
+import TapedeckTapeWriter
 
 /// The measured loops of `tapedeck bench decode`, one per stage, each doing everything the stage
 /// before it does plus one more step. Every loop returns what it counted so the work cannot be
@@ -17,9 +18,15 @@ enum DecodeStages {
         var violations = 0
     }
 
-    /// LZ4 decompression of the whole file, checksums included; nothing is parsed.
+    /// LZ4 decompression of the whole file, checksums included; nothing is parsed. TapedeckTape's
+    /// own decoder, in Swift: what every reader of tapes runs.
     static func decompress(_ path: String) throws(TapeError) -> UInt64 {
         try TapeDecompressor(path: path).decompressAll()
+    }
+
+    /// The same through liblz4's frame decoder (`LZ4F_decompress`), for comparison.
+    static func decompressWithLibLZ4(_ path: String) throws(TapeError) -> UInt64 {
+        try LibLZ4Decompressor(path: path).decompressAll()
     }
 
     /// Decompression plus record framing: every record read from the tape, its payload lent by
