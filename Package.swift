@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
+        .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
         .library(name: "TapedeckReport", targets: ["TapedeckReport"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
@@ -87,6 +88,9 @@ let package = Package(
         ),
         // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
         .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]),
+        // For an app's benchmarks: its decode functions timed over recorded messages beside the
+        // typed decoder and JSONDecoder (portable like TapedeckTesting).
+        .target(name: "TapedeckThroughput", dependencies: ["TapedeckTape", "TapedeckProtocol"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
         .target(
             name: "TapedeckRedaction",
@@ -128,7 +132,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
-                "TapedeckReport", "TapedeckRedaction",
+                "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -152,6 +156,7 @@ let package = Package(
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter"]
         ),
         .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog"]),
+        .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",

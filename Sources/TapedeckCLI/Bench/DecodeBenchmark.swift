@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TapedeckProtocol
+import TapedeckThroughput
 import TapedeckTape
 
 /// Runs every stage of `tapedeck bench decode` over the same tapes and times it. One-thread
@@ -99,9 +100,9 @@ struct DecodeBenchmark {
         if wants("jsondecoder") { stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
             for (fromServer, data) in datas {
                 if fromServer {
-                    _ = try? decoder.decode(FoundationBaseline.ServerEnvelope.self, from: data)
+                    _ = try? FoundationBaseline.decodeServer(data, with: decoder)
                 } else {
-                    _ = try? decoder.decode(FoundationClientBaseline.ClientEnvelope.self, from: data)
+                    _ = try? FoundationBaseline.decodeClient(data, with: decoder)
                 }
             }
         })) }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Decodable mirrors of the protocol types, used only as the Foundation `JSONDecoder` baseline of
-/// `tapedeck bench protocol`: the same envelope and fields, decoded the standard way. Fields
-/// that have a default in the typed decoder are optional here, so both accept the same input.
-enum FoundationBaseline {
+/// `tapedeck bench protocol`, `bench decode` and `DecodeThroughput.addBaselines()`: the same
+/// envelope and fields, decoded the standard way. Fields that have a default in the typed decoder
+/// are optional here, so both accept the same input.
+public enum FoundationBaseline {
     enum ActivityKind: String, Decodable { case elementarySchool, highSchool, occupation, extracurricular }
     enum HabitStatus: String, Decodable { case active, quitting }
     enum RelationshipKind: String, Decodable { case romantic, family, friend }

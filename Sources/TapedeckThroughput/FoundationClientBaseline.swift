@@ -3,7 +3,7 @@ import Foundation
 /// Decodable mirrors of the client envelopes a synthetic session sends, for the Foundation
 /// baselines of `tapedeck bench decode`. Other client types decode only `type` (their body is
 /// still parsed by JSONDecoder, just not mapped).
-enum FoundationClientBaseline {
+public enum FoundationClientBaseline {
     struct ClaimEvent: Decodable { let eventId: String; let timestamp: String }
     struct AnswerQuestion: Decodable { let questionId: String; let optionId: String }
     struct SpeedChange: Decodable { let speed: Int }

@@ -1,0 +1,95 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckTape
+
+/// Times decode functions over the same recorded messages in one run: the app's own parsing
+/// before and after a refactor, say, beside Tapedeck's typed decoder and Foundation's
+/// `JSONDecoder` as baselines.
+///
+/// ```swift
+/// let payloads = try MessagePayloads(tapes: ["Recordings/five-minute-session.tape"])
+/// var bench = DecodeThroughput(payloads: payloads)
+/// bench.add("before: JSONSerialization") { try BeforeMessageParser.parse($0.data) }
+/// bench.add("after: Codable") { try AfterMessageParser.parse($0.data) }
+/// bench.addBaselines()
+/// print(bench.run().text)
+/// ```
+///
+/// The passes of the functions alternate, `repeats` rounds of one pass each, and the fastest pass
+/// of each counts, so a busy minute of the machine hurts them all alike. Measure a release build.
+/// Allocations per message come from a package-benchmark target running `pass(_:)` (see
+/// docs/TESTING-YOUR-APP.md).
+public struct DecodeThroughput {
+    /// A decode function under measurement.
+    public struct Contender {
+        public let name: String
+        let decode: (MessagePayloads.Payload) throws -> Void
+    }
+
+    public let payloads: MessagePayloads
+    public var repeats: Int
+    public private(set) var contenders: [Contender] = []
+
+    public init(payloads: MessagePayloads, repeats: Int = 5) {
+        self.payloads = payloads
+        self.repeats = max(1, repeats)
+    }
+
+    /// Adds a decode function; what it returns is kept from the optimiser, what it throws counted.
+    public mutating func add<Result>(_ name: String, _ decode: @escaping (MessagePayloads.Payload) throws -> Result) {
+        contenders.append(Contender(name: name) { keep(try decode($0)) })
+    }
+
+    /// Adds the baselines: Tapedeck's typed decoder (`ServerMessage` / `ClientMessage`) and
+    /// `JSONDecoder` into Codable mirrors of the same protocol.
+    public mutating func addBaselines() {
+        add("baseline: Tapedeck typed decoder") { payload -> Bool in
+            if payload.direction == .s2c { return try ServerMessage.decode(payload.bytes).knownTypeIndex != nil }
+            return try ClientMessage.decode(payload.bytes).knownTypeIndex != nil
+        }
+        let decoder = JSONDecoder()
+        add("baseline: JSONDecoder (Codable mirrors)") { payload -> Bool in
+            if payload.direction == .s2c { return try FoundationBaseline.decodeServer(payload.data, with: decoder) }
+            return try FoundationBaseline.decodeClient(payload.data, with: decoder)
+        }
+    }
+
+    /// One pass of a function over every payload; returns how many threw. For a benchmark
+    /// harness's measured closure.
+    public func pass(_ contender: Contender) -> Int {
+        var failures = 0
+        for payload in payloads.payloads {
+            do { try contender.decode(payload) } catch { failures += 1 }
+        }
+        return failures
+    }
+
+    /// Times every function and returns the table.
+    public func run() -> ThroughputReport {
+        let clock = ContinuousClock()
+        var best = [Duration](repeating: .seconds(Int64.max), count: contenders.count)
+        var failures = [Int](repeating: 0, count: contenders.count)
+        for _ in 0..<repeats {
+            for (index, contender) in contenders.enumerated() {
+                let start = clock.now
+                failures[index] = pass(contender)
+                best[index] = min(best[index], clock.now - start)
+            }
+        }
+        let rows = contenders.indices.map { index in
+            ThroughputReport.Row(name: contenders[index].name, seconds: Self.seconds(best[index]), failures: failures[index])
+        }
+        return ThroughputReport(messages: payloads.count, bytes: payloads.byteCount, repeats: repeats, rows: rows)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// Keeps a value alive past the optimiser without costing more than a call.
+@inline(never)
+func keep<Value>(_ value: Value) {
+    withExtendedLifetime(value) {}
+}
