@@ -44,8 +44,12 @@ public struct DecodeThroughput {
     /// `JSONDecoder` into Codable mirrors of the same protocol.
     public mutating func addBaselines() {
         add("baseline: Tapedeck typed decoder") { payload -> Bool in
-            if payload.direction == .s2c { return try ServerMessage.decode(payload.bytes).knownTypeIndex != nil }
-            return try ClientMessage.decode(payload.bytes).knownTypeIndex != nil
+            if payload.direction == .s2c {
+                if case .unknown = try ServerMessage.decode(payload.bytes) { return false }
+                return true
+            }
+            if case .unknown = try ClientMessage.decode(payload.bytes) { return false }
+            return true
         }
         let decoder = JSONDecoder()
         add("baseline: JSONDecoder (Codable mirrors)") { payload -> Bool in

@@ -17,7 +17,8 @@ import TapedeckThroughput
         let reader = try TapeReader(path: tape)
         var counts: [TapeRecord.Direction: Int] = [:]
         var bytes = 0
-        while let record = try reader.next() where record.kind == .text {
+        while let record = try reader.next() {
+            guard record.kind == .text else { continue }
             counts[record.direction, default: 0] += 1
             if record.direction == .s2c { bytes += record.payload.count }
         }
