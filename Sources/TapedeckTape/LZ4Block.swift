@@ -24,10 +24,7 @@ enum LZ4Block {
 
     @inline(__always)
     private static func copy16(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer) {
-        let low = from.loadUnaligned(as: UInt64.self)
-        let high = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        to.storeBytes(of: low, as: UInt64.self)
-        to.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+        to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
     }
 
     /// For a match offset k below 8, byte k holds the smallest multiple of k that is at least 8:
@@ -42,6 +39,10 @@ enum LZ4Block {
                                    start: Int, limit outputEnd: Int, historyStart: Int) -> Int? {
         var i = 0
         var o = start
+        // Below these, the next sequence's short literals (16 bytes read, 16 written) and short
+        // match (24 bytes written) fit in both buffers whatever their lengths.
+        let shortInputLimit = inputEnd &- 16
+        let shortOutputLimit = outputEnd &- 64
         while true {
             guard i < inputEnd else { return nil }
             let token = Int(input.load(fromByteOffset: i, as: UInt8.self))
@@ -50,10 +51,27 @@ enum LZ4Block {
             // Literals. Usually fewer than 15 with room to spare in both buffers: then 16 bytes
             // are copied at once, and this cannot be the last sequence (which ends the input).
             var length = token &>> 4
-            if length != 15, inputEnd &- i >= 16, outputEnd &- o >= 64 {
+            let offset: Int
+            if length != 15, i <= shortInputLimit, o <= shortOutputLimit {
                 copy16(output + o, input + i)
                 i &+= length
                 o &+= length
+                offset = Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: i, as: UInt16.self)))
+                i &+= 2
+                // 1 ... the bytes written so far in the window: one unsigned compare.
+                guard UInt(bitPattern: offset &- 1) < UInt(bitPattern: o &- historyStart) else { return nil }
+                length = token & 15
+                if length != 15, offset >= 8 {
+                    // At most 18 bytes, not overlapping within a word: three words, whatever the
+                    // length (there are at least 50 bytes of room).
+                    let to = output + o
+                    let from = UnsafeRawPointer(to - offset)
+                    copy8(to, from)
+                    copy8(to + 8, from + 8)
+                    copy8(to + 16, from + 16)
+                    o &+= length &+ 4
+                    continue
+                }
             } else {
                 if length == 15 {
                     while true {
@@ -82,24 +100,15 @@ enum LZ4Block {
                 // The last sequence of a block is literals only.
                 if i == inputEnd { return o &- start }
                 guard inputEnd &- i >= 2 else { return nil }
+                offset = Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: i, as: UInt16.self)))
+                i &+= 2
+                guard UInt(bitPattern: offset &- 1) < UInt(bitPattern: o &- historyStart) else { return nil }
+                length = token & 15
             }
 
-            // Match: offset, then length.
-            let offset = Int(UInt16(littleEndian: input.loadUnaligned(fromByteOffset: i, as: UInt16.self)))
-            i &+= 2
-            // 1 ... the bytes written so far in the window: one unsigned compare.
-            guard UInt(bitPattern: offset &- 1) < UInt(bitPattern: o &- historyStart) else { return nil }
-            length = token & 15
+            // A match that is long, near the end of the output, or overlapping by less than a word.
             let to = output + o
             let from = UnsafeRawPointer(to - offset)
-            if length != 15, offset >= 8, outputEnd &- o >= 32 {
-                // At most 18 bytes, not overlapping within a word: three words, whatever the length.
-                copy8(to, from)
-                copy8(to + 8, from + 8)
-                copy8(to + 16, from + 16)
-                o &+= length &+ 4
-                continue
-            }
             if length == 15 {
                 while true {
                     guard i < inputEnd else { return nil }

@@ -10,7 +10,7 @@ import Glibc
 
 // A plain single-threaded driver of one decode stage, for instruction counts under callgrind
 // (the `tapedeck` binary starts the Swift concurrency runtime's threads, which valgrind 3.19
-// cannot run). Usage: DecodeProfile decode|replay|memory|digest TAPE [REPEATS], or
+// cannot run). Usage: DecodeProfile lz4|lz4_liblz4|decode|replay|tapereplay|memory|digest TAPE [REPEATS], or
 // DecodeProfile synth COUNT SEED TAPE to write the tape of `tapedeck synth`.
 // Count instructions per message with (the exact symbol: a '*runStage*' glob also matches the
 // closure inside runStage, and toggling there switches collection off for the work):
@@ -27,6 +27,12 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             if fromServer { _ = try ServerMessage.decode(bytes) } else { _ = try ClientMessage.decode(bytes) }
             count += 1
         }
+    case "lz4":
+        // LZ4 alone, by TapedeckTape's Swift decoder (`tapedeck bench decode`'s lz4 stage).
+        count = Int(try TapeDecompressor(path: tape).decompressAll())
+    case "lz4_liblz4":
+        // The same through liblz4's frame decoder (the lz4_liblz4 stage).
+        count = Int(try LibLZ4Decompressor(path: tape).decompressAll())
     case "decode", "replay":
         // The loop of `tapedeck bench decode`'s stages: payloads lent by the reader.
         let counted = try decodeTape(tape, replay: stage == "replay")
@@ -67,7 +73,7 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
         }
         print("messages hash \(String(hash, radix: 16)), state digest \(state.digest())")
     default:
-        fatalError("unknown stage \(stage): use decode, replay, tapereplay, memory or digest")
+        fatalError("unknown stage \(stage): use lz4, lz4_liblz4, decode, replay, tapereplay, memory or digest")
     }
     return count
 }
@@ -105,7 +111,7 @@ if arguments.count == 5, arguments[1] == "synth", let count = Int(arguments[2]),
     }
 }
 guard arguments.count >= 3 else {
-    print("usage: DecodeProfile decode|replay|tapereplay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
+    print("usage: DecodeProfile lz4|lz4_liblz4|decode|replay|tapereplay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
     exit(2)
 }
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
