@@ -2,15 +2,21 @@ import TapedeckTape
 
 /// Renders `TapeStatistics` as text for people or as JSON for scripts.
 enum InfoReport {
-    /// "12.345" seconds from nanoseconds, without floating point or locale.
+    /// "12.345" seconds from nanoseconds, without floating point or locale. Any `UInt64` works:
+    /// the whole seconds and the fraction are rounded apart, so nothing can overflow.
     static func seconds(_ nanoseconds: UInt64, decimals: Int = 3) -> String {
+        let decimals = min(max(decimals, 0), 9)
         var scale: UInt64 = 1_000_000_000
         for _ in 0..<decimals { scale /= 10 }
-        let rounded = (nanoseconds + scale / 2) / scale
         var divisor: UInt64 = 1
         for _ in 0..<decimals { divisor *= 10 }
-        let fraction = String(rounded % divisor)
-        return "\(rounded / divisor)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        // At most 18,446,744,073 whole seconds, so `whole + 1` is safe; `rest + scale / 2` < 2e9.
+        var whole = nanoseconds / 1_000_000_000
+        var rounded = (nanoseconds % 1_000_000_000 + scale / 2) / scale
+        if rounded == divisor { whole += 1; rounded = 0 }
+        guard decimals > 0 else { return "\(whole)" }
+        let fraction = String(rounded)
+        return "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     /// Uncompressed / compressed with two decimals, "-" when there is nothing compressed.

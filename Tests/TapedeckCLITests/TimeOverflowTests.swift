@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import TapedeckCLI
+
+/// Record times up to 2^64-1 ns are valid tape times (`import` takes them): every command that
+/// prints or adds them must not trap (issue 23, finding 2).
+@Suite struct TimeOverflowTests {
+    @Test func secondsRoundsWithoutOverflowUpToTheLargestTime() {
+        #expect(InfoReport.seconds(UInt64.max) == "18446744073.710")
+        #expect(InfoReport.seconds(UInt64.max, decimals: 6) == "18446744073.709552")
+        #expect(InfoReport.seconds(UInt64.max, decimals: 9) == "18446744073.709551615")
+        #expect(InfoReport.seconds(UInt64.max, decimals: 0) == "18446744074")
+        #expect(InfoReport.seconds(UInt64.max - 499) == "18446744073.710")
+        #expect(InfoReport.seconds(11_234_000_000) == "11.234")
+        #expect(InfoReport.seconds(999_999_999_500, decimals: 6) == "1000.000000")
+        #expect(InfoReport.seconds(0) == "0.000")
+        #expect(InfoReport.seconds(1_499_999, decimals: 3) == "0.001")
+    }
+
+    @Test func infoAndCatReadATapeEndingAtTheLargestTime() throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = directory.appendingPathComponent("late.jsonl"), tape = directory.appendingPathComponent("late.tape").path
+        try Data("""
+            {"seq":0,"t":0,"conn":0,"dir":"c2s","kind":"open"}
+            {"seq":1,"t":18446744073709551115,"conn":0,"dir":"c2s","kind":"text","text":"{\\"type\\":\\"getPlayer\\",\\"message\\":{}}"}
+            {"seq":2,"t":18446744073709551615,"conn":0,"dir":"c2s","kind":"open"}
+
+            """.utf8).write(to: lines)
+        let imported = try TapedeckBinary.run(["import", lines.path, "-o", tape])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let info = try TapedeckBinary.run(["info", tape])
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stdout.contains("duration    18446744073.710 s"))
+        let json = try TapedeckBinary.run(["info", "--json", tape])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"durationNs\":18446744073709551615"))
+
+        let cat = try TapedeckBinary.run(["cat", tape], environment: ["COLUMNS": "200"])
+        #expect(cat.status == 0, "\(cat.stderr)")
+        let catLines = cat.stdout.split(separator: "\n")
+        #expect(catLines.count == 3)
+        #expect(catLines.count == 3 && catLines[1].hasPrefix("18446744073.709551 c0 c2s  text   getPlayer"))
+        #expect(catLines.count == 3 && catLines[2].hasPrefix("18446744073.709552 c0 c2s  open"))
+    }
+}
