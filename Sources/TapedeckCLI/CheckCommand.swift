@@ -23,7 +23,9 @@ struct CheckCommand: AsyncParsableCommand {
             differs, a golden was written or is missing, an invariant broke, a message did not \
             decode, a tape is truncated or damaged); 2 bad usage or unreadable input (no such \
             folder, a file that is not a tape, a checkpoint file that does not parse, a catalog \
-            that cannot be opened, a bad option value). A truncated tape is a failure (1): its intact \
+            that cannot be opened, a bad option value, a --junit file that is one of the tapes, \
+            their checkpoints or goldens, or the catalog). The JUnit file is written beside its \
+            path and renamed, whole. A truncated tape is a failure (1): its intact \
             records are checked. An unknown option exits 2 too, as in every tapedeck command.
             """
     )
@@ -73,6 +75,11 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure.exit("\(error)", code: ReplayExitCode.unreadable)
         }
         let found = tapes.count
+        if let junit {
+            let inputs = OutputPaths.replayInputs(ofTapes: tapes)
+            let catalogFile = noCatalog ? [] : [catalog ?? directory + "/catalog.sqlite"]
+            try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: inputs.files + catalogFile, folders: inputs.folders)
+        }
         if let shard = shard.flatMap(ShardOption.init(parsing:)) {
             tapes = CheckRunner.shard(tapes, index: shard.index, count: shard.count)
         }
@@ -97,8 +104,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
         if let junit {
-            do { try Data(JUnitReport.xml(reports).utf8).write(to: URL(fileURLWithPath: junit)) } catch {
-                throw CommandFailure.exit("\(junit): cannot write the JUnit report (\(error.localizedDescription))", code: ReplayExitCode.unreadable)
+            do { try ReplacingFile.write(Array(JUnitReport.xml(reports).utf8), to: junit) } catch {
+                throw CommandFailure.exit("cannot write the JUnit report: \(error.description)", code: ReplayExitCode.unreadable)
             }
         }
         if let store {

@@ -10,8 +10,9 @@ struct ImportCommand: ParsableCommand {
         abstract: "Build a tape from JSON Lines (the form `tapedeck export` writes).",
         discussion: """
             The metadata comes from the file's header line; without one, the tape gets a fresh header \
-            (created now, or at --created). Errors name FILE:line:column. Exit codes: 0 written; \
-            2 the input is unreadable or invalid, or the tape cannot be written.
+            (created now, or at --created). Errors name FILE:line:column. The tape is written beside \
+            -o and renamed over it when complete: after an error -o is as it was. Exit codes: 0 \
+            written; 2 the input is unreadable or invalid, -o is the input, or the tape cannot be written.
             """
     )
 
@@ -25,6 +26,7 @@ struct ImportCommand: ParsableCommand {
     var created: String?
 
     func run() throws {
+        try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [file])
         let metadata = TapeMetadata(created: created ?? Self.nowRFC3339(), tool: "tapedeck \(TapedeckVersion.current)")
         do {
             try TapeImport.jsonLines(from: file, to: output, metadata: metadata)

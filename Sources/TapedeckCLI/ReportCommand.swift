@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TapedeckReport
 import TapedeckRepro
+import TapedeckTape
 
 /// `tapedeck report TAPE... -o report.html`: one self-contained HTML page about a session.
 struct ReportCommand: ParsableCommand {
@@ -21,8 +22,9 @@ struct ReportCommand: ParsableCommand {
 
             Exit codes: 0 written, no failure; 1 written, and the session has a failure (shown on \
             the page); 2 bad usage or unreadable input (a tape that cannot be read, a bad predicate, \
-            a checkpoint file that does not parse, no -o, an output that cannot be written, an unknown \
-            option): nothing written.
+            a checkpoint file that does not parse, no -o, an output that cannot be written or that is \
+            one of the inputs (a tape, its checkpoints or goldens), an unknown option): nothing written. \
+            The page is written to a temporary file beside -o and renamed, so -o never holds half a page.
             """
     )
 
@@ -48,6 +50,8 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         guard let output else { throw CommandFailure.exit(Self.missingOutput, code: ReplayExitCode.unreadable) }
+        let inputs = OutputPaths.replayInputs(ofTapes: tapes)
+        try OutputPaths.refuseInputs(output: output, option: "-o", inputs: inputs.files, folders: inputs.folders)
         var limits = ReportLimits()
         limits.leadingRows = rows
         let report: SessionReport
@@ -57,9 +61,9 @@ struct ReportCommand: ParsableCommand {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
         do {
-            try Data(ReportPage.render(report).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try ReplacingFile.write(Array(ReportPage.render(report).utf8), to: output)
         } catch {
-            throw CommandFailure.exit("\(output): cannot write the report: \(error.localizedDescription)", code: ReplayExitCode.unreadable)
+            throw CommandFailure.exit("cannot write the report: \(error.description)", code: ReplayExitCode.unreadable)
         }
         var line = "wrote \(output): \(report.recordCount) records"
         if let failure = report.failure {

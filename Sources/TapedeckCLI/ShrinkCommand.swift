@@ -13,7 +13,10 @@ struct ShrinkCommand: ParsableCommand {
             stay; a life event stays with the claims and claim results naming it, a question with \
             its answers. Deterministic; progress on stderr. See docs/REPRO.md.
 
-            Exit codes: 0 written; 1 the tape does not fail (nothing written); 2 bad input.
+            The smaller tape is written beside -o and renamed over it when complete.
+
+            Exit codes: 0 written; 1 the tape does not fail (nothing written); 2 bad input (also an \
+            -o that is the tape itself).
             """
     )
 
@@ -27,6 +30,7 @@ struct ShrinkCommand: ParsableCommand {
     var output: String
 
     func run() throws {
+        try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [tape])
         let loaded: ReproTape
         let search: ReproSearch
         do {

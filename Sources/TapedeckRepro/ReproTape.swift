@@ -41,10 +41,10 @@ public struct ReproTape: Sendable {
     }
 
     /// Writes the records at `indices` (in that order, with their own times) as a new tape with
-    /// this tape's metadata.
+    /// this tape's metadata. The tape replaces `output` whole once it is complete.
     public func write(indices: [Int], to output: String) throws(ReproError) {
         do {
-            let writer = try TapeWriter(path: output, metadata: metadata)
+            let writer = try TapeWriter(path: output, metadata: metadata, options: TapeWriterOptions(replacesAtClose: true))
             for index in indices { try writer.append(records[index]) }
             try writer.close()
         } catch {

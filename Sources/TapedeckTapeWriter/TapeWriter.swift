@@ -10,6 +10,8 @@ import TapedeckTape
 /// is `flushInterval` old: the writer never reads a clock, so it judges age by the time of each
 /// appended record and by `flushIfDue(now:)`, which the network edge calls from a timer with its
 /// monotonic clock (`TapeClock`). `close()` ends the frame with its content checksum.
+/// With `TapeWriterOptions.replacesAtClose` the tape goes to a temporary file that `close()`
+/// renames over `path`, so the path holds the old file or the whole new tape, never a part.
 ///
 /// Not thread-safe: use one writer from one task or thread.
 public final class TapeWriter {
@@ -25,6 +27,8 @@ public final class TapeWriter {
     public private(set) var isClosed = false
 
     private var fd: Int32
+    /// With `options.replacesAtClose`: the temporary file `fd` belongs to.
+    private var replacing: ReplacingFile?
     private var context: OpaquePointer?
     private var preferences: LZ4F_preferences_t
     private var pending: [UInt8] = []
@@ -54,7 +58,13 @@ public final class TapeWriter {
         }
         self.context = context
         do {
-            fd = try POSIXFile.createForWriting(path)
+            if options.replacesAtClose {
+                let file = try ReplacingFile(path: path)
+                replacing = file
+                fd = file.fd
+            } else {
+                fd = try POSIXFile.createForWriting(path)
+            }
         } catch {
             LZ4F_freeCompressionContext(context)
             self.context = nil
@@ -75,8 +85,9 @@ public final class TapeWriter {
 
     deinit {
         // A writer dropped without close() leaves a tape that reads as truncated after its last flush.
+        // A replacing writer dropped without close() removes its temporary file: the path is untouched.
         if let context { LZ4F_freeCompressionContext(context) }
-        if !isClosed { POSIXFile.closeFile(fd) }
+        if let replacing { replacing.discard() } else if !isClosed { POSIXFile.closeFile(fd) }
     }
 
     /// Adds a record. Its time must not be before the previous record's.
@@ -132,10 +143,16 @@ public final class TapeWriter {
         let size = output.withUnsafeMutableBytes { out in LZ4F_compressEnd(context, out.baseAddress, out.count, nil) }
         guard LZ4F_isError(size) == 0 else { throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size))) }
         try writeOutput(size)
-        if options.syncOnFlush { try POSIXFile.sync(fd, path: path) }
+        if let replacing {
+            // Synced, closed and renamed over the path; on failure the temporary file is removed.
+            isClosed = true
+            try replacing.commit()
+        } else {
+            if options.syncOnFlush { try POSIXFile.sync(fd, path: path) }
+            isClosed = true
+            POSIXFile.closeFile(fd)
+        }
         flushedRecordCount = recordCount
-        isClosed = true
-        POSIXFile.closeFile(fd)
     }
 
     private func compressPending() throws(TapeError) {

@@ -8,10 +8,16 @@ public struct TapeWriterOptions: Sendable, Equatable {
     public var compressionLevel: Int32
     /// Also fsync after each flush (survives power loss, not only a killed process). Costs latency.
     public var syncOnFlush: Bool
+    /// Write to a temporary file beside the path and rename it over the path at `close()`
+    /// (`ReplacingFile`): nobody ever sees half a tape there, and a writer that fails or is dropped
+    /// before `close()` leaves the path as it was. For tapes written in one go (`import`, `shrink`,
+    /// `promote`); the recorder leaves it off, so a killed recorder keeps every flushed record.
+    public var replacesAtClose: Bool
 
     public init(flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
-                compressionLevel: Int32 = 0, syncOnFlush: Bool = false) {
+                compressionLevel: Int32 = 0, syncOnFlush: Bool = false, replacesAtClose: Bool = false) {
         self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
         self.compressionLevel = compressionLevel; self.syncOnFlush = syncOnFlush
+        self.replacesAtClose = replacesAtClose
     }
 }
