@@ -15,6 +15,8 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The header in the record stream is malformed.
     case damagedHeader(path: String, reason: String)
     case recordTooLarge(record: Int, length: UInt64)
+    /// The metadata's JSON is longer than `TapeFormat.maxMetadataLength`, which readers refuse.
+    case metadataTooLarge(path: String, length: Int)
     case timeWentBackwards(record: Int, previous: UInt64, time: UInt64)
     case writerClosed(path: String)
     case compressionFailed(path: String, reason: String)
@@ -46,6 +48,9 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): damaged tape header: \(reason). The tape cannot be read."
         case .recordTooLarge(let record, let length):
             "record \(record): \(length) bytes is over the limit of \(TapeFormat.maxRecordLength) bytes a record may have."
+        case .metadataTooLarge(let path, let length):
+            "\(path): the metadata is \(length) bytes of JSON, over the limit of \(TapeFormat.maxMetadataLength) bytes "
+                + "(\(TapeFormat.maxMetadataLength >> 20) MiB) that readers accept; nothing was written. Shorten its labels or headers."
         case .timeWentBackwards(let record, let previous, let time):
             "record \(record): time \(time) ns is before the previous record's \(previous) ns; "
                 + "record times must come from a monotonic clock."

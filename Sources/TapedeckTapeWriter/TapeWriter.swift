@@ -39,7 +39,9 @@ public final class TapeWriter {
     /// Input is fed to LZ4 in slices this big so `output` stays bounded.
     private static let chunkSize = 64 * 1024
 
+    /// Throws `metadataTooLarge`, before creating any file, for metadata readers would refuse.
     public init(path: String, metadata: TapeMetadata, options: TapeWriterOptions = TapeWriterOptions()) throws(TapeError) {
+        let header = try TapeHeader(metadata: metadata).encoded(for: path)
         self.path = path
         self.options = options
         var preferences = LZ4F_preferences_t()
@@ -79,7 +81,7 @@ public final class TapeWriter {
         }
         try writeOutput(headerSize)
         // The header goes out at once: a writer killed before its first record leaves a readable empty tape.
-        pending = TapeHeader(metadata: metadata).encoded()
+        pending = header
         try flush()
     }
 
