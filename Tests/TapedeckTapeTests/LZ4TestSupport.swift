@@ -1,9 +1,10 @@
 import CLZ4
 import Foundation
 @testable import TapedeckTape
+import TapedeckTapeWriter
 
 /// Inputs for the LZ4 tests and the two decoders run side by side: the Swift `LZ4FrameDecoder`
-/// and the liblz4 reference `LibLZ4FrameDecoder`.
+/// and the liblz4 reference `LibLZ4FrameDecoder` (TapedeckTapeWriter: the reading path it replaced).
 enum LZ4TestSupport {
     /// A deterministic generator (splitmix64).
     struct Generator {

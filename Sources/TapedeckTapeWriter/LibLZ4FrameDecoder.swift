@@ -1,13 +1,14 @@
 import CLZ4
-@testable import TapedeckTape
+import TapedeckTape
 
-/// The tests' reference for `LZ4FrameDecoder`: TapedeckTape's reading path before the Swift
-/// decoder (commit d6ae299), liblz4's `LZ4F_decompress` fed one whole unit at a time (frame
-/// header, one block, end mark) after the same unit parsing. The Swift decoder must produce the
-/// same bytes and stop with the same offsets and reasons on every input the tests give both.
-final class LibLZ4FrameDecoder {
+/// TapedeckTape's reading path before it decoded LZ4 in Swift (commit d6ae299's LZ4FrameDecoder,
+/// renamed): a file of LZ4 frames read unit by unit (frame header, one block, end mark), each
+/// unit parsed as `LZ4FrameDecoder` parses it and then fed whole to liblz4's `LZ4F_decompress`.
+/// Kept as the reference the Swift decoder is measured against (`LibLZ4Decompressor`, the
+/// `lz4_liblz4` stage of `tapedeck bench decode`) and tested against (same bytes, same stops).
+package final class LibLZ4FrameDecoder {
     /// Why decoding stopped early.
-    enum Stop: Error {
+    package enum Stop: Error {
         /// The file ends inside a frame; the incomplete unit starts at `atByte`.
         case truncated(atByte: UInt64)
         case damaged(atByte: UInt64, reason: String)
@@ -16,7 +17,7 @@ final class LibLZ4FrameDecoder {
         case io(TapeError)
     }
 
-    enum Step {
+    package enum Step {
         /// A unit was decoded; zero or more bytes were appended.
         case decoded
         /// The file ended cleanly after a complete frame.
@@ -31,12 +32,12 @@ final class LibLZ4FrameDecoder {
     private static let frameMagic: UInt32 = 0x184D_2204
     private static let readSize = 256 * 1024
 
-    let path: String
-    let fileSize: UInt64
+    package let path: String
+    package let fileSize: UInt64
     /// Compressed offset of the next unit.
-    private(set) var consumed: UInt64 = 0
+    package private(set) var consumed: UInt64 = 0
     /// Bytes produced by decompression so far.
-    private(set) var uncompressedBytes: UInt64 = 0
+    package private(set) var uncompressedBytes: UInt64 = 0
 
     private let fd: Int32
     private var context: OpaquePointer?
@@ -47,7 +48,7 @@ final class LibLZ4FrameDecoder {
     private var atEndOfFile = false
     private var scratch: [UInt8]
 
-    init(path: String) throws(TapeError) {
+    package init(path: String) throws(TapeError) {
         self.path = path
         var context: OpaquePointer?
         let created = LZ4F_createDecompressionContext(&context, UInt32(LZ4F_VERSION))
@@ -125,7 +126,7 @@ final class LibLZ4FrameDecoder {
     }
 
     /// Decodes the next unit, appending decompressed bytes to `output`.
-    func step(into output: inout [UInt8]) throws(Stop) -> Step {
+    package func step(into output: inout [UInt8]) throws(Stop) -> Step {
         switch state {
         case .frameStart(let isFirst):
             return try startFrame(isFirst: isFirst, into: &output)
