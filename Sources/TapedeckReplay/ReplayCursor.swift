@@ -14,7 +14,8 @@ import TapedeckTape
 ///     case .checkpoint(let checkpoint): cursor.reached(checkpoint, snapshot: filter.apply(model.snapshotJSON()))
 ///     case .record(let record, let input, let position):
 ///         let delivered = model.replay(record, decoded: input, at: position.sessionTime)
-///         let broken = cursor.applied(delivered: delivered, modelViolations: delivered ? model.checkInvariants() : [])
+///         let broken = cursor.applied(record, input, delivered: delivered,
+///                                     modelViolations: delivered ? model.checkInvariants() : [])
 ///         if !broken.isEmpty { cursor.stop(at: broken, before: stateBefore, after: stateNow) }
 ///     }
 /// }
@@ -24,7 +25,7 @@ public struct ReplayCursor {
     public enum Next {
         /// Take the model's snapshot now and pass it to `reached(_:snapshot:)`.
         case checkpoint(Checkpoint)
-        /// Hand the record to the model, then report with `applied(delivered:modelViolations:)`.
+        /// Hand the record to the model, then report with `applied(_:_:delivered:modelViolations:)`.
         case record(TapeRecord, ReplayInput, RecordPosition)
     }
 
@@ -46,7 +47,9 @@ public struct ReplayCursor {
     private var lastTapeTime: UInt64?
     private var held: TapeRecord?
     private var due: [Checkpoint] = []
-    private var current: (record: TapeRecord, input: ReplayInput, position: RecordPosition, stream: [InvariantViolation])?
+    /// The record handed out and not yet reported: its place and the stream rules it broke.
+    /// (The record and its input stay with the driver, which hands them back: no copies.)
+    private var current: (position: RecordPosition, stream: [InvariantViolation])?
     private var lastInput: ReplayInput?
     private var lastPayload: [UInt8] = []
     private var finished = false
@@ -61,7 +64,7 @@ public struct ReplayCursor {
     /// only when a tape cannot be opened at all; a tape cut short ends that tape, which the log
     /// reports, and the session goes on with the next.
     public mutating func next() throws(TapeError) -> Next? {
-        precondition(current == nil, "report the record with applied(delivered:modelViolations:) first")
+        precondition(current == nil, "report the record with applied(_:_:delivered:modelViolations:) first")
         while true {
             if !due.isEmpty { return .checkpoint(due.removeFirst()) }
             if let record = held {
@@ -84,7 +87,8 @@ public struct ReplayCursor {
                 end(.limit(limit), why: "the replay stopped at --until \(limit)")
                 continue
             }
-            due += tracker.firingBefore(tapeTime: record.time)
+            if !tracker.remaining.isEmpty { due += tracker.firingBefore(tapeTime: record.time) }
+            if due.isEmpty { return take(record) }
             held = record
         }
     }
@@ -95,14 +99,19 @@ public struct ReplayCursor {
                                       payload: lastPayload, snapshot: snapshot))
     }
 
-    /// Reports what the model did with the record `next()` handed out: whether it was given the
-    /// record, and the model's rules broken after it. Returns every broken rule (the model's, then
-    /// the stream's); when there are any, the driver calls `stop(at:before:after:)`.
-    public mutating func applied(delivered: Bool, modelViolations: [InvariantViolation]) -> [InvariantViolation] {
-        guard let (record, input, position, stream) = current else {
-            preconditionFailure("applied(delivered:modelViolations:) without a record from next()")
+    /// Reports what the model did with the record `next()` handed out (passed back with its
+    /// input): whether the model was given the record, and the model's rules broken after it.
+    /// Returns every broken rule (the model's, then the stream's); when there are any, the driver
+    /// calls `stop(at:before:after:)`.
+    public mutating func applied(_ record: TapeRecord, _ input: ReplayInput, delivered: Bool,
+                                 modelViolations: [InvariantViolation]) -> [InvariantViolation] {
+        guard let (position, stream) = current else {
+            preconditionFailure("applied(_:_:delivered:modelViolations:) without a record from next()")
         }
         current = nil
+        log.lastPosition = position
+        lastInput = input
+        lastPayload = record.payload
         if case .undecodable(let direction, let error) = input {
             feed.noteUndecodable(record, direction: direction, error: error, at: position, reachedModel: delivered)
         }
@@ -112,7 +121,9 @@ public struct ReplayCursor {
             end(.decodeFailure(failure), why: "the replay stopped at \(failure.position): the message does not decode")
             return []
         }
-        due += tracker.firingAfter(position: position, input: input, payload: delivered ? record.payload : nil)
+        if !tracker.remaining.isEmpty {
+            due += tracker.firingAfter(position: position, input: input, payload: delivered ? record.payload : nil)
+        }
         return []
     }
 
@@ -154,10 +165,7 @@ public struct ReplayCursor {
         sessionRecord += 1
         number += 1
         lastTapeTime = record.time
-        log.lastPosition = position
-        lastInput = input
-        lastPayload = record.payload
-        current = (record, input, position, stream)
+        current = (position, stream)
         return .record(record, input, position)
     }
 

@@ -80,14 +80,15 @@ public struct AppReplay<Adapter: AppClientAdapter> {
             switch next {
             case .checkpoint(let checkpoint):
                 cursor.reached(checkpoint, snapshot: snapshot(of: adapter))
-            case .record(let record, _, let position):
+            case .record(let record, let input, let position):
                 guard let event = SocketEvent(record) else {
-                    _ = cursor.applied(delivered: false, modelViolations: [])
+                    _ = cursor.applied(record, input, delivered: false, modelViolations: [])
                     continue
                 }
                 adapter.handle(event, at: position.sessionTime)
                 await adapter.settle()
-                let broken = cursor.applied(delivered: true, modelViolations: checksInvariants ? adapter.checkInvariants() : [])
+                let broken = cursor.applied(record, input, delivered: true,
+                                            modelViolations: checksInvariants ? adapter.checkInvariants() : [])
                 if !broken.isEmpty {
                     let before = try await stateBefore(tapes: tapes, sessionRecord: cursor.sessionRecord)
                     cursor.stop(at: broken, before: before, after: snapshot(of: adapter))

@@ -24,14 +24,14 @@ public func compareApps<A: AppClientAdapter, B: AppClientAdapter>(
     while let next = try cursor.next() {
         guard case .record(let record, let input, let position) = next else { continue }
         guard let event = SocketEvent(record) else {
-            _ = cursor.applied(delivered: false, modelViolations: [])
+            _ = cursor.applied(record, input, delivered: false, modelViolations: [])
             continue
         }
         left.handle(event, at: position.sessionTime)
         right.handle(event, at: position.sessionTime)
         await left.settle()
         await right.settle()
-        _ = cursor.applied(delivered: true, modelViolations: [])
+        _ = cursor.applied(record, input, delivered: true, modelViolations: [])
         if let diff = divergence() {
             return ModelDivergence(position: position, input: input, payload: record.payload, diff: diff)
         }
