@@ -100,12 +100,17 @@ report-screenshot: deps report-deps
 
 # `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
 # (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static
-# thresholds in Benchmarks/Thresholds. Takes minutes; not part of `make test`.
+# thresholds in Benchmarks/Thresholds, then the example app's decode benchmark
+# (Examples/BaoLifeClient/Benchmarks). Takes minutes; not part of `make test`.
 # After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
 bench: release
 	$(BIN_RELEASE) bench decode --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
+	# The worked example's parsing before and after its refactor, beside the baselines: one table
+	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
+	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
+	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target BaoLifeDecodeBenchmarks
 
 bench-thresholds: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
