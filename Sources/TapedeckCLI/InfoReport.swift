@@ -27,13 +27,7 @@ enum InfoReport {
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 
-    static func state(_ end: TapeEnd) -> String {
-        switch end {
-        case .complete: "complete"
-        case .truncated(let records, let offset): "truncated after record \(records) at byte \(offset)"
-        case .damaged(let records, let offset, let reason): "damaged at byte \(offset) after record \(records): \(reason)"
-        }
-    }
+    static func state(_ end: TapeEnd) -> String { end.description }
 
     private static func sortedTypes(_ statistics: TapeStatistics, _ direction: TapeRecord.Direction) -> [(String, Int)] {
         statistics.typeCounts.filter { $0.key.direction == direction }

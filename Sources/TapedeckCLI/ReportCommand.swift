@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
             same tapes always give the same bytes. See docs/REPRO.md.
 
             Exit codes: 0 written, no failure; 1 written, and the session has a failure (shown on \
-            the page); 2 bad usage or unreadable input (a tape that cannot be read, a bad predicate, \
+            the page) or a tape is cut short (truncated or damaged); 2 bad usage or unreadable input (a tape that cannot be read, a bad predicate, \
             a checkpoint file that does not parse, no -o, an output that cannot be written or that is \
             one of the inputs (a tape, its checkpoints or goldens), an unknown option): nothing written. \
             The page is written to a temporary file beside -o and renamed, so -o never holds half a page.
@@ -66,14 +66,19 @@ struct ReportCommand: ParsableCommand {
             throw CommandFailure.exit("cannot write the report: \(error.description)", code: ReplayExitCode.unreadable)
         }
         var line = "wrote \(output): \(report.recordCount) records"
+        let cutShort = report.tapes.filter { $0.end != "complete" }
         if let failure = report.failure {
             line += ", first failure at " + (report.tapes.count > 1 ? "tape \(failure.tape + 1) " : "") + "\(failure.position): \(failure.signature)"
-        } else {
+        } else if cutShort.isEmpty {
             line += ", no failure"
+        } else {
+            line += ", no failure in the intact records"
         }
         let checked = report.checkpoints.count
         if checked > 0 { line += ", \(report.checkpoints.count(where: { $0.outcome == .passed })) of \(checked) checkpoints pass" }
+        // A tape cut short fails as in replay and check: what came after the cut is lost.
+        for tape in cutShort { line += (report.failure == nil ? ", but " : "; ") + "\(tape.path) is cut short: \(tape.end)" }
         print(line)
-        if report.failure != nil { throw ExitCode(ReplayExitCode.failed) }
+        if report.failure != nil || !cutShort.isEmpty { throw ExitCode(ReplayExitCode.failed) }
     }
 }

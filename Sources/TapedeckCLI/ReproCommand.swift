@@ -16,8 +16,12 @@ struct ReproCommand: ParsableCommand {
             --until takes a state predicate as in scenario checkpoints: 'gameState.energy < 0', \
             'gameState.money > 100 and gameState.diamonds == 0', joined with and / or.
 
-            Exit codes: 0 no failure; 1 a failure was found (reported on stdout); 2 bad input (a tape \
-            that cannot be read, a bad predicate, a checkpoint file that does not parse).
+            A tape cut short (truncated or damaged) is replayed up to its last intact record and is \
+            a failure even when those records pass, as in `tapedeck replay` and `check`.
+
+            Exit codes: 0 no failure; 1 a failure was found (reported on stdout), or the tape is cut \
+            short; 2 bad input (a tape that cannot be read, a bad predicate, a checkpoint file that \
+            does not parse, a golden that is not JSON).
             """
     )
 
@@ -35,16 +39,26 @@ struct ReproCommand: ParsableCommand {
         var search: ReproSearch
         do {
             search = try ReproSetup.search(forTape: tape, predicate: until)
+            try ReproSetup.checkGoldens(of: search)
             loaded = try ReproTape.load(tape)
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
         search.contextRecords = max(0, context)
+        let count = loaded.records.count
         guard let failure = search.find(in: loaded) else {
-            print("no failure in \(loaded.records.count) records of \(tape)" + (loaded.end == .complete ? "" : " (the tape is cut short: \(loaded.end))"))
+            // A tape cut short fails as in replay and check: what came after the cut is lost.
+            guard loaded.end == .complete else {
+                print("no failure in the \(count) intact records of \(tape), but the tape is cut short: \(loaded.end). The records after it are lost.")
+                throw ExitCode(ReplayExitCode.failed)
+            }
+            print("no failure in \(count) records of \(tape)")
             return
         }
         print(failure.report)
+        if loaded.end != .complete {
+            print("note: the tape is cut short after its \(count) intact records: \(loaded.end)")
+        }
         throw ExitCode(ReplayExitCode.failed)
     }
 }

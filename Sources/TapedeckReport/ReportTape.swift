@@ -31,11 +31,5 @@ public struct ReportTape: Sendable, Equatable {
         end = Self.describe(tape.end)
     }
 
-    static func describe(_ end: TapeEnd) -> String {
-        switch end {
-        case .complete: "complete"
-        case .truncated(let records, let byte): "truncated after record \(records) at byte \(byte)"
-        case .damaged(let records, let byte, let reason): "damaged at byte \(byte) after record \(records): \(reason)"
-        }
-    }
+    static func describe(_ end: TapeEnd) -> String { end.description }
 }

@@ -29,4 +29,16 @@ public enum ReproSetup {
         search.goldens = GoldenStore(tape: tape, mode: .none)
         return search
     }
+
+    /// Throws for the first golden of `search`'s checkpoints that exists but cannot be read or is
+    /// not JSON, naming its file and checkpoint: without this a search would pass over it.
+    public static func checkGoldens(of search: ReproSearch) throws(ReproError) {
+        guard let goldens = search.goldens else { return }
+        for checkpoint in search.checkpoints {
+            // Compared with a snapshot it cannot match: only an unreadable golden says so here.
+            guard case .unreadable(let path, let reason) = goldens.check(checkpoint.name, snapshot: .null) else { continue }
+            let what = reason.hasPrefix("not JSON") ? " is " + reason : ": " + reason
+            throw ReproError("\(path): the golden of checkpoint \(checkpoint.name)" + what)
+        }
+    }
 }

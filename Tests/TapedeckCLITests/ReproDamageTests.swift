@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `repro` and `report` treat a tape cut short as `replay` and `check` do: a failure (exit 1), said
+/// in words; `repro` refuses a golden that is not JSON (issue 23, finding 8).
+@Suite struct ReproDamageTests {
+    /// The fixture with a byte of its last block flipped: 14 intact records, then damage.
+    static func damagedTape(in directory: URL) throws -> String {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: TapedeckBinary.fixtureTape))
+        bytes[bytes.count - 30] ^= 0xFF
+        let path = directory.appendingPathComponent("damaged.tape").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func truncatedTape(in directory: URL) throws -> String {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TapedeckBinary.fixtureTape))
+        let path = directory.appendingPathComponent("cut.tape").path
+        try bytes.prefix(bytes.count - 20).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func reproCallsADamagedOrTruncatedTapeAFailure() throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let damaged = try Self.damagedTape(in: directory)
+        let replay = try TapedeckBinary.run(["replay", damaged])
+        #expect(replay.status == 1)
+
+        let repro = try TapedeckBinary.run(["repro", damaged])
+        #expect(repro.status == 1)
+        #expect(repro.stdout == "no failure in the 14 intact records of \(damaged), but the tape is cut short: "
+            + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid). "
+            + "The records after it are lost.\n")
+        #expect(!repro.stdout.contains("afterRecords"))
+
+        let cut = try Self.truncatedTape(in: directory)
+        let truncated = try TapedeckBinary.run(["repro", cut])
+        #expect(truncated.status == 1)
+        #expect(truncated.stdout.hasPrefix("no failure in the 14 intact records of \(cut), but the tape is cut short: truncated after record 14 at byte "))
+    }
+
+    @Test func reproNotesTheDamageAfterAFailure() throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let damaged = try Self.damagedTape(in: directory)
+        let repro = try TapedeckBinary.run(["repro", damaged, "--until", "gameState.energy < 100"])
+        #expect(repro.status == 1)
+        #expect(repro.stdout.hasPrefix("failure at record "))
+        #expect(repro.stdout.hasSuffix("note: the tape is cut short after its 14 intact records: damaged at byte 1764 after record 14: "
+            + "block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n"))
+    }
+
+    @Test func reportCallsADamagedTapeAFailure() throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let damaged = try Self.damagedTape(in: directory)
+        let page = directory.appendingPathComponent("page.html").path
+        let report = try TapedeckBinary.run(["report", damaged, "-o", page])
+        #expect(report.status == 1)
+        #expect(report.stdout == "wrote \(page): 14 records, no failure in the intact records, but \(damaged) is cut short: "
+            + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n")
+        #expect(FileManager.default.fileExists(atPath: page))
+
+        let whole = try TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "-o", page])
+        #expect(whole.status == 0)
+        #expect(whole.stdout == "wrote \(page): 15 records, no failure\n")
+    }
+
+    @Test func reproRefusesAGoldenThatIsNotJSON() throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tape = directory.appendingPathComponent("s.tape").path
+        try FileManager.default.copyItem(atPath: TapedeckBinary.fixtureTape, toPath: tape)
+        try Data("start: record 2\n".utf8).write(to: directory.appendingPathComponent("s.checkpoints"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("s.golden"), withIntermediateDirectories: true)
+        let golden = directory.appendingPathComponent("s.golden/start.json").path
+        try Data("{bad".utf8).write(to: URL(fileURLWithPath: golden))
+        let repro = try TapedeckBinary.run(["repro", tape])
+        #expect(repro.status == 2)
+        #expect(repro.stdout.isEmpty)
+        #expect(repro.stderr.hasPrefix("tapedeck: error: \(golden): the golden of checkpoint start is not JSON: "))
+    }
+}
