@@ -20,13 +20,20 @@ struct CatalogRebuildCommand: ParsableCommand {
         discussion: """
             Check results stored by `tapedeck check` are kept. Files that are not tapes are reported and skipped; \
             truncated tapes are catalogued as incomplete. Exit codes: 0, 1 when some file could not be \
-            catalogued or the catalog cannot be written.
+            catalogued or the catalog cannot be written, 2 when DIR is not a folder.
             """)
 
     @Argument(help: "The recording folder.")
     var directory: String
 
     func run() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
+            throw CommandFailure.exit("\(directory): no such folder. Pass the recording folder that holds the tapes.", code: 2)
+        }
+        guard isFolder.boolValue else {
+            throw CommandFailure.exit("\(directory) is a file, not a folder. Pass the recording folder that holds the tapes.", code: 2)
+        }
         let catalogPath = directory + "/catalog.sqlite"
         let catalog: Catalog
         do { catalog = try Catalog(path: catalogPath) } catch { throw CommandFailure.exit("\(error)", code: 1) }

@@ -71,6 +71,14 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let mode = RecordMode(rawValue: record) ?? .missing
         var tapes: [String]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+            let folder = (directory as NSString).deletingLastPathComponent
+            throw CommandFailure.exit(
+                "\(directory) is a file, not a folder: `tapedeck check` checks every tape of a folder. Replay this one tape "
+                    + "with `tapedeck replay \(directory)`, or check its folder: `tapedeck check \(folder.isEmpty ? "." : folder)`.",
+                code: ReplayExitCode.unreadable)
+        }
         do { tapes = try CheckRunner.findTapes(in: directory) } catch {
             throw CommandFailure.exit("\(error)", code: ReplayExitCode.unreadable)
         }

@@ -26,7 +26,7 @@ public struct ReproTape: Sendable {
         do {
             reader = try TapeReader(path: path)
         } catch {
-            throw ReproError("\(path): \(error.description)")
+            throw ReproError(error.description)   // it starts with the path
         }
         var records: [TapeRecord] = []
         while true {
@@ -48,7 +48,7 @@ public struct ReproTape: Sendable {
             for index in indices { try writer.append(records[index]) }
             try writer.close()
         } catch {
-            throw ReproError("\(output): cannot write the tape: \(error.description)")
+            throw ReproError(error.description)   // it starts with the path and says what failed
         }
     }
 
