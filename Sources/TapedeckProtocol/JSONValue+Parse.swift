@@ -1,7 +1,8 @@
 extension JSONValue {
     /// Parses one JSON document (for tools: snapshots, state paths, unknown messages).
     /// Numbers without fraction or exponent that fit in `Int` become `.int`, all others
-    /// `.double`; in an object with a repeated key the last value wins.
+    /// `.double`. A key repeated in one object is an error naming it (the tree holds one value a
+    /// key, so keeping either would silently drop the other).
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(ProtocolError) -> JSONValue {
         var reader = JSONReader(bytes)
         let value = try reader.readJSONValue()
@@ -25,10 +26,16 @@ extension JSONReader {
             if try beginObject() {
                 repeat {
                     let key = try readKey()
+                    let name = key.string
+                    let value: JSONValue
                     do {
-                        members[key.string] = try readJSONValue()
+                        value = try readJSONValue()
                     } catch {
-                        throw error.inside(.field(key.string))
+                        throw error.inside(.field(name))
+                    }
+                    guard members.updateValue(value, forKey: name) == nil else {
+                        throw ProtocolError(offset: key.offset, expected: "a key used once in its object",
+                                            found: "\"\(name)\" a second time", path: [.field(name)])
                     }
                 } while try nextMember()
             }

@@ -20,8 +20,21 @@ import Testing
         #expect(try JSONValue.parse(Array("null".utf8)) == .null)
     }
 
-    @Test func lastRepeatedKeyWins() throws {
-        #expect(try JSONValue.parse(Array(#"{"k":1,"k":2}"#.utf8)) == .object(["k": .int(2)]))
+    /// A `JSONValue` object holds one value a key: a repeated key would lose one silently, so it
+    /// is an error naming the key (a golden with two `energy` keys must not pass; issue 23).
+    @Test func repeatedKeysAreRefusedWithTheirPath() {
+        #expect(throws: ProtocolError(offset: 7, expected: "a key used once in its object", found: "\"k\" a second time",
+                                      path: [.field("k")])) {
+            try JSONValue.parse(Array(#"{"k":1,"k":2}"#.utf8))
+        }
+        do {
+            _ = try JSONValue.parse(Array(#"{"gameState":{"energy":1,"money":2,"energy":1}}"#.utf8))
+            Issue.record("parsed a repeated key")
+        } catch {
+            #expect(error.description == #"gameState.energy: expected a key used once in its object, found "energy" a second time at byte 35"#)
+        }
+        // The same name in different objects is fine.
+        #expect(throws: Never.self) { try JSONValue.parse(Array(#"{"a":{"k":1},"b":{"k":1},"k":[{"k":2}]}"#.utf8)) }
     }
 
     @Test func errorsCarryThePath() {
