@@ -13,7 +13,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             The output is byte-stable: the same tape always exports to the same bytes, and \
             `tapedeck import` turns it back into an equivalent tape. Exit codes: 0 complete; 1 the tape \
-            is truncated or damaged (every readable record was written); 2 unreadable input or output.
+            is truncated or damaged (every readable record was written); 2 unreadable input or output, \
+            or an -o that is the tape itself. -o is written beside its path and renamed, whole.
             """
     )
 
@@ -26,17 +27,25 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
+        if let output { try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [input.tape]) }
         let reader = try input.openReader()
         let destination: OutputFile
         do {
-            destination = try output.map { try OutputFile(path: $0) } ?? OutputFile()
+            destination = try output.map { try OutputFile(replacing: $0) } ?? OutputFile()
         } catch let error as TapeError {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         }
         do {
             try TapeExport.jsonLines(from: reader, to: destination)
+            try destination.commit()
         } catch {
             let code = reader.end == nil ? TapeExitCode.unreadableInput : TapeExitCode.incompleteTape
+            // A tape cut short still gets every readable record written (exit 1), whole.
+            if reader.end != nil {
+                do { try destination.commit() } catch {
+                    throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+                }
+            }
             throw CommandFailure.exit(error.description, code: code)
         }
     }

@@ -44,6 +44,9 @@ import Testing
             try expectRefused(["shrink", "b.tape", "-o", output], in: directory, mentioning: output)
         }
         try expectRefused(["report", "link.tape", "-o", "b.tape"], in: directory, mentioning: "b.tape")
+        for output in ["b.tape", "./b.tape", "link.tape"] {
+            try expectRefused(["export", "b.tape", "-o", output], in: directory, mentioning: output)
+        }
         try expectRefused(["import", "s.jsonl", "-o", "s.jsonl"], in: directory, mentioning: "s.jsonl")
         try expectRefused(["import", "s.jsonl", "-o", "../\(directory.lastPathComponent)/s.jsonl"], in: directory, mentioning: "s.jsonl")
     }
@@ -93,6 +96,7 @@ import Testing
         #expect(try run(["report", "b.tape", "-o", "page.html"]).status == 1)
         #expect(try run(["shrink", "b.tape", "-o", "min.tape"]).status == 0)
         #expect(try run(["import", "s.jsonl", "-o", "again.tape"]).status == 0)
+        #expect(try run(["export", "b.tape", "-o", "s.jsonl"]).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("page.html").path) == "real.html")
         #expect(try String(decoding: Self.contents(directory, "real.html"), as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
