@@ -75,7 +75,8 @@ public enum TapeCheck {
         }
         for (checkpoint, reason) in log.unreached {
             byName[checkpoint.name] = CheckCase(name: checkpoint.name, passed: false,
-                                                message: "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) \(reason)")
+                                                message: "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) \(reason)"
+                                                    + unknownTypeNote(checkpoint.trigger))
         }
         var cases = file.checkpoints.compactMap { byName[$0.name] }
 
@@ -102,6 +103,22 @@ public enum TapeCheck {
                                message: problems.isEmpty ? summary : problems.joined(separator: "\n"),
                                digest: SnapshotDigest.hex(finalSnapshot)))
         return TapeCheckReport(path: tape, cases: cases, unreadable: file.unreadable, recordedGoldens: recorded)
+    }
+
+    /// For a `first TYPE` checkpoint that was not reached: whether TYPE is a message type at all,
+    /// since a misspelt type can never be reached.
+    static func unknownTypeNote(_ trigger: Checkpoint.Trigger) -> String {
+        guard case .firstMessage(let type, let direction) = trigger else { return "" }
+        let known: [String]
+        switch direction {
+        case .s2c?: known = ServerMessage.knownTypes
+        case .c2s?: known = ClientMessage.knownTypes
+        default: known = ServerMessage.knownTypes + ClientMessage.knownTypes
+        }
+        guard !known.contains(type) else { return "" }
+        let side = direction.map { $0 == .s2c ? "server " : "client " } ?? ""
+        return "; \"\(type)\" is not a \(side)message type Tapedeck knows"
+            + (Suggestion.hint(for: type, in: known).map { ": \($0)" } ?? " (a type the real server added is fine; check the spelling)")
     }
 
     static func message(for outcome: GoldenOutcome, hit: CheckpointHit) -> String {

@@ -1,9 +1,9 @@
 /// "Did you mean ...?": the closest candidate by edit distance, when it is close enough to be a
-/// likely typo.
-enum Suggestion {
+/// likely typo. Shared by the scenario parser and the checkpoint reports.
+public enum Suggestion {
     /// The best candidate for `word`, or nil. Case differences alone always qualify; otherwise the
     /// distance may be at most 1 for words up to 4 characters, 2 up to 8, and 3 beyond.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         guard !word.isEmpty else { return nil }
         let lowered = word.lowercased()
         if let sameLetters = candidates.first(where: { $0.lowercased() == lowered && $0 != word }) { return sameLetters }
@@ -16,13 +16,13 @@ enum Suggestion {
         return best?.candidate
     }
 
-    static func hint(for word: String, in candidates: [String]) -> String? {
+    public static func hint(for word: String, in candidates: [String]) -> String? {
         closest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// adjacent characters each cost 1.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
