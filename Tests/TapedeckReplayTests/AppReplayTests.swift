@@ -128,6 +128,20 @@ final class HoppingAdapter: AppClientAdapter {
         #expect(HoppingAdapter.made == 2)
     }
 
+    @Test func everyTapeOfAFolderIsCheckedInPathOrder() async throws {
+        let fixtures = try FixtureTapes()
+        defer { fixtures.remove() }
+        let second = try fixtures.tape("session", as: "b-session", subfolder: "corpus")
+        let first = try fixtures.tape("reconnect", as: "a-reconnect", subfolder: "corpus")
+        let reports = try await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter() }
+            .check(folder: fixtures.directory + "/corpus")
+        #expect(reports.map(\.path) == [first, second])
+        #expect(fixtures.exists("Goldens/b-session/end.json"))
+        await #expect(throws: CheckRunnerError.self) {
+            try await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter() }.check(folder: second)
+        }
+    }
+
     @Test func twoVersionsOfTheAppAreComparedRecordByRecord() async throws {
         let fixtures = try FixtureTapes()
         defer { fixtures.remove() }
