@@ -63,6 +63,4 @@ public struct TapeReplay<Model: SocketModel> {
         again.checksInvariants = false
         return (try? again.run().model) ?? makeModel()
     }
-
-    static func describe(_ end: TapeEnd) -> String { ReplayCursor.describe(end) }
 }
