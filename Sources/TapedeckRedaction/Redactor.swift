@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// Replaces secrets with deterministic tokens before anything is written: `redacted:` and the
 /// first 12 hex digits of HMAC-SHA256(key, secret). One key per tape (the recorder draws it at
@@ -62,15 +63,23 @@ public struct Redactor: Sendable {
     }
 
     /// A request target (`/ws?token=…&v=3`) with the values of matching query parameters replaced.
+    /// Names are compared, and values hashed, after percent-decoding, as the server reads them:
+    /// `%74oken=S%45CRET` is `token=SECRET` and gets the same token.
     public func redactRequestTarget(_ target: String) -> String {
         guard !rules.queryParameters.isEmpty, let question = target.firstIndex(of: "?") else { return target }
         let query = target[target.index(after: question)...]
         let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
             guard let equals = part.firstIndex(of: "="),
-                  rules.queryParameters.contains(part[..<equals].lowercased()) else { return String(part) }
-            return String(part[...equals]) + token(for: part[part.index(after: equals)...].utf8)
+                  rules.queryParameters.contains(Self.percentDecoded(part[..<equals]).lowercased()) else { return String(part) }
+            return String(part[...equals]) + token(for: Self.percentDecoded(part[part.index(after: equals)...]).utf8)
         }
         return String(target[...question]) + parts.joined(separator: "&")
+    }
+
+    /// The text with `%XX` escapes resolved; as written when they do not form UTF-8.
+    static func percentDecoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        return text.removingPercentEncoding ?? String(text)
     }
 
     /// The JSON text with the values of matching keys and pointers replaced; other bytes unchanged.

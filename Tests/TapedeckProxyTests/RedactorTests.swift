@@ -57,6 +57,18 @@ import TapedeckRedaction
         #expect(redactor.redactRequestTarget("/wss/?token=s3cret&v=3") == "/wss/?token=\(token)&v=3")
     }
 
+    /// Issue 23, finding 7: a percent-encoded name hid the secret from the rules.
+    @Test func percentEncodedQueryNamesAndValuesAreRedactedAsTheServerReadsThem() {
+        let token = redactor.token(for: "s3cret".utf8)
+        #expect(redactor.redactRequestTarget("/wss/?%74oken=s3cret") == "/wss/?%74oken=\(token)")
+        #expect(redactor.redactRequestTarget("/wss/?%54%4F%4B%45%4E=s3cret&v=3") == "/wss/?%54%4F%4B%45%4E=\(token)&v=3")
+        // The value is hashed as decoded: the same secret gets the same token however it is spelt.
+        #expect(redactor.redactRequestTarget("/wss/?token=s%33cret") == "/wss/?token=\(token)")
+        // Not a valid escape: compared as written, so nothing matches and nothing changes.
+        #expect(redactor.redactRequestTarget("/wss/?tok%zzen=s3cret") == "/wss/?tok%zzen=s3cret")
+        #expect(!redactor.redactRequestTarget("/wss/?a=1&%74%6F%6B%65%6E=s3cret").contains("s3cret"))
+    }
+
     @Test func rulesFileErrorsSayWhere() {
         #expect(throws: RedactionRulesError(source: "r.txt", line: 3, column: 3,
                                             message: "unknown rule kind `cookie`: use header, json, pointer or query")) {
