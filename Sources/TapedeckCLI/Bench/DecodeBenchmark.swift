@@ -86,29 +86,27 @@ struct DecodeBenchmark {
         guard wants("decode_in_memory") || wants("jsondecoder") || wants("jsonserialization") else { return stages }
 
         // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
-        var payloads: [(fromServer: Bool, bytes: [UInt8])] = []
-        for tape in tapes { payloads += try DecodeStages.payloads(tape) }
+        let payloads = try MessagePayloads(tapes: tapes, directions: [.s2c, .c2s]).payloads
         if wants("decode_in_memory") {
             stages.append(stage("decode_in_memory", "typed decoding, payloads in memory", try best {
                 for payload in payloads {
-                    if payload.fromServer { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
+                    if payload.direction == .s2c { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
                 }
             }))
         }
-        let datas = payloads.map { ($0.fromServer, Data($0.bytes)) }
         let decoder = JSONDecoder()
         if wants("jsondecoder") { stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
-            for (fromServer, data) in datas {
-                if fromServer {
-                    _ = try? FoundationBaseline.decodeServer(data, with: decoder)
+            for payload in payloads {
+                if payload.direction == .s2c {
+                    _ = try? FoundationBaseline.decodeServer(payload.data, with: decoder)
                 } else {
-                    _ = try? FoundationBaseline.decodeClient(data, with: decoder)
+                    _ = try? FoundationBaseline.decodeClient(payload.data, with: decoder)
                 }
             }
         })) }
         if wants("jsonserialization") {
             stages.append(stage("jsonserialization", "Foundation JSONSerialization, in memory", try best {
-                for (_, data) in datas { _ = try? JSONSerialization.jsonObject(with: data) }
+                for payload in payloads { _ = try? JSONSerialization.jsonObject(with: payload.data) }
             }))
         }
         return stages

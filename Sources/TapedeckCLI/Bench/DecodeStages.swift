@@ -89,15 +89,4 @@ enum DecodeStages {
         }) {}
         return count
     }
-
-    /// The text payloads of a tape, in order, with whether each came from the server.
-    static func payloads(_ path: String) throws(TapeError) -> [(fromServer: Bool, bytes: [UInt8])] {
-        let reader = try TapeReader(path: path)
-        var payloads: [(fromServer: Bool, bytes: [UInt8])] = []
-        while let record = try reader.next() {
-            guard record.kind == .text, record.direction != .note else { continue }
-            payloads.append((record.direction == .s2c, record.payload))
-        }
-        return payloads
-    }
 }
