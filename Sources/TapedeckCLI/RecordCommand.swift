@@ -97,13 +97,19 @@ struct RecordCommand: AsyncParsableCommand {
         var rules = RedactionRules.defaults
         if let redact {
             do {
-                let text = try String(contentsOfFile: redact, encoding: .utf8)
+                let text = String(decoding: try BoundedFile.read(redact, limit: BoundedFile.Limit.smallText), as: UTF8.self)
                 rules = rules.merging(try RedactionRules.parse(text, source: redact))
             } catch let error as RedactionRulesError {
                 throw CommandFailure.exit("\(error)", code: 2)
             } catch {
-                throw CommandFailure.exit("cannot read the redaction rules \(redact): \(error)", code: 2)
+                throw CommandFailure.exit("cannot read the redaction rules: \(error)", code: 2)
             }
+        }
+        // Before anything is written there (certificates, the catalog) and before "recording on".
+        do {
+            try OutputFolder.prepare(out)
+        } catch {
+            throw CommandFailure.exit("\(error)", code: 1)
         }
         var certificate = tlsCertificate
         var key = tlsKey
@@ -138,7 +144,6 @@ struct RecordCommand: AsyncParsableCommand {
             cataloguer = nil
         } else {
             do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 cataloguer = TapeCataloguer(catalog: try Catalog(path: out + "/catalog.sqlite"), folder: out)
             } catch {
                 throw CommandFailure.exit("\(error)", code: 1)

@@ -41,6 +41,8 @@ final class ProxyConnection: @unchecked Sendable {
     private var fragmentOpcode: [WebSocketOpcode?] = [nil, nil]
     private var fragmentCount = [0, 0]
     private var recordingPaused = false
+    /// Why the tape cannot be written, once it cannot: the session is then closed, not relayed unrecorded.
+    private var recordingFailure: String?
     private var graceTimers: [Scheduled<Void>?] = [nil, nil]
     private var finished = false
 
@@ -175,6 +177,10 @@ final class ProxyConnection: @unchecked Sendable {
     /// A relay handler was added: the server's when upstream upgraded, the app's after its 101.
     func attach(_ handler: FrameRelayHandler) {
         handlers[handler.side.rawValue] = handler
+        if recordingFailure != nil {
+            closeUnrecorded(handler.side)
+            return
+        }
         guard handler.side == .client else { return }
         record(.c2s, .open, payload: [])
         for frame in early { handler.send(frame) }
@@ -443,6 +449,22 @@ final class ProxyConnection: @unchecked Sendable {
         record(.note, .close, closeCode: 1001, payload: Array("recording proxy shutting down".utf8))
         sendClose(to: .client, code: 1001, reason: "recording proxy shutting down")
         sendClose(to: .server, code: 1001, reason: "recording proxy shutting down")
+    }
+
+    /// The tape cannot be written (a full disk, a removed folder): a session the team believes
+    /// recorded must not go on unrecorded. The app gets 1011 with the reason, the server 1001.
+    func recordingFailed(_ reason: String) {
+        guard !finished, recordingFailure == nil else { return }
+        recordingFailure = reason
+        closeUnrecorded(.client)
+        closeUnrecorded(.server)
+    }
+
+    private func closeUnrecorded(_ side: RelaySide) {
+        switch side {
+        case .client: sendClose(to: .client, code: 1011, reason: "tapedeck could not record this session: \(recordingFailure ?? "")")
+        case .server: sendClose(to: .server, code: 1001, reason: "recording proxy: the session could not be recorded")
+        }
     }
 
     /// Drops a marker into this session's tape.

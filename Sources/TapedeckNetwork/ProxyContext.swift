@@ -72,7 +72,10 @@ final class ProxyContext: Sendable {
                 eventLoop.execute { connection.recordingResumed() }
             },
             onClosed: { [weak self] tape in self?.closed(tape, connection: connectionID) },
-            onFailure: onProblem)
+            onFailure: { [onProblem, weak connection] reason in
+                onProblem(reason)
+                connection?.eventLoop.execute { connection?.recordingFailed(reason) }
+            })
         state.withLockedValue { $0.liveRecorders[connectionID] = recorder }
         return recorder
     }

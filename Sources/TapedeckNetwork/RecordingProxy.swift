@@ -53,7 +53,7 @@ public final class RecordingProxy: Sendable {
     ) async throws -> RecordingProxy {
         let serverTLS = try makeServerTLS(configuration)
         let upstreamTLS = try makeUpstreamTLS(configuration)
-        try makeDirectory(configuration.outputDirectory)
+        try OutputFolder.prepare(configuration.outputDirectory)
         let pool = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
         pool.start()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.eventLoopThreads))
@@ -180,16 +180,6 @@ public final class RecordingProxy: Sendable {
         if configuration.upstreamInsecure { tls.certificateVerification = .none }
         return try NIOSSLContext(configuration: tls)
     }
-
-    private static func makeDirectory(_ path: String) throws {
-        var built = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o755) != 0 && errno != EEXIST {
-                throw RecordingProxyError.cannotCreateDirectory(path: path, reason: String(cString: strerror(errno)))
-            }
-        }
-    }
 }
 
 extension ProxyContext {
@@ -207,6 +197,8 @@ public enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
     case unreadableTLSFiles(certificate: String, key: String, reason: String)
     case unreadableCA(path: String, reason: String)
     case cannotCreateDirectory(path: String, reason: String)
+    case notAFolder(path: String)
+    case notWritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -218,6 +210,10 @@ public enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
             "cannot load the CA file \(path) (\(reason)): it must be a readable PEM file with one or more certificates"
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the output folder \(path) (\(reason)): check the path and permissions"
+        case .notAFolder(let path):
+            "the output folder \(path) is a file, not a folder: give --out a folder (it is created if missing)"
+        case .notWritable(let path, let reason):
+            "cannot write tapes to the output folder \(path) (\(reason)): give --out a folder you can write to"
         }
     }
 }

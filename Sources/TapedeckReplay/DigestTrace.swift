@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTape
 import TapedeckProtocol
 
 /// Per-record state digests of a replay, as JSON Lines: `{"tape":0,"record":12,"digest":"…"}`.
@@ -30,13 +31,16 @@ public enum DigestTrace {
 
     public static func write(_ entries: [Entry], to path: String) throws {
         let text = entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ReplacingFile.write(Array(text.utf8), to: path)
     }
 
     /// Reads a trace; a malformed line is reported with its line:column.
     public static func read(_ path: String) throws(DigestTraceError) -> [Entry] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DigestTraceError(path: path, line: 0, column: 0, message: "cannot read the file; check the path")
+        let data: [UInt8]
+        do {
+            data = try BoundedFile.read(path, limit: BoundedFile.Limit.golden)
+        } catch {
+            throw DigestTraceError(path: path, line: 0, column: 0, message: error.reason)
         }
         var entries: [Entry] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {

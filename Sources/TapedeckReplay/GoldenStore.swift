@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTape
 import TapedeckProtocol
 
 /// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape` (or in a
@@ -28,10 +29,12 @@ public struct GoldenStore: Sendable {
             if mode == .none { return .missing(path: path) }
             return write(actual, to: path) ?? .recorded(path: path, replaced: nil)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .unreadable(path: path, reason: "cannot read the file; check its permissions")
+        let expectedBytes: [UInt8]
+        do {
+            expectedBytes = try BoundedFile.read(path, limit: BoundedFile.Limit.golden)
+        } catch {
+            return .unreadable(path: path, reason: error.reason)
         }
-        let expectedBytes = [UInt8](data)
         if expectedBytes == actual { return .matched }
         let diff: SnapshotDiff
         do {
@@ -54,10 +57,15 @@ public struct GoldenStore: Sendable {
     private func write(_ bytes: [UInt8], to path: String) -> GoldenOutcome? {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return .unreadable(path: path, reason: "cannot create the goldens folder \(directory): \(error.localizedDescription)")
+        }
+        do {
+            // Whole or not at all: a crash mid-write leaves the previous golden.
+            try ReplacingFile.write(bytes, to: path)
             return nil
         } catch {
-            return .unreadable(path: path, reason: "cannot write the golden: \(error.localizedDescription)")
+            return .unreadable(path: path, reason: "cannot write the golden: \(error)")
         }
     }
 }

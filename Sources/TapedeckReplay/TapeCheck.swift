@@ -39,8 +39,11 @@ public enum TapeCheck {
         var file = CheckpointFileContents()
         let checkpointPath = CheckpointFile.path(forTape: tape)
         guard FileManager.default.fileExists(atPath: checkpointPath) else { return file }
-        guard let data = FileManager.default.contents(atPath: checkpointPath) else {
-            file.problems.append("\(checkpointPath): cannot read the checkpoint file; check its permissions")
+        let data: [UInt8]
+        do {
+            data = try BoundedFile.read(checkpointPath, limit: BoundedFile.Limit.smallText)
+        } catch {
+            file.problems.append("\(checkpointPath): cannot read the checkpoint file: \(error.reason)")
             file.unreadable = true
             return file
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTape
 import TapedeckReplay
 import TapedeckScenario
 
@@ -18,8 +19,11 @@ public enum ReproSetup {
         guard checkpoints else { return search }
         let path = CheckpointFile.path(forTape: tape)
         guard FileManager.default.fileExists(atPath: path) else { return search }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReproError("\(path): cannot read the checkpoint file; check its permissions")
+        let data: [UInt8]
+        do {
+            data = try BoundedFile.read(path, limit: BoundedFile.Limit.smallText)
+        } catch {
+            throw ReproError("\(path): cannot read the checkpoint file: \(error.reason)")
         }
         do {
             search.checkpoints = try CheckpointFile.parse(String(decoding: data, as: UTF8.self), path: path)

@@ -18,18 +18,34 @@ package enum POSIXFile {
         return String(cString: text)
     }
 
+    /// Opens a regular file for reading. Anything else is refused before a byte is read: a FIFO
+    /// would block (hence O_NONBLOCK until the check), a device such as /dev/zero never ends.
     package static func openForReading(_ path: String) throws(TapeError) -> Int32 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw .fileNotFound(path: path) }
             throw .cannotOpen(path: path, reason: errorText(code))
         }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
             _ = close(fd)
-            throw .cannotOpen(path: path, reason: "it is a directory")
+            throw .cannotOpen(path: path, reason: errorText(code))
         }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            _ = close(fd)
+            let what = switch kind {
+            case S_IFDIR: "a directory"
+            case S_IFIFO: "a named pipe"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "not a regular file"
+            }
+            throw .cannotOpen(path: path, reason: "it is \(what); Tapedeck reads only regular files")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
     }
 

@@ -7,6 +7,7 @@ final class ProxyHarness: Sendable {
     let proxy: RecordingProxy
     let folder: String
     private let closed = NIOLockedValueBox<[RecordedTape]>([])
+    private let problemLines = NIOLockedValueBox<[String]>([])
 
     convenience init(upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1) async throws {
         try await self.init(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: upstreamPort, path: nil), name: name) {
@@ -21,14 +22,18 @@ final class ProxyHarness: Sendable {
     init(upstream: UpstreamURL, name: String, configure: (inout RecordingProxyConfiguration) -> Void) async throws {
         folder = TestPaths.temporaryFolder(name)
         let box = closed
+        let problems = problemLines
         var configuration = RecordingProxyConfiguration(
             upstream: upstream, outputDirectory: folder, labels: ["test": name], controlPort: nil,
             closeGraceSeconds: 2, upstreamTimeoutSeconds: 60, tool: "tapedeck tests")
         configure(&configuration)
-        proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } })
+        proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } },
+                                               onProblem: { line in problems.withLockedValue { $0.append(line) } })
     }
 
     var closedTapes: [RecordedTape] { closed.withLockedValue { $0 } }
+    /// What the proxy reported through `onProblem` (the CLI prints these on standard error).
+    var problems: [String] { problemLines.withLockedValue { $0 } }
 
     /// Waits (bounded) for `count` tapes to be closed.
     func waitForTapes(_ count: Int) async -> [RecordedTape] {

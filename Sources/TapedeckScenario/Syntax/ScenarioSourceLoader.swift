@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TapedeckTape
 
 /// Where scenario text comes from: files, or a dictionary in tests.
 public protocol ScenarioSourceLoader: Sendable {
@@ -33,21 +29,11 @@ public struct FileScenarioLoader: ScenarioSourceLoader {
     public init() {}
 
     public func load(_ path: String) -> Result<String, ScenarioSourceLoadError> {
-        guard let file = fopen(path, "rb") else {
-            return .failure(ScenarioSourceLoadError(path: path, reason: String(cString: strerror(errno))))
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 { bytes += buffer[0..<count] }
-            if count < buffer.count {
-                if ferror(file) != 0 {
-                    return .failure(ScenarioSourceLoadError(path: path, reason: String(cString: strerror(errno))))
-                }
-                break
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, limit: BoundedFile.Limit.scenario)
+        } catch {
+            return .failure(ScenarioSourceLoadError(path: path, reason: error.reason))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ScenarioSourceLoadError(path: path, reason: "it is not valid UTF-8 text"))
