@@ -161,7 +161,7 @@ final class GameSessionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        // Protocol errors were answered by NIO's WebSocket error handler; anything else ends only this session.
+        // Protocol errors were answered by the aggregator with a close frame; anything else ends only this session.
         finished = true
         ticker?.cancel()
         context.close(promise: nil)

@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
 
-/// Answers plain HTTP requests that were not upgraded to a WebSocket: 426 on the WebSocket path
-/// (the client forgot the upgrade headers), 404 everywhere else.
+/// Answers plain HTTP requests that were not upgraded to a WebSocket: 400 for an upgrade request
+/// whose `Sec-WebSocket-Key` is missing or not base64 of 16 bytes, 426 on the WebSocket path (the
+/// client forgot the upgrade headers), 404 everywhere else.
 final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -16,8 +17,11 @@ final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(let request) = unwrapInboundIn(data) else { return }
         let onPath = WebSocketPipeline.path(of: request.uri) == webSocketPath
-        let status: HTTPResponseStatus = onPath ? .upgradeRequired : .notFound
-        let text = onPath
+        let badKey = onPath && request.headers.contains(name: "Upgrade") && !WebSocketPipeline.hasValidKey(request)
+        let status: HTTPResponseStatus = badKey ? .badRequest : onPath ? .upgradeRequired : .notFound
+        let text = badKey
+            ? "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)\n"
+            : onPath
             ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
             : "not found: the game is at \(webSocketPath)\n"
         var body = context.channel.allocator.buffer(capacity: text.utf8.count)

@@ -26,6 +26,8 @@ final class ProxyConnection: @unchecked Sendable {
     let wallStart: (rfc3339: String, compact: String)
     private(set) var recorder: TapeRecorder?
     private(set) var refusal: UpstreamRefusal?
+    /// Why the app's own upgrade request was refused before going upstream (answered 400).
+    private(set) var badRequest: String?
 
     private var handlers: [FrameRelayHandler?] = [nil, nil]
     private var clientChannel: Channel?
@@ -40,6 +42,8 @@ final class ProxyConnection: @unchecked Sendable {
     private var fragments: [[UInt8]] = [[], []]
     private var fragmentOpcode: [WebSocketOpcode?] = [nil, nil]
     private var fragmentCount = [0, 0]
+    /// The text message each side is sending, checked as its frames pass (invalid UTF-8: 1007).
+    private var text = [UTF8Validator(), UTF8Validator()]
     private var recordingPaused = false
     /// Why the tape cannot be written, once it cannot: the session is then closed, not relayed unrecorded.
     private var recordingFailure: String?
@@ -57,6 +61,11 @@ final class ProxyConnection: @unchecked Sendable {
     /// Called by the server upgrader with the app's upgrade request: connects upstream, forwards
     /// the request, and answers with the headers for the app's 101 (nil when upstream refused).
     func upgrade(request: HTTPRequestHead, clientChannel: Channel) -> EventLoopFuture<HTTPHeaders?> {
+        guard WebSocketPipeline.hasValidKey(request) else {
+            // NIO only checks that the header is there; nothing goes upstream and no tape is made.
+            badRequest = "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)"
+            return eventLoop.makeSucceededFuture(nil)
+        }
         self.clientChannel = clientChannel
         context.registry.add(self)
         clientChannel.closeFuture.whenComplete { _ in
@@ -186,6 +195,7 @@ final class ProxyConnection: @unchecked Sendable {
         for frame in early { handler.send(frame) }
         early = []
         handler.flushIfNeeded()
+        if closeSent[RelaySide.client.rawValue] { armGraceTimer(.client) }
         handlers[RelaySide.server.rawValue]?.resumeReading()
     }
 
@@ -208,7 +218,14 @@ final class ProxyConnection: @unchecked Sendable {
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
         let index = side.rawValue
-        guard !stopped[index] else { return }
+        guard !stopped[index] else {
+            // The answer to the proxy's close for a protocol error: the offender may go now.
+            if frame.opcode == .connectionClose && closeSent[index] && !closeReceived[index] {
+                closeReceived[index] = true
+                closeAfterWrites(side)
+            }
+            return
+        }
         if let violation = check(frame, from: side) {
             protocolError(side, code: violation.code, reason: violation.reason)
             return
@@ -220,12 +237,22 @@ final class ProxyConnection: @unchecked Sendable {
                 fragments[index].removeAll(keepingCapacity: true)
                 fragmentOpcode[index] = frame.opcode
                 fragmentCount[index] = 0
+                text[index] = UTF8Validator()
             }
             guard fragments[index].count + data.readableBytes <= context.configuration.maxMessageBytes else {
                 protocolError(side, code: 1009, reason: "message over \(context.configuration.maxMessageBytes) bytes")
                 return
             }
             fragmentCount[index] += 1
+            if fragmentOpcode[index] == .text,
+               !text[index].feed(data.readableBytesView) || (frame.fin && !text[index].isComplete) {
+                // Recorded as it arrived (the message so far), not forwarded; then 1007.
+                let count = fragmentCount[index]
+                record(side, .text, payload: fragments[index] + Array(data.readableBytesView),
+                       fragmentCount: count > 1 ? UInt32(count) : nil)
+                protocolError(side, code: 1007, reason: "\(side.name) sent a text message that is not valid UTF-8")
+                return
+            }
             if frame.fin && fragmentCount[index] == 1 {
                 forward(frame, data: data, from: side)
                 let kind: TapeRecord.Kind = frame.opcode == .text ? .text : .binary
@@ -245,11 +272,17 @@ final class ProxyConnection: @unchecked Sendable {
             forward(frame, data: data, from: side)
             record(side, frame.opcode == .ping ? .ping : .pong, payload: Array(data.readableBytesView))
         case .connectionClose:
+            let violation = WebSocketRules.closePayloadViolation(data)
             let code = data.readInteger(as: UInt16.self)
             let reason = Array(data.readableBytesView)
             closeReceived[index] = true
-            stopped[index] = true
             record(side, .close, closeCode: code, payload: reason)
+            if let violation {
+                // Recorded as it arrived; answered with the error instead of being passed on.
+                protocolError(side, code: violation.code, reason: "\(side.name) sent a \(violation.reason)")
+                return
+            }
+            stopped[index] = true
             let otherIndex = side.other.rawValue
             if !isInactive[otherIndex], !closeSent[otherIndex] {
                 closeSent[otherIndex] = true
@@ -286,9 +319,6 @@ final class ProxyConnection: @unchecked Sendable {
         if (frame.opcode == .text || frame.opcode == .binary) && fragmentOpcode[index] != nil {
             return (1002, "\(name) started a new message inside a fragmented one")
         }
-        if frame.opcode == .connectionClose && frame.length == 1 {
-            return (1002, "\(name) sent a close frame with a 1-byte payload")
-        }
         return nil
     }
 
@@ -315,8 +345,10 @@ final class ProxyConnection: @unchecked Sendable {
 
     // MARK: ends
 
-    /// A frame broke the protocol: the sender gets a close frame with the code and is dropped,
-    /// the other side is told with the same code, and the tape says why.
+    /// A frame broke the protocol: the sender gets a close frame with the code, the other side is
+    /// told with the same code, and the tape says why. The sender's connection stays open (its
+    /// input drained) until it answers or the grace period ends: closing under a peer that is
+    /// still writing resets the connection, and it would never read the code.
     private func protocolError(_ side: RelaySide, code: UInt16, reason: String) {
         let index = side.rawValue
         guard !stopped[index] else { return }
@@ -327,14 +359,26 @@ final class ProxyConnection: @unchecked Sendable {
         record(.note, .close, closeCode: code, payload: Array(reason.utf8))
         // The other side first: dropping the offender may end its channel at once, and the other
         // side must already be waiting for its close answer then.
-        sendClose(to: side.other, code: code, reason: "proxy: \(reason)")
+        if side == .server && handlers[RelaySide.client.rawValue] == nil && !isInactive[RelaySide.client.rawValue] {
+            // The server broke the rules right behind its 101, before the app has its own: the
+            // app's close frame goes out first thing after it (`attach`).
+            closeSent[RelaySide.client.rawValue] = true
+            early.append(closeFrame(code: code, reason: "proxy: \(reason)", to: .client))
+        } else {
+            sendClose(to: side.other, code: code, reason: "proxy: \(reason)")
+        }
         if !closeSent[index], let handler = handlers[index] {
             closeSent[index] = true
             let promise = eventLoop.makePromise(of: Void.self)
+            closeWrite[index] = promise.futureResult
             handler.send(closeFrame(code: code, reason: reason, to: side), promise: promise)
             handler.flushIfNeeded()
-            promise.futureResult.whenComplete { _ in self.handlers[index]?.close() }
-            armGraceTimer(side)
+            if closeReceived[index] {
+                // The offender's close frame was the offence: nothing more to wait for.
+                closeAfterWrites(side)
+            } else {
+                armGraceTimer(side)
+            }
         } else {
             handlers[index]?.close()
         }
@@ -355,7 +399,7 @@ final class ProxyConnection: @unchecked Sendable {
     private func closeFrame(code: UInt16, reason: String, to side: RelaySide) -> WebSocketFrame {
         var payload = ByteBufferAllocator().buffer(capacity: 2 + reason.utf8.count)
         payload.writeInteger(code)
-        payload.writeString(String(reason.utf8.prefix(123)) ?? "")
+        payload.writeString(WebSocketMessageAggregator.truncated(reason, toBytes: 123))
         return WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: side == .server ? .random() : nil, data: payload)
     }
 
@@ -386,6 +430,10 @@ final class ProxyConnection: @unchecked Sendable {
 
     func failed(_ side: RelaySide, error: Error) {
         let index = side.rawValue
+        if case ByteToMessageDecoderError.dataReceivedInErrorState = error, stopped[index] {
+            // The decoder gave up on a bad frame and the proxy sent its close: the rest is drained.
+            return
+        }
         if let error = error as? NIOWebSocketError {
             let code: UInt16 = error == .invalidFrameLength ? 1009 : 1002
             let reason: String = switch error {
@@ -414,6 +462,8 @@ final class ProxyConnection: @unchecked Sendable {
             record(.note, .error, payload: Array("\(side.name) connection ended without a close frame".utf8))
         }
         if handlers[otherIndex] == nil {
+            // The app's upgrade is under way and a close frame waits for it: it gets to answer.
+            if side == .server && closeSent[otherIndex] && !isInactive[otherIndex] { return }
             // The other side never finished its upgrade.
             if side == .client { upstreamChannel?.close(promise: nil) } else { clientChannel?.close(promise: nil) }
             finish()

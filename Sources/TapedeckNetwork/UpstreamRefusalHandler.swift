@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// Answers the app when its upgrade did not go through: the upstream's own status, headers and
 /// body when it refused, 502 when it could not be reached, 400 for a request that was no
-/// WebSocket upgrade at all.
+/// WebSocket upgrade at all or whose `Sec-WebSocket-Key` is not base64 of 16 bytes.
 final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -20,6 +20,10 @@ final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandl
         let status: HTTPResponseStatus
         let body: [UInt8]
         switch connection.refusal {
+        case nil where connection.badRequest != nil:
+            status = .badRequest
+            body = Array("recording proxy: \(connection.badRequest ?? "")\n".utf8)
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         case .refused(let head, let upstreamBody):
             status = head.status
             body = upstreamBody

@@ -93,7 +93,13 @@ public final class WebSocketClient: Sendable {
     public func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {
         let buffer = channel.allocator.buffer(bytes: bytes)
         let frame = WebSocketFrame(fin: fin, opcode: opcode, maskKey: .random(), data: buffer)
-        try await channel.writeAndFlush(frame)
+        do {
+            try await channel.writeAndFlush(frame)
+        } catch {
+            // Once the server closed (1009 for a message too big...), its code says why, not the socket error.
+            if let code = inbox.peerCloseCode { throw WebSocketClientError.closed(code: code) }
+            throw error
+        }
     }
 
     /// The next message or the close, waiting at most `timeout`.
@@ -161,6 +167,13 @@ extension WebSocketClient {
         }
 
         private let state = NIOLockedValueBox(State())
+        private let peerClose = NIOLockedValueBox<UInt16?>(nil)
+
+        /// The code of the close frame the peer sent, once one came.
+        var peerCloseCode: UInt16? {
+            get { peerClose.withLockedValue { $0 } }
+            set { peerClose.withLockedValue { $0 = newValue } }
+        }
 
         func deliver(_ event: Event) {
             let waiter: Waiter? = state.withLockedValue { state in
@@ -248,6 +261,7 @@ extension WebSocketClient {
         func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
             if let closed = event as? WebSocketPeerClosed {
                 closeCode = closed.code
+                inbox.peerCloseCode = closed.code
             } else if let pong = event as? WebSocketPongReceived {
                 pongs.received(pong.payload)
             }

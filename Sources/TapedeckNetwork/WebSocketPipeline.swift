@@ -25,10 +25,12 @@ public enum WebSocketPipeline {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
         let notFound = HTTPNotFoundHandler(webSocketPath: path)
+        // No automatic error handling: the aggregator answers NIO's decoder errors itself and keeps
+        // reading until the peer has its close frame, instead of closing under it (a reset).
         let upgrader = NIOWebSocketServerUpgrader(
-            maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
+            maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
-                guard self.path(of: head.uri) == path else { return channel.eventLoop.makeSucceededFuture(nil) }
+                guard self.path(of: head.uri) == path, hasValidKey(head) else { return channel.eventLoop.makeSucceededFuture(nil) }
                 var headers = HTTPHeaders()
                 if acceptsOfferedSubprotocol, let offered = head.headers[canonicalForm: "Sec-WebSocket-Protocol"].first {
                     headers.add(name: "Sec-WebSocket-Protocol", value: String(offered))
@@ -66,7 +68,7 @@ public enum WebSocketPipeline {
         let requester = UpgradeRequestHandler(host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
                                               upgradeFailed: upgradeFailed)
         let upgrader = NIOWebSocketClientUpgrader(
-            maxFrameSize: maxMessageBytes, automaticErrorHandling: true,
+            maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
@@ -83,6 +85,13 @@ public enum WebSocketPipeline {
                 context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
             }))
         try pipeline.addHandler(requester)
+    }
+
+    /// Whether the upgrade request carries one `Sec-WebSocket-Key` that is base64 of 16 bytes (NIO
+    /// only checks that there is one); a request without is answered 400 by `HTTPNotFoundHandler`.
+    static func hasValidKey(_ head: HTTPRequestHead) -> Bool {
+        let keys = head.headers[canonicalForm: "Sec-WebSocket-Key"]
+        return keys.count == 1 && WebSocketRules.isValidKey(String(keys[0]))
     }
 
     static func isIPAddress(_ host: String) -> Bool {

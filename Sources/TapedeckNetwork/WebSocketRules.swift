@@ -1,0 +1,65 @@
+import NIOCore
+
+/// RFC 6455 rules shared by the reference server, `WebSocketClient` and the recording proxy:
+/// which close codes may travel in a close frame, what a valid close payload and upgrade key are.
+enum WebSocketRules {
+    /// Codes a close frame may carry (RFC 6455 §7.4 and the IANA registry): 1004-1006 and 1015
+    /// are reserved (1005 and 1006 mean "no code" and "no close frame", locally only), below
+    /// 1000 and 1016-2999 are unassigned, 5000 and above do not exist.
+    static func mayTravel(closeCode code: UInt16) -> Bool {
+        switch code {
+        case 1000...1003, 1007...1014, 3000...4999: true
+        default: false
+        }
+    }
+
+    /// What is wrong with a received close frame's payload, as the close code to answer with
+    /// (1002, 1007) and a reason; nil when it is valid (empty, or a valid code and UTF-8 reason).
+    static func closePayloadViolation(_ payload: ByteBuffer) -> (code: UInt16, reason: String)? {
+        var payload = payload
+        guard payload.readableBytes > 0 else { return nil }
+        guard let code = payload.readInteger(as: UInt16.self) else {
+            return (1002, "close frame with a 1-byte payload (a close code takes 2 bytes)")
+        }
+        guard mayTravel(closeCode: code) else {
+            return (1002, "close code \(code) may not be sent in a close frame")
+        }
+        var reason = UTF8Validator()
+        guard reason.feed(payload.readableBytesView), reason.isComplete else {
+            return (1007, "close reason is not valid UTF-8")
+        }
+        return nil
+    }
+
+    /// A close code in words, for messages: "1009 (message too big)".
+    static func describe(closeCode code: UInt16) -> String {
+        let name: String? = switch code {
+        case 1000: "normal closure"
+        case 1001: "going away"
+        case 1002: "protocol error"
+        case 1003: "unsupported data"
+        case 1005: "no code"
+        case 1006: "no close frame"
+        case 1007: "invalid payload data"
+        case 1008: "policy violation"
+        case 1009: "message too big"
+        case 1010: "missing extension"
+        case 1011: "internal error"
+        case 1012: "service restart"
+        case 1013: "try again later"
+        case 1014: "bad gateway"
+        default: nil
+        }
+        return name.map { "\(code) (\($0))" } ?? "\(code)"
+    }
+
+    /// `Sec-WebSocket-Key` must be the base64 encoding of 16 bytes (RFC 6455 §4.1, §4.2.1): 22
+    /// base64 characters and "==".
+    static func isValidKey(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard bytes.count == 24, bytes[22] == UInt8(ascii: "="), bytes[23] == UInt8(ascii: "=") else { return false }
+        return bytes[..<22].allSatisfy { base64Alphabet.contains($0) }
+    }
+
+    private static let base64Alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+}
