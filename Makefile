@@ -5,7 +5,7 @@ CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
 
-.PHONY: all deps pydeps report-deps build release test demo record-corpus report-screenshot bench bench-thresholds bench-proxy clean
+.PHONY: all deps pydeps report-deps build release test demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-soak clean
 
 all: build
 
@@ -101,16 +101,24 @@ report-screenshot: deps report-deps
 # `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
 # (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static
 # thresholds in Benchmarks/Thresholds, then the example app's decode benchmark
-# (Examples/BaoLifeClient/Benchmarks). Takes minutes; not part of `make test`.
-# After an intended change: `make bench-thresholds` records new thresholds (commit them).
+# (Examples/BaoLifeClient/Benchmarks), then the memory soak (bench-soak). Takes minutes; not part
+# of `make test`. After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
-bench: release
+bench: release pydeps
 	$(BIN_RELEASE) bench decode --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
 	# The worked example's parsing before and after its refactor, beside the baselines: one table
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target BaoLifeDecodeBenchmarks
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
+
+# Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000
+# and 10,000 sequential sessions and 2,000 concurrent ones, release build (a few minutes).
+SOAK_SEQUENTIAL ?= 10000
+SOAK_CONCURRENT ?= 2000
+bench-soak: release pydeps
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
 
 bench-thresholds: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks

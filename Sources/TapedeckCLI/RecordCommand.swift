@@ -62,6 +62,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Event loop threads (default: one per core).")
     var threads: Int?
 
+    @OptionGroup(title: "Timeouts and limits")
+    var connectionLimits: ConnectionLimitOptions
+
     @Option(name: .customLong("status-interval"),
             help: "Seconds between status lines on standard error (default: 1 on a terminal, 10 otherwise).")
     var statusInterval: Double?
@@ -137,7 +140,7 @@ struct RecordCommand: AsyncParsableCommand {
             listenHost: host, listenPort: port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
             redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
             upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: controlHost, controlPort: controlPort,
-            eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount, writerThreads: 1,
+            limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount, writerThreads: 1,
             tool: "tapedeck \(TapedeckVersion.current)")
         let cataloguer: TapeCataloguer?
         if noCatalog {

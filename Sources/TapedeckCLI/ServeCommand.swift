@@ -45,6 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
     var tlsKey: String?
 
+    @OptionGroup(title: "Timeouts and limits")
+    var connectionLimits: ConnectionLimitOptions
+
     func validate() throws {
         _ = try HostPort.parse(listen, option: "--listen")
         if (tlsCertificate == nil) != (tlsKey == nil) {
@@ -75,7 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try TLSFiles.serverContext(certificatePath: certificate, keyPath: tlsKey ?? "")
             }
             server = try await TapeServer.start(records: records, host: host, port: port, matchFields: fields, timing: timing,
-                                                tls: tls, report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
+                                                tls: tls, limits: connectionLimits.limits, report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
         } catch {
             Self.writeLine("tapedeck serve: cannot listen on \(listen): \(error)", to: 2)
             throw ExitCode(1)

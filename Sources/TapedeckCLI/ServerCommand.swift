@@ -54,6 +54,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-message"), help: "Largest client message in bytes; larger ones are closed with 1009.")
     var maxMessage: Int = ReferenceServerConfiguration.defaultMaxMessageBytes
 
+    @OptionGroup(title: "Timeouts and limits")
+    var connectionLimits: ConnectionLimitOptions
+
     func validate() throws {
         _ = try HostPort.parse(listen, option: "--listen")
         if (tlsCertificate == nil) != (tlsKey == nil) {
@@ -76,7 +79,7 @@ struct ServerCommand: AsyncParsableCommand {
                                closeAfter: closeAfter, closeCode: closeCode)
         let configuration = ReferenceServerConfiguration(
             host: host, port: port, tlsCertificatePath: tlsCertificate, tlsKeyPath: tlsKey, seed: seed,
-            clock: clock, faults: faults, maxMessageBytes: maxMessage)
+            clock: clock, faults: faults, maxMessageBytes: maxMessage, limits: connectionLimits.limits)
         let server: ReferenceServer
         do {
             server = try await ReferenceServer.start(configuration)

@@ -38,4 +38,13 @@ final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler 
             loopBound.value.close(promise: nil)
         }
     }
+
+    /// A request NIO cannot parse: its error handler has answered 400 with `Connection: close`,
+    /// and this last handler keeps that promise (NIO leaves the socket open otherwise).
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // Only parse errors: a refused upgrade (wrong path, bad key) is also reported here, and
+        // its request still comes to channelRead for an answer.
+        guard error is HTTPParserError else { return }
+        context.close(promise: nil)
+    }
 }

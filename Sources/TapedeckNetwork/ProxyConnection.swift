@@ -96,6 +96,8 @@ final class ProxyConnection: @unchecked Sendable {
         bootstrap.connect(host: upstream.host, port: upstream.port).whenComplete { result in
             switch result {
             case .success(let channel):
+                // The app may have gone while this connect was under way.
+                if self.finished { channel.close(promise: nil) }
                 self.upstreamChannel = channel
                 channel.closeFuture.whenComplete { _ in
                     response.fail(UpstreamRefusal.failed("\(upstream) closed the connection during the upgrade"))
@@ -185,6 +187,11 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// A relay handler was added: the server's when upstream upgraded, the app's after its 101.
     func attach(_ handler: FrameRelayHandler) {
+        guard !finished else {
+            // The upstream upgraded after the app had gone: nobody to relay to.
+            handler.close()
+            return
+        }
         handlers[handler.side.rawValue] = handler
         if recordingFailure != nil {
             closeUnrecorded(handler.side)
@@ -528,6 +535,14 @@ final class ProxyConnection: @unchecked Sendable {
         graceTimers[0]?.cancel(); graceTimers[1]?.cancel()
         context.registry.remove(self)
         recorder?.close()
+        // The relay handlers and the recorder point back at this connection: let go of them (and
+        // of the channels) so the finished session is freed, not kept alive by the cycle.
+        recorder = nil
+        handlers = [nil, nil]
+        graceTimers = [nil, nil]
+        early = []
+        clientChannel = nil
+        upstreamChannel = nil
     }
 
     // MARK: recording

@@ -68,8 +68,10 @@ final class ProxyContext: Sendable {
             path: path, connection: connectionID, start: connection.start, metadata: metadata,
             options: configuration.writerOptions, redactor: Redactor(rules: configuration.redaction, key: key),
             pool: pool, highWatermark: configuration.recorderQueueBytes,
-            onResume: { [eventLoop = connection.eventLoop] in
-                eventLoop.execute { connection.recordingResumed() }
+            // Weak: the connection owns its recorder; a strong capture here was a cycle that kept
+            // every finished session (its channels, its closed TapeWriter's ~110 KB) alive.
+            onResume: { [eventLoop = connection.eventLoop, weak connection] in
+                eventLoop.execute { connection?.recordingResumed() }
             },
             onClosed: { [weak self] tape in self?.closed(tape, connection: connectionID) },
             onFailure: { [onProblem, weak connection] reason in

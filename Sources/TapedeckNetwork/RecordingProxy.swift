@@ -59,13 +59,14 @@ public final class RecordingProxy: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.eventLoopThreads))
         let context = ProxyContext(configuration: configuration, upstreamTLS: upstreamTLS, pool: pool,
                                    onTapeClosed: onTapeClosed, onProblem: onProblem)
+        let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck record")
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try configureClient(channel, context: context, tls: serverTLS)
+                    try configureClient(channel, context: context, gate: gate, tls: serverTLS)
                 }
             }
         do {
@@ -97,14 +98,23 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    private static func configureClient(_ channel: Channel, context: ProxyContext, tls: NIOSSLContext?) throws {
+    private static func configureClient(_ channel: Channel, context: ProxyContext, gate: ConnectionGate,
+                                        tls: NIOSSLContext?) throws {
         let pipeline = channel.pipeline.syncOperations
+        guard gate.admit(channel) else {
+            try WebSocketPipeline.configureRefusal(channel, gate: gate, tls: tls)
+            return
+        }
+        let timeout = try WebSocketPipeline.addHandshakeTimeout(channel, limits: gate.limits)
         if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
         let connection = ProxyConnection(id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context,
                                          clientAddress: channel.remoteAddress.map(hostPort))
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: context.configuration.maxMessageBytes, automaticErrorHandling: false,
-            shouldUpgrade: { channel, head in connection.upgrade(request: head, clientChannel: channel) },
+            shouldUpgrade: { channel, head in
+                WebSocketPipeline.requestComplete(channel, timeout)
+                return connection.upgrade(request: head, clientChannel: channel)
+            },
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(FrameRelayHandler(side: .client, connection: connection))

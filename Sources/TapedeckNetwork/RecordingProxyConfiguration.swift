@@ -32,6 +32,8 @@ public struct RecordingProxyConfiguration: Sendable {
     public var closeGraceSeconds: Int64
     /// How long connecting and upgrading upstream may take.
     public var upstreamTimeoutSeconds: Int64
+    /// Handshake and idle timeouts before the upgrade, and how many app connections may be open.
+    public var limits: ConnectionLimits
     public var eventLoopThreads: Int
     public var writerThreads: Int
     /// The tool name written in each tape's metadata.
@@ -43,7 +45,8 @@ public struct RecordingProxyConfiguration: Sendable {
                 upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
                 writerOptions: TapeWriterOptions = TapeWriterOptions(), flushTick: Int64 = 10_000_000,
                 recorderQueueBytes: Int = 256 << 10, closeGraceSeconds: Int64 = 3, upstreamTimeoutSeconds: Int64 = 10,
-                eventLoopThreads: Int = 1, writerThreads: Int = 1, tool: String = "tapedeck") {
+                limits: ConnectionLimits = ConnectionLimits(), eventLoopThreads: Int = 1, writerThreads: Int = 1,
+                tool: String = "tapedeck") {
         self.listenHost = listenHost; self.listenPort = listenPort; self.upstream = upstream
         self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction
         self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
@@ -51,6 +54,6 @@ public struct RecordingProxyConfiguration: Sendable {
         self.controlHost = controlHost; self.controlPort = controlPort; self.writerOptions = writerOptions
         self.flushTick = flushTick; self.recorderQueueBytes = recorderQueueBytes
         self.closeGraceSeconds = closeGraceSeconds; self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
-        self.eventLoopThreads = eventLoopThreads; self.writerThreads = writerThreads; self.tool = tool
+        self.limits = limits; self.eventLoopThreads = eventLoopThreads; self.writerThreads = writerThreads; self.tool = tool
     }
 }

@@ -49,6 +49,7 @@ public final class ReferenceServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let ordinals = NIOLockedValueBox<UInt64>(0)
         let sessions = SessionRegistry()
+        let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck server")
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -57,7 +58,7 @@ public final class ReferenceServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(
                         channel, path: ReferenceServerConfiguration.path,
-                        maxMessageBytes: configuration.maxMessageBytes, tls: tls
+                        maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
                     ) { channel in
                         sessions.add(channel)
                         // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.

@@ -17,10 +17,15 @@ public enum WebSocketPipeline {
     /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
     public static func configureServer(
         _ channel: Channel, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
-        acceptsOfferedSubprotocol: Bool = false,
+        acceptsOfferedSubprotocol: Bool = false, gate: ConnectionGate? = nil,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
         let pipeline = channel.pipeline.syncOperations
+        if let gate, !gate.admit(channel) {
+            try configureRefusal(channel, gate: gate, tls: tls)
+            return
+        }
+        let timeout = try addHandshakeTimeout(channel, limits: gate?.limits ?? ConnectionLimits())
         if let tls {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
@@ -30,6 +35,7 @@ public enum WebSocketPipeline {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
+                requestComplete(channel, timeout)
                 guard self.path(of: head.uri) == path, hasValidKey(head) else { return channel.eventLoop.makeSucceededFuture(nil) }
                 var headers = HTTPHeaders()
                 if acceptsOfferedSubprotocol, let offered = head.headers[canonicalForm: "Sec-WebSocket-Protocol"].first {
@@ -50,6 +56,29 @@ public enum WebSocketPipeline {
                 context.pipeline.syncOperations.removeHandler(notFoundBox.value, promise: nil)
             }))
         try pipeline.addHandler(notFound)
+    }
+
+    /// First thing for every accepted connection: the timeouts until its upgrade request is
+    /// complete (`ConnectionLimits`). Returns the handler, for `requestComplete`.
+    static func addHandshakeTimeout(_ channel: Channel, limits: ConnectionLimits) throws -> NIOLoopBound<HandshakeTimeoutHandler> {
+        let handler = HandshakeTimeoutHandler(limits: limits)
+        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+        return NIOLoopBound(handler, eventLoop: channel.eventLoop)
+    }
+
+    /// The client's upgrade request is in: from here on a slow upstream or a quiet session is
+    /// not the client's fault, so the handshake timeouts stop.
+    static func requestComplete(_ channel: Channel, _ timeout: NIOLoopBound<HandshakeTimeoutHandler>) {
+        channel.pipeline.syncOperations.removeHandler(timeout.value, promise: nil)
+    }
+
+    /// A connection over the gate's limit: TLS when the listener speaks it, then 503 with the
+    /// reason and close; the handshake timeouts apply, so a refused client that sends nothing goes too.
+    static func configureRefusal(_ channel: Channel, gate: ConnectionGate, tls: NIOSSLContext?) throws {
+        _ = try addHandshakeTimeout(channel, limits: gate.limits)
+        let pipeline = channel.pipeline.syncOperations
+        if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
+        try pipeline.addHandler(TooManyConnectionsHandler(name: gate.name, maxConnections: gate.limits.maxConnections))
     }
 
     /// Client side: must run on the channel's event loop (in a `channelInitializer`). Sends the

@@ -38,18 +38,21 @@ public final class TapeServer: Sendable {
     /// connection opened and closed; it is called on the event loop threads.
     public static func start(records: [TapeRecord], host: String, port: Int, matchFields: [String] = [],
                              timing: ServeTiming = .recorded, tls: NIOSSLContext? = nil,
+                             limits: ConnectionLimits = ConnectionLimits(),
                              report: @escaping @Sendable (String) -> Void = { _ in }) async throws -> TapeServer {
         let player = RecordedSessionPlayer(records: records, matchFields: matchFields)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
         let ordinals = NIOLockedValueBox(0)
+        let gate = ConnectionGate(limits: limits, name: "tapedeck serve")
         let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(
-                        channel, path: path, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true
+                        channel, path: path, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
                     ) { channel in
                         let id = ObjectIdentifier(channel)
                         connections.withLockedValue { $0[id] = channel }

@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain blocking TCP socket on loopback, for clients no library would be: silent, half a
+/// request, a byte at a time, garbage.
+final class RawSocket: @unchecked Sendable {
+    private let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ChildProcessError(message: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ChildProcessError(message: "connect to port \(port): \(reason)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text`; false when the peer has already gone (EPIPE, ECONNRESET).
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// How the connection ended while reading: the peer closed it (end of file or reset), or
+    /// it was still open when the wait ran out.
+    enum End: Equatable { case closedByPeer, stillOpen }
+
+    /// Reads until the peer closes the connection or `seconds` pass; returns what arrived.
+    func readUntilClosed(seconds: Double) -> (bytes: [UInt8], end: End) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return (received, .stillOpen) }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)
+            if ready <= 0 { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { received += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            return (received, .closedByPeer)
+        }
+    }
+}
