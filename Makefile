@@ -69,6 +69,12 @@ test: deps pydeps report-deps
 	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --no-parallel
 	$(MAKE) example-test
 
+# Rewrites the codec, the Foundation baselines and docs/PROTOCOL.md's field tables from
+# Protocol/baolife.schema.json (issue 18); ProtocolGenerationTests fails when they are stale.
+.PHONY: generate
+generate:
+	$(SWIFT) run tapedeck-generate
+
 # The worked example (Examples/BaoLifeClient, docs/TESTING-YOUR-APP.md): a miniature of the app's
 # own client code before and after a refactor phase, replayed through Recordings/ against its own
 # goldens, with three regressions that must fail. A package of its own with its own .build/.
@@ -114,7 +120,7 @@ bench: release pydeps
 	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
 
 # Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000
-# and 10,000 sequential sessions and 2,000 concurrent ones, release build (a few minutes).
+# and 10,000 sequential sessions and 2,000 concurrent ones, release build (about 2 minutes).
 SOAK_SEQUENTIAL ?= 10000
 SOAK_CONCURRENT ?= 2000
 bench-soak: release pydeps
