@@ -138,6 +138,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tapedeck", dependencies: ["TapedeckCLI"]),
+        // The protocol generator (issue 18): Protocol/baolife.schema.json -> codec, baselines, doc tables.
+        .target(name: "ProtocolGeneration"),
+        .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
+        .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol"]),
         .testTarget(
             name: "TapedeckTapeTests",
             dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4"],

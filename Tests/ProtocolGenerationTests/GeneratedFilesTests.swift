@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import ProtocolGeneration
+
+/// Issue 18: every file generated from Protocol/baolife.schema.json is what the generator
+/// writes now, so a hand edit of one, or a schema edit without `make generate`, fails here.
+@Suite struct GeneratedFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func generatedFilesAreUpToDate() throws {
+        let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))
+        let stale = try ProtocolGenerator(schema: schema).stale(root: Self.root)
+        #expect(stale.isEmpty, "stale generated files (run `make generate`): \(stale)")
+    }
+
+    @Test func everyGeneratedFileSaysSoInItsFirstLine() throws {
+        let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))
+        for file in ProtocolGenerator(schema: schema).sources() {
+            #expect(file.text.hasPrefix(GeneratedFile.header + "\n"), "\(file.path)")
+        }
+    }
+
+    @Test func schemaMistakesAreRefusedInWords() throws {
+        let url = Self.root.appendingPathComponent(ProtocolGenerator.schemaPath)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""type": "[SimplePerson]""#, with: #""type": "[SimplePersn]""#)
+        #expect(broken != text)
+        #expect(throws: SchemaError.self) { try ProtocolSchema.parse(Data(broken.utf8)) }
+    }
+}
