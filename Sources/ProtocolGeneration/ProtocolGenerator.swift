@@ -15,6 +15,7 @@ public struct ProtocolGenerator {
     public func sources() -> [(path: String, text: String)] {
         var files: [(String, String)] = []
         for group in schema.groups {
+            files.append(("Sources/TapedeckProtocol/\(group.swiftFile)", ModelWriter(group: group, schema: schema).source()))
             files.append(("Sources/TapedeckProtocol/Codec/\(group.file)+Wire.swift", CodecWriter(group: group).source()))
         }
         for direction in [schema.server, schema.client] {

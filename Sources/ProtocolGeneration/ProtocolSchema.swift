@@ -36,6 +36,8 @@ public struct ProtocolSchema: Decodable, Sendable {
 
     public struct Object: Decodable, Sendable {
         public var name: String
+        /// The type's documentation comment.
+        public var about: String
         /// The decoder builds the value with the compiler's memberwise initialiser (`MemberwiseInit`).
         public var memberwise: Bool?
         public var fields: [Field]
@@ -44,8 +46,10 @@ public struct ProtocolSchema: Decodable, Sendable {
     /// The objects of one Swift source file (`Codec/<file>+Wire.swift`).
     public struct Group: Decodable, Sendable {
         public var file: String
-        /// What the group holds, for the file's header comment.
+        /// What the group holds, for the files' header comments.
         public var about: String
+        /// Where its Swift types are declared, under Sources/TapedeckProtocol.
+        public var swiftFile: String
         public var enums: [EnumType]
         public var objects: [Object]
     }

@@ -32,4 +32,20 @@ enum SwiftText {
         lines.append(line)
         return lines.joined(separator: "\n")
     }
+
+    /// `text` as `///` comment lines of at most 100 columns; nothing when it is empty.
+    static func comment(_ text: String, indent: String, width: Int = 100) -> String {
+        guard !text.isEmpty else { return "" }
+        var lines: [String] = []
+        var line = indent + "///"
+        for word in text.split(separator: " ") {
+            if line.count + 1 + word.count > width && line != indent + "///" {
+                lines.append(line)
+                line = indent + "///"
+            }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

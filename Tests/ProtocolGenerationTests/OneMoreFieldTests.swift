@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import ProtocolGeneration
+
+/// Issue 18: adding a field is one schema edit plus `make generate`. A copy of the schema gets one
+/// more field in `u`'s body; the generator's output for it is compiled with TapedeckProtocol's
+/// other sources by swiftc, and the program decodes a message carrying the field and encodes it back.
+@Suite struct OneMoreFieldTests {
+    static let root = GeneratedFilesTests.root
+
+    static func schemaWithWeather() throws -> ProtocolSchema {
+        var schema = try ProtocolSchema.load(root.appendingPathComponent(ProtocolGenerator.schemaPath))
+        let group = try #require(schema.groups.firstIndex { $0.objects.contains { $0.name == "PartialUpdate" } })
+        let object = try #require(schema.groups[group].objects.firstIndex { $0.name == "PartialUpdate" })
+        schema.groups[group].objects[object].fields.append(
+            Field(name: "weather", type: .string, optional: true, default: nil, doc: "Today's weather."))
+        return schema
+    }
+
+    @Test func theNewFieldIsReadInTheStraightLinePath() throws {
+        let sources = ProtocolGenerator(schema: try Self.schemaWithWeather()).sources()
+        let codec = try #require(sources.first { $0.path.hasSuffix("Codec/ServerPayloads+Wire.swift") }).text
+        #expect(codec.contains("""
+                if field == 8 {
+                    do { weather = try reader.readOptionalString() } catch { throw error.inside(.field("weather")) }
+                    field = try reader.nextField(fields, after: 8)
+                }
+        """))
+        #expect(codec.contains(#"if let weather { writer.key("\"weather\":"); weather.encode(to: &writer) }"#))
+        let model = try #require(sources.first { $0.path.hasSuffix("Messages/ServerPayloads.swift") }).text
+        #expect(model.contains("    public var weather: String?\n"))
+    }
+
+    @Test(.timeLimit(.minutes(5))) func aMessageCarryingTheNewFieldDecodes() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("one-more-field-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let module = work.appendingPathComponent("Sources/TapedeckProtocol")
+        try FileManager.default.createDirectory(at: module.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Sources/TapedeckProtocol"), to: module)
+        for file in ProtocolGenerator(schema: try Self.schemaWithWeather()).sources() where file.path.hasPrefix("Sources/TapedeckProtocol/") {
+            try file.text.write(to: work.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+        }
+        let main = work.appendingPathComponent("main.swift")
+        try """
+            @main enum Probe {
+                static func main() throws {
+                    let bytes = Array(#"{"type":"u","message":{"energy":5,"weather":"rain"}}"#.utf8)
+                    let message = try ServerMessage.decode(bytes)
+                    guard case .update(let update) = message else { fatalError("\\(message)") }
+                    print(update.weather ?? "nil")
+                    print(String(decoding: message.encoded(), as: UTF8.self))
+                }
+            }
+            """.write(to: main, atomically: true, encoding: .utf8)
+        let swiftFiles = try FileManager.default.subpathsOfDirectory(atPath: module.path)
+            .filter { $0.hasSuffix(".swift") }.map { module.appendingPathComponent($0).path }
+        let program = work.appendingPathComponent("probe").path
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library"] + swiftFiles + [main.path, "-o", program])
+        #expect(compile.status == 0, "\(compile.output)")
+        let probe = try Self.run(program, [])
+        #expect(probe.output == "rain\n{\"type\":\"u\",\"message\":{\"energy\":5,\"weather\":\"rain\"}}\n")
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
