@@ -76,7 +76,18 @@ struct RecordCommand: AsyncParsableCommand {
         guard HostPort.isLoopback(controlHost) else {
             throw ValidationError("--control must be a loopback address (127.0.0.1 or ::1): markers are for this machine only.")
         }
-        if case .failure(let error) = UpstreamURL.parse(upstream) { throw ValidationError("\(error)") }
+        let upstreamURL: UpstreamURL
+        switch UpstreamURL.parse(upstream) {
+        case .success(let url): upstreamURL = url
+        case .failure(let error): throw ValidationError("\(error)")
+        }
+        // Upstream TLS options mean nothing for ws://: accepting them silently hid a wrong --upstream.
+        if !upstreamURL.secure, caFile != nil || insecure {
+            throw ValidationError("\(caFile != nil ? "--ca-file" : "--insecure") is for a wss:// upstream; \(upstream) is plain ws://.")
+        }
+        if let caFile, access(caFile, R_OK) != 0 {
+            throw ValidationError("--ca-file \(caFile): cannot read it (\(String(cString: strerror(errno)))); give a PEM file with the CA's certificate.")
+        }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
         }
