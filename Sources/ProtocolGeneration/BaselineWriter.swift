@@ -27,9 +27,9 @@ struct BaselineWriter {
         let (objects, enums) = reachable(from: direction)
         var out = GeneratedFile.header + "\n"
         out += "import Foundation\n\n" + about + "\n"
-        out += "public enum \(namespace) {\n"
+        out += "public enum \(namespace) {"
         for enumType in enums {
-            out += "    enum \(flat(enumType.name)): String, Decodable { case \(enumType.values.joined(separator: ", ")) }\n"
+            out += "\n" + EnumWriter(enumType: enumType).mirror(name: flat(enumType.name), indent: "    ")
         }
         for object in objects {
             out += "\n    struct \(object.name): Decodable {\n"

@@ -185,6 +185,7 @@ public struct SyntheticMessages: Sendable {
         case .romantic: random.pick(["crush", "dating", "engaged", "married"])
         case .family: random.pick(["parent", "sibling", "cousin"])
         case .friend: random.pick(["acquaintance", "friend", "best friend"])
+        case .unknown(let value): value  // never picked: allCases holds the known kinds only
         }
         return Relationship(personId: "p\(index)", kind: kind, status: status, affinity: random.next(in: 0...100),
                             milestones: Array(["met", "first date", "dating"].prefix(random.next(in: 0...3))))
@@ -244,6 +245,7 @@ public struct SyntheticMessages: Sendable {
         case .energyRefill: random.pick(Self.refillTiers).id
         case .timeSkip: random.pick(Self.skipTiers).id
         case .inAppPurchase: random.pick(["diamond1", "diamond2"])
+        case .unknown(let value): value  // never picked: allCases holds the known kinds only
         }
         guard success else {
             return PurchaseResult(kind: kind, id: id, success: false,

@@ -6,12 +6,90 @@ import Foundation
 /// envelope and fields, decoded the standard way. Fields that have a default in the typed decoder
 /// are optional here, so both accept the same input.
 public enum FoundationBaseline {
-    enum RelationshipKind: String, Decodable { case romantic, family, friend }
-    enum ActivityKind: String, Decodable { case elementarySchool, highSchool, occupation, extracurricular }
-    enum HabitStatus: String, Decodable { case active, quitting }
-    enum StoreItemCurrency: String, Decodable { case money, diamonds }
-    enum PurchaseResultKind: String, Decodable { case item, energyRefill, timeSkip, inAppPurchase }
-    enum ServerErrorKind: String, Decodable { case connectionFailed, messageParsingFailed, serverError, rateLimited }
+    enum RelationshipKind: Decodable {
+        case romantic, family, friend, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "romantic": self = .romantic
+            case "family": self = .family
+            case "friend": self = .friend
+            default: self = .unknown(value)
+            }
+        }
+    }
+
+    enum ActivityKind: Decodable {
+        case elementarySchool, highSchool, occupation, extracurricular, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "elementarySchool": self = .elementarySchool
+            case "highSchool": self = .highSchool
+            case "occupation": self = .occupation
+            case "extracurricular": self = .extracurricular
+            default: self = .unknown(value)
+            }
+        }
+    }
+
+    enum HabitStatus: Decodable {
+        case active, quitting, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "active": self = .active
+            case "quitting": self = .quitting
+            default: self = .unknown(value)
+            }
+        }
+    }
+
+    enum StoreItemCurrency: Decodable {
+        case money, diamonds, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "money": self = .money
+            case "diamonds": self = .diamonds
+            default: self = .unknown(value)
+            }
+        }
+    }
+
+    enum PurchaseResultKind: Decodable {
+        case item, energyRefill, timeSkip, inAppPurchase, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "item": self = .item
+            case "energyRefill": self = .energyRefill
+            case "timeSkip": self = .timeSkip
+            case "inAppPurchase": self = .inAppPurchase
+            default: self = .unknown(value)
+            }
+        }
+    }
+
+    enum ServerErrorKind: Decodable {
+        case connectionFailed, messageParsingFailed, serverError, rateLimited, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "connectionFailed": self = .connectionFailed
+            case "messageParsingFailed": self = .messageParsingFailed
+            case "serverError": self = .serverError
+            case "rateLimited": self = .rateLimited
+            default: self = .unknown(value)
+            }
+        }
+    }
 
     struct Person: Decodable {
         let id: String

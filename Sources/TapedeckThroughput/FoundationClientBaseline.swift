@@ -4,7 +4,18 @@ import Foundation
 /// Decodable mirrors of the client's messages, for the Foundation baselines of `tapedeck bench
 /// decode` and `DecodeThroughput` (see `FoundationBaseline`).
 public enum FoundationClientBaseline {
-    enum SwipeDirection: String, Decodable { case left, right }
+    enum SwipeDirection: Decodable {
+        case left, right, unknown(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(String.self)
+            switch value {
+            case "left": self = .left
+            case "right": self = .right
+            default: self = .unknown(value)
+            }
+        }
+    }
 
     struct CreateCharacter: Decodable {
         let name: String

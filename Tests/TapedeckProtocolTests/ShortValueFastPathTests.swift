@@ -37,9 +37,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [("01", "no leading zeros", 35), ("1.5", "fraction or exponent", 35), ("12e2", "fraction or exponent", 35),
-                      ("7E1", "fraction or exponent", 35), ("0.0", "fraction or exponent", 35), ("-", "digit after '-'", 36),
-                      ("-01", "no leading zeros", 35), ("-2.5", "fraction or exponent", 35), ("-x", "digit after '-'", 36)])
+    @Test(arguments: [("01", "no leading zeros", 35), ("1.5", "a number with a fraction", 35), ("12e-2", "a number with a fraction", 35),
+                      ("7E-1", "a number with a fraction", 35), ("0.01", "a number with a fraction", 35), ("-", "digit after '-'", 36),
+                      ("-01", "no leading zeros", 35), ("-2.5", "a number with a fraction", 35), ("-x", "digit after '-'", 36)])
     func malformedIntegersFailTheSameAtEveryDistanceFromTheEnd(_ written: String, _ complaint: String, _ offset: Int) {
         for padding in Self.paddings {
             do {
@@ -73,17 +73,15 @@ import Testing
         }
     }
 
-    @Test(arguments: ["frien", "friends", "Friend", "", "romantic\\u0000"])
-    func nearMissesOfEnumValuesAreRejected(_ written: String) {
+    @Test(arguments: [("frien", "frien"), ("friends", "friends"), ("Friend", "Friend"), ("", ""), ("romantic\\u0000", "romantic\u{0}")])
+    func nearMissesOfEnumValuesAreKeptAsUnknown(_ written: String, _ value: String) throws {
+        // Issue 18: a value the schema does not know is kept as its string, never matched to a known one.
         for padding in Self.paddings {
-            let json = #"{"type":"relationshipEvent","message":{"personId":"p","kind":""# + written
-                + #"","status":"s","affinity":1}}"# + String(repeating: " ", count: padding)
-            do {
-                _ = try ServerMessage.decode(Array(json.utf8))
-                Issue.record("\(written) decoded with padding \(padding)")
-            } catch {
-                #expect(error.expected == #"one of "romantic", "family", "friend""#, "padding \(padding): \(error)")
-            }
+            let json = #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"m","kind":""# + written
+                + #"","status":"s","affinity":1,"text":"t"}}"# + String(repeating: " ", count: padding)
+            let message = try ServerMessage.decode(Array(json.utf8))
+            guard case .relationshipEvent(let event) = message else { Issue.record("\(message)"); return }
+            #expect(event.kind == .unknown(value), "padding \(padding)")
         }
     }
 }

@@ -2,8 +2,9 @@ extension JSONReader {
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
 
-    /// Reads an integer into `Int`. Fractions and exponents are refused (a protocol integer is
-    /// written as one), and so are values outside Int's range.
+    /// Reads an integer into `Int`: any JSON number with an integral value, as a TypeScript server
+    /// writes them (`100`, `100.0`, `1e3`, `-0`). A value with a fraction is refused, and so are
+    /// values outside Int's range.
     @inline(__always)
     mutating func readInt() throws(ProtocolError) -> Int {
         skipWhitespace()
@@ -75,7 +76,8 @@ extension JSONReader {
         }
         b = byte(at: i)
         if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
-            throw ProtocolError(offset: start, expected: "integer", found: "number with a fraction or exponent")
+            pos = start
+            return try readIntegralNumber()
         }
         pos = i
         if negative { return value }
@@ -83,6 +85,66 @@ extension JSONReader {
             throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: "a larger number")
         }
         return -value
+    }
+
+    /// An integer written with a fraction or an exponent (`100.0`, `1e3`, `2.50e1`): its exact
+    /// value from the digits (no Double rounding), or an error when it is not integral.
+    @inline(never)
+    mutating func readIntegralNumber() throws(ProtocolError) -> Int {
+        let start = pos
+        let (numberEnd, _) = try scanNumber()
+        var i = start
+        let negative = byte(at: i) == UInt8(ascii: "-")
+        if negative { i += 1 }
+        // The significant digits (integer and fraction parts) and the power of ten they scale by.
+        var digits: [UInt8] = []
+        var scale = 0
+        var inFraction = false
+        var exponent = 0
+        while i < numberEnd {
+            let b = byte(at: i)
+            if b == UInt8(ascii: ".") {
+                inFraction = true
+            } else if b | 0x20 == UInt8(ascii: "e") {
+                var j = i + 1
+                let sign = byte(at: j)
+                if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { j += 1 }
+                while j < numberEnd {
+                    // Saturates: an exponent this large overflows or vanishes either way.
+                    exponent = min(exponent * 10 + Int(byte(at: j) - UInt8(ascii: "0")), 10_000)
+                    j += 1
+                }
+                if sign == UInt8(ascii: "-") { exponent = -exponent }
+                break
+            } else {
+                if inFraction { scale -= 1 }
+                // Leading zeros are not significant (a fraction's still count in `scale`).
+                if !(digits.isEmpty && b == UInt8(ascii: "0")) { digits.append(b - UInt8(ascii: "0")) }
+            }
+            i += 1
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: numberEnd - start), as: UTF8.self)
+        // Trailing zeros only raise the power.
+        while digits.last == 0 { digits.removeLast(); scale += 1 }
+        scale += exponent
+        if digits.isEmpty {
+            pos = numberEnd
+            return 0
+        }
+        guard scale >= 0 else {
+            throw ProtocolError(offset: start, expected: "integer", found: "\(text), a number with a fraction")
+        }
+        var value = 0
+        for digit in digits + Array(repeating: 0, count: min(scale, 20)) {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Int(digit)) : times10.addingReportingOverflow(Int(digit))
+            if overflow1 || overflow2 || scale > 20 {
+                throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: text)
+            }
+            value = next
+        }
+        pos = numberEnd
+        return value
     }
 
     /// Reads any JSON number as a Double. The grammar is checked here; the conversion uses the

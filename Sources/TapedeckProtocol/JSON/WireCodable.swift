@@ -33,10 +33,14 @@ extension Bool: WireCodable {
     func encode(to writer: inout JSONWriter) { writer.writeBool(self) }
 }
 
-/// The protocol's string-valued enums (`kind`, `status`, `currency`...): an unknown value is an
-/// error that lists the accepted ones.
-protocol WireEnum: WireCodable, RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// The raw values packed for matching; each conformer stores one (`WireEnumNames()`).
+/// The protocol's string-valued enums (`kind`, `status`, `currency`...). A value the schema does not
+/// know is not an error: it decodes as the enum's `unknown(String)` case, as the app keeps it
+/// (docs/PROTOCOL.md, "Enums").
+protocol WireEnum: WireCodable, CaseIterable, Sendable {
+    /// The known case named `rawValue`, or `unknown(rawValue)`.
+    init(rawValue: String)
+    var rawValue: String { get }
+    /// The known values packed for matching; each conformer stores one (`WireEnumNames()`).
     static var wireNames: WireEnumNames<Self> { get }
 }
 
@@ -49,12 +53,7 @@ extension WireEnum {
             reader.pos = start + count + 2
             return value
         }
-        let text = try reader.readString()
-        guard let value = Self(rawValue: text) else {
-            let accepted = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ProtocolError(offset: start, expected: "one of \(accepted)", found: "\"\(text)\"")
-        }
-        return value
+        return Self(rawValue: try reader.readString())
     }
 
     func encode(to writer: inout JSONWriter) { writer.writeString(rawValue) }

@@ -92,8 +92,28 @@ public struct RetrievePerson: Sendable, Equatable {
 
 /// `swipe`
 public struct Swipe: Sendable, Equatable {
-    public enum Direction: String, Sendable, Equatable, CaseIterable {
+    public enum Direction: Sendable, Hashable, CaseIterable, RawRepresentable {
         case left, right
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Direction] = [.left, .right]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "left": self = .left
+            case "right": self = .right
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .left: "left"
+            case .right: "right"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// The candidate.

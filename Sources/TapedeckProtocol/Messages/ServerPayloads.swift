@@ -387,8 +387,32 @@ public struct ClaimResult: Sendable, Equatable {
 /// `purchaseResult`: the answer to `purchaseItem`, `refillEnergy`, `timeSkip` and
 /// `validatePurchase`. On success the balances are the player's resources after the purchase.
 public struct PurchaseResult: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: Sendable, Hashable, CaseIterable, RawRepresentable {
         case item, energyRefill, timeSkip, inAppPurchase
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Kind] = [.item, .energyRefill, .timeSkip, .inAppPurchase]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "item": self = .item
+            case "energyRefill": self = .energyRefill
+            case "timeSkip": self = .timeSkip
+            case "inAppPurchase": self = .inAppPurchase
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .item: "item"
+            case .energyRefill: "energyRefill"
+            case .timeSkip: "timeSkip"
+            case .inAppPurchase: "inAppPurchase"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// What was bought.
@@ -440,8 +464,32 @@ public struct MatchResult: Sendable, Equatable {
 
 /// `error`: something went wrong; `kind` is one of the app's `WebSocketError` cases.
 public struct ServerError: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: Sendable, Hashable, CaseIterable, RawRepresentable {
         case connectionFailed, messageParsingFailed, serverError, rateLimited
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Kind] = [.connectionFailed, .messageParsingFailed, .serverError, .rateLimited]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "connectionFailed": self = .connectionFailed
+            case "messageParsingFailed": self = .messageParsingFailed
+            case "serverError": self = .serverError
+            case "rateLimited": self = .rateLimited
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .connectionFailed: "connectionFailed"
+            case .messageParsingFailed: "messageParsingFailed"
+            case .serverError: "serverError"
+            case .rateLimited: "rateLimited"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// The app's `WebSocketError` case.

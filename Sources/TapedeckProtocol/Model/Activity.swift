@@ -3,8 +3,32 @@
 
 /// Something the person is enrolled in now: a school class, an occupation or an extracurricular.
 public struct Activity: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: Sendable, Hashable, CaseIterable, RawRepresentable {
         case elementarySchool, highSchool, occupation, extracurricular
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Kind] = [.elementarySchool, .highSchool, .occupation, .extracurricular]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "elementarySchool": self = .elementarySchool
+            case "highSchool": self = .highSchool
+            case "occupation": self = .occupation
+            case "extracurricular": self = .extracurricular
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .elementarySchool: "elementarySchool"
+            case .highSchool: "highSchool"
+            case .occupation: "occupation"
+            case .extracurricular: "extracurricular"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// Activity id; matches `ActivityRecord.id`.

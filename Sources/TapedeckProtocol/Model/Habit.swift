@@ -3,8 +3,28 @@
 
 /// A negative habit. While quitting, `quitDays` counts progress from 0 to 30 days.
 public struct Habit: Sendable, Equatable {
-    public enum Status: String, Sendable, Equatable, CaseIterable {
+    public enum Status: Sendable, Hashable, CaseIterable, RawRepresentable {
         case active, quitting
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Status] = [.active, .quitting]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "active": self = .active
+            case "quitting": self = .quitting
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .active: "active"
+            case .quitting: "quitting"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// Habit id, sent back in `quitHabit` / `stopQuitHabit`.

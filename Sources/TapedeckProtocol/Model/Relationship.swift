@@ -4,8 +4,30 @@
 /// How the player relates to a person (`playerObject.relData`). The kind decides which list the
 /// client shows the person in: romantic, family or friends.
 public struct Relationship: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable, CaseIterable {
+    public enum Kind: Sendable, Hashable, CaseIterable, RawRepresentable {
         case romantic, family, friend
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Kind] = [.romantic, .family, .friend]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "romantic": self = .romantic
+            case "family": self = .family
+            case "friend": self = .friend
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .romantic: "romantic"
+            case .family: "family"
+            case .friend: "friend"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// The person (in `r`).

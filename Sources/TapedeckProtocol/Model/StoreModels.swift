@@ -3,8 +3,28 @@
 
 /// An in-game item for money or diamonds (`storeItems`, and the player's `inventory`).
 public struct StoreItem: Sendable, Equatable {
-    public enum Currency: String, Sendable, Equatable, CaseIterable {
+    public enum Currency: Sendable, Hashable, CaseIterable, RawRepresentable {
         case money, diamonds
+        /// A value this version of the protocol does not know, as it was sent.
+        case unknown(String)
+
+        public static let allCases: [Currency] = [.money, .diamonds]
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "money": self = .money
+            case "diamonds": self = .diamonds
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .money: "money"
+            case .diamonds: "diamonds"
+            case .unknown(let value): value
+            }
+        }
     }
 
     /// Item id, sent back in `purchaseItem` / `sendGift`.
