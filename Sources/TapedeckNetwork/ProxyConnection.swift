@@ -103,7 +103,7 @@ final class ProxyConnection: @unchecked Sendable {
                     response.fail(UpstreamRefusal.failed("\(upstream) closed the connection during the upgrade"))
                 }
             case .failure(let error):
-                response.fail(UpstreamRefusal.failed("cannot connect to \(upstream): \(Self.describeConnectFailure(error))"))
+                response.fail(UpstreamRefusal.failed("cannot connect to \(upstream): \(ConnectFailure.describe(error))"))
             }
         }
         return response.futureResult.map { upstreamResponse -> HTTPHeaders? in
@@ -560,25 +560,6 @@ final class ProxyConnection: @unchecked Sendable {
         if recorder.append(record) && !recordingPaused {
             recordingPaused = true
         }
-    }
-}
-
-extension ProxyConnection {
-    /// A connect error in a few words: the system's reason per address tried, a failed name lookup,
-    /// or the connect timeout.
-    static func describeConnectFailure(_ error: Error) -> String {
-        if let error = error as? NIOConnectionError {
-            let reasons = error.connectionErrors.map { "\($0.target.ipAddress ?? "?"): \(describeSocketError($0.error))" }
-            if !reasons.isEmpty { return reasons.joined(separator: "; ") }
-            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve the host name \(error.host)" }
-        }
-        return describeSocketError(error)
-    }
-
-    private static func describeSocketError(_ error: Error) -> String {
-        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if case ChannelError.connectTimeout(let amount) = error { return "no connection within \(amount.nanoseconds / 1_000_000_000) s" }
-        return "\(error)"
     }
 }
 

@@ -42,7 +42,7 @@ public final class LiveWebSocketTransport: ScenarioTransport {
                 host: resolved.host, port: resolved.port, path: resolved.pathAndQuery, tls: tls,
                 headers: headers, subprotocol: subprotocol, timeout: connectTimeout)
         } catch {
-            throw ScenarioTransportError("cannot connect to \(resolved): \(error)")
+            throw ScenarioTransportError("cannot connect to \(resolved): \(ConnectFailure.describe(error))")
         }
         connectedURLs.append(resolved)
     }

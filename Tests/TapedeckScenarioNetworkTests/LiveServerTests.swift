@@ -44,14 +44,26 @@ import TapedeckProtocol
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
     }
 
-    /// A server that is not there fails the connect step, with the address in the message.
+    /// A server that is not there fails the connect step, with the address and the system's reason
+    /// in plain words (issue 23, finding 11: it was NIO's `SingleConnectionFailure(...)` text).
     @Test func anUnreachableServerFailsTheConnectStep() async throws {
         let scenario = try LiveScenarioSupport.parse("connect\n")
         let transport = LiveWebSocketTransport(target: try WebSocketURL(parsing: "ws://127.0.0.1:1/wss/"), connectTimeout: .seconds(5))
         let result = await ScenarioRunner(scenario: scenario, transport: transport, clock: RealScenarioClock(),
                                           options: .init(serverURL: "ws://127.0.0.1:1/wss/")).run()
         #expect(!result.passed)
-        #expect(result.steps.first?.message?.contains("cannot connect to ws://127.0.0.1:1/wss/") == true,
+        #expect(result.steps.first?.message?.hasSuffix("cannot connect to ws://127.0.0.1:1/wss/: 127.0.0.1: Connection refused") == true,
+                "\(ScenarioReport.text(for: result))")
+    }
+
+    @Test func aHostThatDoesNotResolveIsSaidSo() async throws {
+        let scenario = try LiveScenarioSupport.parse("connect\n")
+        let transport = LiveWebSocketTransport(target: try WebSocketURL(parsing: "ws://no-such-host.invalid:80/wss/"),
+                                               connectTimeout: .seconds(5))
+        let result = await ScenarioRunner(scenario: scenario, transport: transport, clock: RealScenarioClock(),
+                                          options: .init(serverURL: "ws://no-such-host.invalid:80/wss/")).run()
+        #expect(!result.passed)
+        #expect(result.steps.first?.message?.hasSuffix("cannot resolve the host name no-such-host.invalid") == true,
                 "\(ScenarioReport.text(for: result))")
     }
 }
