@@ -13,8 +13,8 @@ import Darwin
 public enum BoundedFile {
     /// The documented size limits (docs/SCENARIOS.md, docs/REPLAY.md, docs/RECORDING.md).
     public enum Limit {
-        /// A scenario file or an included one.
-        public static let scenario = 1 << 20
+        /// A scenario file or an included one: as large as the largest message a scenario may send.
+        public static let scenario = 16 << 20
         /// A checkpoint file, a redaction rules file, a repro setup.
         public static let smallText = 1 << 20
         /// A golden snapshot or a digest trace.

@@ -33,13 +33,13 @@ import Testing
                 "\(deviceResult.stdout)")
 
         let big = directory.appendingPathComponent("big.scenario")
-        try Data((String(repeating: "# padding\n", count: (1 << 20) / 10 + 1)).utf8).write(to: big)
+        try Data((String(repeating: "# padding\n", count: (16 << 20) / 10 + 1)).utf8).write(to: big)
         let including = directory.appendingPathComponent("including.scenario")
         try Data("include \"big.scenario\"\n".utf8).write(to: including)
         let bigResult = try Self.run(["scenario", "check", including.path])
         #expect(bigResult.status == 2, "\(bigResult.stderr)")
         #expect(bigResult.stdout.contains("including.scenario:1:9: error: cannot read the included file"), "\(bigResult.stdout)")
-        #expect(bigResult.stdout.contains("big.scenario: it is over the limit of 1 MiB for such a file"), "\(bigResult.stdout)")
+        #expect(bigResult.stdout.contains("big.scenario: it is over the limit of 16 MiB for such a file"), "\(bigResult.stdout)")
     }
 
     /// Unreadable input exits 2 (docs/REPLAY.md), the other tapes are still checked.
