@@ -118,6 +118,21 @@ import TapedeckScenario
             """)
     }
 
+    /// A megabyte-long line (a big message body) is shown as a 160-character window around the
+    /// error, not whole: the report stays readable and the caret stays under the offending text.
+    @Test func aLongLineIsShownAsAWindowAroundTheError() throws {
+        let padding = String(repeating: "x", count: 100_000)
+        let error = try #require(TestSupport.parseError("connect\nsend createCharacter {\"name\": \"\(padding)\", \"age\": oops}\n"))
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count == 3)
+        #expect(lines[1].count <= 4 + 2 + ScenarioParseError.shownWidth, "\(lines[1].count)")
+        #expect(lines[1].hasPrefix("    …xxx"))
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        let column = lines[2].distance(from: lines[2].startIndex, to: caret)
+        let shown = Array(lines[1])
+        #expect(String(shown[column..<min(shown.count, column + 4)]) == "oops", "\(error.description)")
+    }
+
     @Test func errorInAnIncludedFileNamesTheIncludingLocation() throws {
         let files = ["dir/steps/shared.scenario": "connect\nsend speed {\"speed\": \"fast\"}\n"]
         let error = try #require(TestSupport.parseError("# main\ninclude \"steps/shared.scenario\"\n", file: "dir/main.scenario", files: files))

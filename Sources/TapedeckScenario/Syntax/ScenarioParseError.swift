@@ -23,13 +23,21 @@ public struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConver
         "\(location): error: \(message)" + (hint.map { "; \($0)" } ?? "")
     }
 
+    /// The most characters of the source line shown under the summary.
+    public static let shownWidth = 160
+
     /// The summary, the source line with a caret under the offending text, and the include chain.
     public var description: String {
         var lines = [summary]
-        let shown = sourceLine.replacingTabs
-        lines.append("    " + shown)
-        let prefix = String(shown.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
-        let width = max(1, min(found.count, max(1, shown.count - (location.column - 1))))
+        // A long line (a message body of a megabyte) is shown as a window around the column.
+        let line = Array(sourceLine.replacingTabs)
+        let column = max(0, location.column - 1)
+        let start = line.count > Self.shownWidth ? max(0, min(column - Self.shownWidth / 4, line.count - Self.shownWidth)) : 0
+        let end = min(line.count, start + Self.shownWidth)
+        let lead = start > 0 ? "…" : ""
+        lines.append("    " + lead + String(line[start..<end]) + (end < line.count ? "…" : ""))
+        let prefix = String(repeating: " ", count: lead.count + max(0, column - start))
+        let width = max(1, min(found.count, max(1, end - column)))
         lines.append("    " + prefix + String(repeating: "^", count: width))
         for including in includedFrom { lines.append("  included from \(including)") }
         return lines.joined(separator: "\n")
