@@ -111,7 +111,7 @@ report-screenshot: deps report-deps
 # of `make test`. After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
 bench: release pydeps
-	$(BIN_RELEASE) bench decode --synthetic $(BENCH_MESSAGES)
+	$(BIN_RELEASE) dev bench decode --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
 	# The worked example's parsing before and after its refactor, beside the baselines: one table
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).

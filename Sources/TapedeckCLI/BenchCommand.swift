@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `tapedeck bench`: performance measurements (run them on a release build).
+/// `tapedeck dev bench`: performance measurements (run them on a release build).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TapedeckTape
 
-/// `tapedeck bench decode`: the cost of each step from tape file to checked client state, on the
+/// `tapedeck dev bench decode`: the cost of each step from tape file to checked client state, on the
 /// same input in one run, with Foundation's decoders as baselines.
 struct BenchDecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +26,7 @@ struct BenchDecodeCommand: ParsableCommand {
     @Argument(help: "Tapes to measure. Several tapes use every core in replay_all_cores.")
     var tapes: [String] = []
 
-    @Option(help: "Instead of tapes: write synthetic tapes of this many messages to a temporary directory (see `tapedeck synth`).")
+    @Option(help: "Instead of tapes: write synthetic tapes of this many messages to a temporary directory (see `tapedeck dev synth`).")
     var synthetic: Int?
 
     @Option(name: .customLong("synthetic-tapes"), help: "How many synthetic tapes to write (seeds --seed, --seed+1...). Default: one per core.")

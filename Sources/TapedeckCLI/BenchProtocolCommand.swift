@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `tapedeck bench protocol`: typed decoding speed against Foundation's decoders on the same
+/// `tapedeck dev bench protocol`: typed decoding speed against Foundation's decoders on the same
 /// synthetic server messages.
 struct BenchProtocolCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

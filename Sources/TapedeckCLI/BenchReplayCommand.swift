@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `tapedeck bench replay`: replay throughput on a synthetic tape (use a release build).
+/// `tapedeck dev bench replay`: replay throughput on a synthetic tape (use a release build).
 struct BenchReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",

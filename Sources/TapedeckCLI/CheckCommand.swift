@@ -34,13 +34,14 @@ struct CheckCommand: AsyncParsableCommand {
     var directory: String = "Recordings"
 
     @Option(help: "When to write goldens: missing, all or none.")
-    var record: String = RecordMode.missing.rawValue
+    var record: RecordMode = .missing
 
     @Option(help: "Also write the results as JUnit XML to this file.")
     var junit: String?
 
-    @Option(help: "Check only shard I of N (1-based), e.g. 2/4: tapes sorted by path, every N-th from the I-th.")
-    var shard: String?
+    @Option(help: ArgumentHelp("Check only shard I of N (1 <= I <= N), e.g. 2/4: tapes sorted by path, every N-th from the I-th.",
+                               valueName: "I/N"))
+    var shard: ShardOption?
 
     @Option(help: "A label stored with the results in the catalog (a commit, a build number).")
     var label: String?
@@ -58,18 +59,11 @@ struct CheckCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard RecordMode(rawValue: record) != nil else {
-            throw CommandFailure.exit("--record must be missing, all or none; got '\(record)'.", code: ReplayExitCode.unreadable)
-        }
-        if let shard, ShardOption(parsing: shard) == nil {
-            throw CommandFailure.exit("--shard must be I/N with 1 <= I <= N, e.g. 1/4; got '\(shard)'.", code: ReplayExitCode.unreadable)
-        }
-        if let jobs, jobs < 1 { throw CommandFailure.exit("--jobs must be at least 1.", code: ReplayExitCode.unreadable) }
-        if noCatalog && catalog != nil { throw CommandFailure.exit("--catalog and --no-catalog cannot be used together.", code: ReplayExitCode.unreadable) }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
+        if noCatalog && catalog != nil { throw ValidationError("--catalog and --no-catalog cannot be used together.") }
     }
 
     func run() async throws {
-        let mode = RecordMode(rawValue: record) ?? .missing
         var tapes: [String]
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
@@ -88,7 +82,7 @@ struct CheckCommand: AsyncParsableCommand {
             let catalogFile = noCatalog ? [] : [catalog ?? directory + "/catalog.sqlite"]
             try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: inputs.files + catalogFile, folders: inputs.folders)
         }
-        if let shard = shard.flatMap(ShardOption.init(parsing:)) {
+        if let shard {
             tapes = CheckRunner.shard(tapes, index: shard.index, count: shard.count)
         }
         var store: Catalog?
@@ -100,13 +94,13 @@ struct CheckCommand: AsyncParsableCommand {
 
         let progress = ProgressReporter(width: TerminalWidth.current(environment: ProcessEnvironment.variables))
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let reports = await CheckRunner.run(tapes: tapes, mode: mode, concurrency: jobs ?? cores, model: ClientState()) { done, total, path in
+        let reports = await CheckRunner.run(tapes: tapes, mode: record, concurrency: jobs ?? cores, model: ClientState()) { done, total, path in
             progress.update(done: done, total: total, path: path)
         }
 
         let output = OutputFile()
         do {
-            try output.write(CheckReportText.text(reports, verbose: verbose, found: found, shard: shard))
+            try output.write(CheckReportText.text(reports, verbose: verbose, found: found, shard: shard?.description))
             try output.flush()
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)

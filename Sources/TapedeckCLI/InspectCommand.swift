@@ -20,17 +20,14 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The tape.")
     var tape: String
 
-    @Option(help: "A record number (120) or a tape time (2.5s, 1500ms).")
-    var at: String
+    @Option(help: "A record number (120) or a tape time with a unit (2.5s, 1500ms, 100us, 42ns).")
+    var at: ReplayLimit
 
     @Option(help: "A path into the state, e.g. player.relationships.")
     var path: String?
 
     func run() throws {
-        guard let limit = ReplayLimit(parsing: at) else {
-            throw CommandFailure.exit("--at must be a record number (120) or a time with a unit (2.5s, 1500ms, 100us); got '\(at)'.",
-                                      code: ReplayExitCode.unreadable)
-        }
+        let limit = at
         do throws(ReproError) {
             let loaded = try ReproTape.load(tape)
             if case .record(let number) = limit, number >= loaded.records.count {

@@ -15,19 +15,18 @@ struct MarkCommand: ParsableCommand {
     @Argument(help: "The marker's name, e.g. before-purchase.")
     var name: String
 
-    @Option(help: "The proxy's control endpoint, HOST:PORT (printed by `tapedeck record`).")
-    var control: String?
+    @Option(help: ArgumentHelp("The proxy's control endpoint, HOST:PORT (printed by `tapedeck record`).", valueName: "host:port"))
+    var control: HostPort?
 
     @Option(help: "The recording folder whose running proxy to mark (used when --control is not given).")
     var out = "Recordings"
 
     func validate() throws {
         if name.isEmpty { throw ValidationError("the marker needs a name.") }
-        if let control { _ = try HostPort.parse(control, option: "--control") }
     }
 
     func run() throws {
-        let address: String
+        let address: HostPort
         if let control {
             address = control
         } else {
@@ -35,15 +34,18 @@ struct MarkCommand: ParsableCommand {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CommandFailure.exit("no running `tapedeck record` for \(out) (no \(file)): pass --control HOST:PORT", code: 1)
             }
-            address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let saved = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let parsed = HostPort(argument: saved) else {
+                throw CommandFailure.exit("\(file) holds \"\(saved)\", not HOST:PORT: pass --control HOST:PORT", code: 1)
+            }
+            address = parsed
         }
-        let (host, port) = try HostPort.parse(address, option: "--control")
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
         let response: PlainHTTP.Response
         do {
-            response = try PlainHTTP.request(host: host, port: port, method: "POST", target: "/mark?name=\(encoded)")
+            response = try PlainHTTP.request(host: address.host, port: address.port, method: "POST", target: "/mark?name=\(encoded)")
         } catch {
             throw CommandFailure.exit("cannot reach the proxy's control endpoint at \(address): \(error)", code: 1)
         }

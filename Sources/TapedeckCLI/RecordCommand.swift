@@ -20,8 +20,9 @@ struct RecordCommand: AsyncParsableCommand {
             See docs/RECORDING.md.
             """)
 
-    @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port). Loopback unless you say otherwise.")
-    var listen = "127.0.0.1:0"
+    @Option(help: ArgumentHelp("Address to listen on, HOST:PORT (port 0 picks a free port). Loopback unless you say otherwise.",
+                               valueName: "host:port"))
+    var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
     @Option(help: "The server to forward to: ws://HOST:PORT/PATH or wss://HOST:PORT/PATH.")
     var upstream: String
@@ -38,11 +39,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-message"), help: "Largest message in bytes either side may send; larger ones close with 1009.")
     var maxMessage: Int = 16 << 20
 
-    @Option(name: .customLong("tls-cert"), help: "Certificate chain (PEM) to serve wss:// to the app; needs --tls-key.")
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
-    var tlsKey: String?
+    @OptionGroup(title: "TLS towards the app")
+    var tls: ServerTLSOptions
 
     @Flag(name: .customLong("generate-cert"), help: "Serve wss:// with a certificate from a local CA made in DIR/tls (openssl).")
     var generateCertificate = false
@@ -53,8 +51,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(help: "Do not verify the upstream's certificate. Only for test servers you trust.")
     var insecure = false
 
-    @Option(help: "The control endpoint for `tapedeck mark`, HOST:PORT on loopback.")
-    var control = "127.0.0.1:0"
+    @Option(help: ArgumentHelp("The control endpoint for `tapedeck mark`, HOST:PORT on loopback.", valueName: "host:port"))
+    var control = HostPort(host: HostPort.defaultHost, port: 0)
 
     @Flag(name: .customLong("no-catalog"), help: "Do not add tapes to DIR/catalog.sqlite.")
     var noCatalog = false
@@ -70,10 +68,7 @@ struct RecordCommand: AsyncParsableCommand {
     var statusInterval: Double?
 
     func validate() throws {
-        let (host, _) = try HostPort.parse(listen, option: "--listen")
-        _ = host
-        let (controlHost, _) = try HostPort.parse(control, option: "--control")
-        guard HostPort.isLoopback(controlHost) else {
+        guard control.isLoopback else {
             throw ValidationError("--control must be a loopback address (127.0.0.1 or ::1): markers are for this machine only.")
         }
         let upstreamURL: UpstreamURL
@@ -88,10 +83,7 @@ struct RecordCommand: AsyncParsableCommand {
         if let caFile, access(caFile, R_OK) != 0 {
             throw ValidationError("--ca-file \(caFile): cannot read it (\(String(cString: strerror(errno)))); give a PEM file with the CA's certificate.")
         }
-        if (tlsCertificate == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
-        }
-        if generateCertificate && tlsCertificate != nil {
+        if generateCertificate && tls.certificate != nil {
             throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
         }
         if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
@@ -105,8 +97,6 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (host, port) = try HostPort.parse(listen, option: "--listen")
-        let (controlHost, controlPort) = try HostPort.parse(control, option: "--control")
         guard case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
         var rules = RedactionRules.defaults
         if let redact {
@@ -125,10 +115,10 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.exit("\(error)", code: 1)
         }
-        var certificate = tlsCertificate
-        var key = tlsKey
+        var certificate = tls.certificate
+        var key = tls.key
         if generateCertificate {
-            let generator = CertificateGenerator(folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", host])).sorted())
+            let generator = CertificateGenerator(folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", listen.host])).sorted())
             do {
                 let made = try generator.ensure()
                 Self.emit("tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
@@ -148,9 +138,9 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         let configuration = RecordingProxyConfiguration(
-            listenHost: host, listenPort: port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
+            listenHost: listen.host, listenPort: listen.port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
             redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
-            upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: controlHost, controlPort: controlPort,
+            upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
             limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount, writerThreads: 1,
             tool: "tapedeck \(TapedeckVersion.current)")
         let cataloguer: TapeCataloguer?
@@ -181,7 +171,7 @@ struct RecordCommand: AsyncParsableCommand {
         Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
         let controlFile = out + "/.tapedeck-control"
         if let address = proxy.controlAddress {
-            let text = "\(address.ipAddress ?? controlHost):\(address.port ?? 0)"
+            let text = "\(address.ipAddress ?? control.host):\(address.port ?? 0)"
             Self.emit("control on http://\(text) (tapedeck mark NAME --control \(text))", to: 1)
             try? (text + "\n").write(toFile: controlFile, atomically: true, encoding: .utf8)
         }

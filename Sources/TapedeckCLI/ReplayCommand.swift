@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     var tapes: [String]
 
     @Option(help: "Stop after a record number (120, counted from 0 over the session) or a tape time (2.5s, 1500ms, 100us).")
-    var until: String?
+    var until: ReplayLimit?
 
     @Flag(help: "Print the final state as canonical JSON.")
     var printState = false
@@ -44,16 +44,13 @@ struct ReplayCommand: ParsableCommand {
     var compareDigests: String?
 
     func validate() throws {
-        guard !tapes.isEmpty else { throw CommandFailure.exit("Give at least one tape.", code: ReplayExitCode.unreadable) }
-        if let until, ReplayLimit(parsing: until) == nil {
-            throw CommandFailure.exit("--until must be a record number (120) or a time with a unit (2.5s, 1500ms, 100us, 42ns); got '\(until)'.", code: ReplayExitCode.unreadable)
-        }
-        if compareDigests != nil && until != nil { throw CommandFailure.exit("--compare-digests replays whole tapes; drop --until.", code: ReplayExitCode.unreadable) }
+        guard !tapes.isEmpty else { throw ValidationError("Give at least one tape.") }
+        if compareDigests != nil && until != nil { throw ValidationError("--compare-digests replays whole tapes; drop --until.") }
     }
 
     func run() throws {
         if let compareDigests { return try compare(with: compareDigests) }
-        var replay = TapeReplay(tapes: tapes, model: ClientState(), limit: until.flatMap(ReplayLimit.init(parsing:)))
+        var replay = TapeReplay(tapes: tapes, model: ClientState(), limit: until)
         replay.stopsOnDecodeFailure = stopOnDecodeError
         let result: ReplayResult<ClientState>
         do { result = try replay.run() } catch {

@@ -44,8 +44,8 @@ struct ReportCommand: ParsableCommand {
     static let missingOutput = "give the page's path: tapedeck report TAPE... -o report.html"
 
     func validate() throws {
-        guard !tapes.isEmpty else { throw CommandFailure.exit("give at least one tape: tapedeck report TAPE... -o report.html", code: ReplayExitCode.unreadable) }
-        guard rows >= 0 else { throw CommandFailure.exit("--rows must be 0 or more (got \(rows))", code: ReplayExitCode.unreadable) }
+        guard !tapes.isEmpty else { throw ValidationError("give at least one tape: tapedeck report TAPE... -o report.html") }
+        guard rows >= 0 else { throw ValidationError("--rows must be 0 or more (got \(rows))") }
     }
 
     func run() throws {

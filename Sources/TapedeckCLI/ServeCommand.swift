@@ -30,8 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The tape to serve.")
     var tape: String
 
-    @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port).")
-    var listen = "127.0.0.1:0"
+    @Option(help: ArgumentHelp("Address to listen on, HOST:PORT (port 0 picks a free port).", valueName: "host:port"))
+    var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
     @Option(help: "Body fields a client message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId).")
     var matchFields: String?
@@ -39,28 +39,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "recorded: send answers at their recorded delays; fast: send them at once.")
     var timing: ServeTiming = .recorded
 
-    @Option(name: .customLong("tls-cert"), help: "Certificate chain (PEM) to serve wss:// with; needs --tls-key.")
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
-    var tlsKey: String?
+    @OptionGroup(title: "TLS")
+    var tls: ServerTLSOptions
 
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
 
     func validate() throws {
-        _ = try HostPort.parse(listen, option: "--listen")
-        if (tlsCertificate == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
-        }
         if let matchFields, matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
             throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
         }
     }
 
-
     func run() async throws {
-        let (host, port) = try HostPort.parse(listen, option: "--listen")
         var records: [TapeRecord] = []
         do {
             let reader = try TapeReader(path: tape)
@@ -74,11 +65,11 @@ struct ServeCommand: AsyncParsableCommand {
         let fields = matchFields?.split(separator: ",").map { String($0.trimmingSpaces) } ?? []
         let server: TapeServer
         do {
-            let tls = try tlsCertificate.map { certificate in
-                try TLSFiles.serverContext(certificatePath: certificate, keyPath: tlsKey ?? "")
+            let context = try tls.certificate.map { certificate in
+                try TLSFiles.serverContext(certificatePath: certificate, keyPath: tls.key ?? "")
             }
-            server = try await TapeServer.start(records: records, host: host, port: port, matchFields: fields, timing: timing,
-                                                tls: tls, limits: connectionLimits.limits, report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
+            server = try await TapeServer.start(records: records, host: listen.host, port: listen.port, matchFields: fields, timing: timing,
+                                                tls: context, limits: connectionLimits.limits, report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
         } catch {
             Self.writeLine("tapedeck serve: cannot listen on \(listen): \(error)", to: 2)
             throw ExitCode(1)

@@ -21,14 +21,11 @@ struct ServerCommand: AsyncParsableCommand {
             Exit codes: 0 after a signal, 1 when the server cannot start, 2 for bad options.
             """)
 
-    @Option(help: "Address to listen on, HOST:PORT (port 0 picks a free port).")
-    var listen = "127.0.0.1:0"
+    @Option(help: ArgumentHelp("Address to listen on, HOST:PORT (port 0 picks a free port).", valueName: "host:port"))
+    var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
-    @Option(name: .customLong("tls-cert"), help: "Certificate chain (PEM) to serve wss:// with; needs --tls-key.")
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: "Private key (PEM) for --tls-cert.")
-    var tlsKey: String?
+    @OptionGroup(title: "TLS")
+    var tls: ServerTLSOptions
 
     @Option(help: "Server seed; each connection's game seed is derived from it and the connection's ordinal.")
     var seed: UInt64 = ReferenceServerConfiguration.defaultSeed
@@ -58,10 +55,6 @@ struct ServerCommand: AsyncParsableCommand {
     var connectionLimits: ConnectionLimitOptions
 
     func validate() throws {
-        _ = try HostPort.parse(listen, option: "--listen")
-        if (tlsCertificate == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together: give both PEM files or neither.")
-        }
         for (name, value) in [("--drop-after", dropAfter), ("--malformed-every", malformedEvery), ("--close-after", closeAfter)] {
             if let value, value < 1 { throw ValidationError("\(name) must be 1 or more (got \(value)).") }
         }
@@ -72,13 +65,11 @@ struct ServerCommand: AsyncParsableCommand {
         }
     }
 
-
     func run() async throws {
-        let (host, port) = try HostPort.parse(listen, option: "--listen")
         let faults = FaultPlan(dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
                                closeAfter: closeAfter, closeCode: closeCode)
         let configuration = ReferenceServerConfiguration(
-            host: host, port: port, tlsCertificatePath: tlsCertificate, tlsKeyPath: tlsKey, seed: seed,
+            host: listen.host, port: listen.port, tlsCertificatePath: tls.certificate, tlsKeyPath: tls.key, seed: seed,
             clock: clock, faults: faults, maxMessageBytes: maxMessage, limits: connectionLimits.limits)
         let server: ReferenceServer
         do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TapedeckTape
 
-/// `tapedeck synth --messages N --seed S -o T.tape`: a deterministic synthetic session tape.
+/// `tapedeck dev synth --messages N --seed S -o T.tape`: a deterministic synthetic session tape.
 struct SynthCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "synth",

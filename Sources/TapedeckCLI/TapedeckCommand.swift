@@ -24,14 +24,13 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ScenarioCommand.self,
             ServerCommand.self,
             ServeCommand.self,
-            SynthCommand.self,
-            BenchCommand.self,
             RecordCommand.self,
             MarkCommand.self,
             LsCommand.self,
             TagCommand.self,
             CatalogCommand.self,
-            DebugCommand.self,
+            // Hidden from this list: benchmarks, synth and the test writers (`tapedeck dev --help`).
+            DevCommand.self,
         ]
     )
 

@@ -38,7 +38,9 @@ import TapedeckTapeWriter
         } catch let code as ExitCode {
             return code.rawValue
         } catch {
-            return TapedeckCommand.exitCode(for: error).rawValue
+            // As TapedeckCommand.runAsync: bad usage (ArgumentParser's 64) exits 2.
+            let code = TapedeckCommand.exitCode(for: error)
+            return code == .validationFailure ? 2 : code.rawValue
         }
     }
 

@@ -12,7 +12,7 @@ import Glibc
         let tape = directory.appendingPathComponent("killed.tape").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TapedeckBinary.executable())
-        process.arguments = ["debug", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"]
+        process.arguments = ["dev", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

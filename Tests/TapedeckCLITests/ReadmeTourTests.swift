@@ -27,7 +27,7 @@ import Testing
         ("tapedeck check /tmp/tapedeck-phase", "checked 8 tapes and 52 cases: 7 tapes passed, 1 failed (1 failing cases)"),
         ("tapedeck repro", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
         ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
-        ("tapedeck bench decode", "typed protocol decoding"),
+        ("tapedeck dev bench decode", "typed protocol decoding"),
     ]
 
     static func blocks() -> [Block] {

@@ -4,13 +4,13 @@ import Testing
 @Suite struct ServerCommandTests {
     @Test func defaultsListenOnLoopbackWithAFreePort() throws {
         let command = try ServerCommand.parse([])
-        #expect(command.listen == "127.0.0.1:0" && command.clock == .wall && command.maxMessage == 1 << 20)
+        #expect(command.listen == HostPort(host: "127.0.0.1", port: 0) && command.clock == .wall && command.maxMessage == 1 << 20)
     }
 
     @Test(arguments: [
         (["--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
-        (["--listen", "localhost"], "--listen must be HOST:PORT"),
-        (["--listen", "127.0.0.1:70000"], "--listen must be HOST:PORT"),
+        (["--listen", "localhost"], "The value 'localhost' is invalid for '--listen <host:port>'"),
+        (["--listen", "127.0.0.1:70000"], "The value '127.0.0.1:70000' is invalid for '--listen <host:port>'"),
         (["--drop-after", "0"], "--drop-after must be 1 or more"),
         (["--close-code", "1006"], "--close-code 1006 cannot be sent"),
         (["--delay=-5"], "--delay must not be negative"),

@@ -12,6 +12,19 @@ import Testing
         (["server", "--port", "seventy"], "--port"),
         (["no-such-command"], "Unexpected argument 'no-such-command'"),
         (["check", "--record", "sometimes"], "--record"),
+        // Values parsed once by their option types (issue 19): the option is named, with its help.
+        (["check", "--shard", "5/4"], "--shard"),
+        (["replay", "x.tape", "--until", "soon"], "--until"),
+        (["inspect", "x.tape", "--at", "never"], "--at"),
+        (["mark", "m", "--control", "nonsense"], "--control"),
+        (["serve", "x.tape", "--listen", "nowhere"], "--listen"),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--control", "10.0.0.1:0"], "--control must be a loopback address"),
+        // The shared TLS group of record, server and serve.
+        (["server", "--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
+        (["serve", "x.tape", "--tls-key", "key.pem"], "--tls-cert and --tls-key go together"),
+        (["check", "--jobs", "0"], "--jobs must be at least 1"),
+        (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
+        (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
         let run = try TapedeckBinary.run(arguments)

@@ -5,7 +5,7 @@ import TapedeckProtocol
 import TapedeckTape
 import TapedeckTapeWriter
 
-// The stages of `tapedeck bench decode`, each one iteration over the same synthetic tape:
+// The stages of `tapedeck dev bench decode`, each one iteration over the same synthetic tape:
 // lz4 (decompression only), framing (+ TapeReader records), decode (+ typed messages), replay
 // (+ ClientState.apply and the invariants after every message). Names stay shell-safe: they
 // are the file names of the static thresholds in Thresholds/.
@@ -15,7 +15,7 @@ import TapedeckTapeWriter
 /// Messages in the benchmark tape; the figures in Thresholds/ are per iteration (one tape).
 let messageCount = 20_000
 
-/// Writes a deterministic tape of the messages of `tapedeck synth --messages 20000 --seed 1` (the
+/// Writes a deterministic tape of the messages of `tapedeck dev synth --messages 20000 --seed 1` (the
 /// same payloads in the same order; fixed 50 ms gaps and no open/close records) and returns its path.
 func syntheticTape() -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-benchmarks-\(getpid()).tape").path

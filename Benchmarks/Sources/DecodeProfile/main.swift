@@ -11,7 +11,7 @@ import Glibc
 // A plain single-threaded driver of one decode stage, for instruction counts under callgrind
 // (the `tapedeck` binary starts the Swift concurrency runtime's threads, which valgrind 3.19
 // cannot run). Usage: DecodeProfile lz4|lz4_liblz4|decode|replay|tapereplay|memory|digest TAPE [REPEATS], or
-// DecodeProfile synth COUNT SEED TAPE to write the tape of `tapedeck synth`.
+// DecodeProfile synth COUNT SEED TAPE to write the tape of `tapedeck dev synth`.
 // Count instructions per message with (the exact symbol: a '*runStage*' glob also matches the
 // closure inside runStage, and toggling there switches collection off for the work):
 //   valgrind --tool=callgrind --toggle-collect='$s13DecodeProfile8runStage_8payloads4tapeSiSS_SaySb_Says5UInt8VGtGSStKF' \
@@ -28,13 +28,13 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             count += 1
         }
     case "lz4":
-        // LZ4 alone, by TapedeckTape's Swift decoder (`tapedeck bench decode`'s lz4 stage).
+        // LZ4 alone, by TapedeckTape's Swift decoder (`tapedeck dev bench decode`'s lz4 stage).
         count = Int(try TapeDecompressor(path: tape).decompressAll())
     case "lz4_liblz4":
         // The same through liblz4's frame decoder (the lz4_liblz4 stage).
         count = Int(try LibLZ4Decompressor(path: tape).decompressAll())
     case "decode", "replay":
-        // The loop of `tapedeck bench decode`'s stages: payloads lent by the reader.
+        // The loop of `tapedeck dev bench decode`'s stages: payloads lent by the reader.
         let counted = try decodeTape(tape, replay: stage == "replay")
         count = counted.messages + counted.violations
     case "tapereplay":
@@ -78,7 +78,7 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
     return count
 }
 
-/// Writes the tape of `tapedeck synth --messages COUNT --seed SEED` (same records and times; the
+/// Writes the tape of `tapedeck dev synth --messages COUNT --seed SEED` (same records and times; the
 /// header's tool label differs), so profiles need no CLI build.
 func writeSyntheticTape(messages count: Int, seed: UInt64, to path: String) throws {
     let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "DecodeProfile",

@@ -4,7 +4,7 @@ import TapedeckProtocol
 import TapedeckThroughput
 import TapedeckTape
 
-/// Runs every stage of `tapedeck bench decode` over the same tapes and times it. One-thread
+/// Runs every stage of `tapedeck dev bench decode` over the same tapes and times it. One-thread
 /// stages go through the tapes one after another on the calling thread; the all-core stage
 /// replays the tapes in parallel, one per core. Every stage runs `repeats` times; the best counts.
 struct DecodeBenchmark {

@@ -3,7 +3,7 @@ import TapedeckState
 import TapedeckTape
 import TapedeckTapeWriter
 
-/// The measured loops of `tapedeck bench decode`, one per stage, each doing everything the stage
+/// The measured loops of `tapedeck dev bench decode`, one per stage, each doing everything the stage
 /// before it does plus one more step. Every loop returns what it counted so the work cannot be
 /// optimised away and so the stages can be checked against each other.
 enum DecodeStages {

@@ -1,0 +1,46 @@
+import Testing
+
+/// `tapedeck --help` is the user's list: the developers' tools live under `tapedeck dev`, which the
+/// list leaves out (issue 19).
+@Suite struct RootHelpTests {
+    static let userCommands = ["info", "cat", "export", "import", "replay", "check", "history", "repro", "inspect", "shrink",
+                               "promote", "diff", "report", "scenario", "server", "serve", "record", "mark", "ls", "tag", "catalog"]
+    static let developerCommands = ["bench", "synth", "debug", "dev", "write-stream", "write-synthetic"]
+
+    @Test func rootHelpListsOnlyTheUsersCommands() throws {
+        let run = try TapedeckBinary.run(["--help"])
+        #expect(run.status == 0)
+        let listed = Self.subcommands(in: run.stdout)
+        // User commands added later (issue 18's `conform`) may join the list; developer tools never.
+        #expect(Set(Self.userCommands).isSubset(of: listed), "\(run.stdout)")
+        #expect(listed.isDisjoint(with: Self.developerCommands), "\(run.stdout)")
+    }
+
+    @Test func devHelpListsTheDevelopersTools() throws {
+        let run = try TapedeckBinary.run(["dev", "--help"])
+        #expect(run.status == 0)
+        #expect(Self.subcommands(in: run.stdout) == ["bench", "synth", "write-stream", "write-synthetic"], "\(run.stdout)")
+    }
+
+    @Test func movedCommandsAreGoneFromTheRoot() throws {
+        for command in ["bench", "synth", "debug"] {
+            let run = try TapedeckBinary.run([command])
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("Unexpected argument '\(command)'"), "\(command): \(run.stderr)")
+        }
+    }
+
+    /// The first word of each line of the SUBCOMMANDS section.
+    static func subcommands(in help: String) -> Set<String> {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("SUBCOMMANDS:") }) else { return [] }
+        var names: Set<String> = []
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix("  ") else { if line.isEmpty { continue } else { break } }
+            // A wrapped abstract is indented further than the names.
+            guard !line.hasPrefix("                "), !line.contains("See '"), let word = line.split(separator: " ").first else { continue }
+            names.insert(String(word))
+        }
+        return names
+    }
+}
