@@ -85,6 +85,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let junit { try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: files + (tape.map { [$0] } ?? [])) }
         var scenarios: [Scenario] = []
         var parseFailures = 0
         for file in files {
@@ -143,9 +144,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
         if let junit {
             do {
-                let file = try OutputFile(path: junit)
-                try file.write(JUnitReport.xml(results))
-                try file.flush()
+                try ReplacingFile.write(Array(JUnitReport.xml(results).utf8), to: junit)
             } catch {
                 throw CommandFailure.exit("cannot write the JUnit report: \(error)", code: ScenarioExitCode.badInput)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckReplay
+import TapedeckTape
 
 /// Turns a (shrunk) failing tape into a regression check: `DIR/NAME.tape`, `DIR/NAME.checkpoints`
 /// with one checkpoint `failure: record N` at the failing record, and its golden written through
@@ -32,7 +33,7 @@ public enum Promotion {
             try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try files.copyItem(atPath: source, toPath: tape)
             let text = "# Promoted from \(source) by tapedeck promote\n# \(failure.kind.signature)\nfailure: record \(failure.index)\n"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: checkpoints))
+            try ReplacingFile.write(Array(text.utf8), to: checkpoints)
         } catch {
             throw ReproError("\(directory): cannot write the promoted files: \(error.localizedDescription)")
         }

@@ -74,6 +74,23 @@ import Testing
         #expect(try String(decoding: Self.contents(directory, "junit.xml"), as: UTF8.self).hasSuffix("</testsuites>\n"))
     }
 
+    @Test func scenarioRunRefusesAJUnitFileThatIsItsScenarioOrTape() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("connect\nclose 1000\n".utf8).write(to: directory.appendingPathComponent("a.scenario"))
+        try expectRefused(["scenario", "run", "a.scenario", "--reference", "--junit", "./a.scenario"], in: directory,
+                          mentioning: "./a.scenario")
+        try expectRefused(["scenario", "run", "a.scenario", "--tape", "b.tape", "--junit", "link.tape"], in: directory,
+                          mentioning: "link.tape")
+        // A JUnit report that can be written replaces its file whole: no temporary file is left.
+        let run = try TapedeckBinary.runProcess(try TapedeckBinary.executable(),
+                                                ["scenario", "run", "a.scenario", "--reference", "--junit", "report.xml"], in: directory)
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(try String(decoding: Self.contents(directory, "report.xml"), as: UTF8.self).contains("<testsuite"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            == ["a.scenario", "b.tape", "link.tape", "report.xml", "s.jsonl"])
+    }
+
     @Test func aFailedImportLeavesTheOldTapeAndNoTemporaryFile() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
