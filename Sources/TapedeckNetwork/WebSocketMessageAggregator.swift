@@ -1,4 +1,5 @@
 import NIOCore
+import TapedeckTape
 import NIOWebSocket
 
 /// Turns WebSocket frames into whole messages and owns the connection's control frames: joins

@@ -1,4 +1,5 @@
 import NIOCore
+import TapedeckTape
 
 /// RFC 6455 rules shared by the reference server, `WebSocketClient` and the recording proxy:
 /// which close codes may travel in a close frame, what a valid close payload and upgrade key are.

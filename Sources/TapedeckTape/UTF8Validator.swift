@@ -1,17 +1,19 @@
 /// Checks UTF-8 a piece at a time, so a text message can be judged frame by frame (a code point
 /// may be split across fragments) and refused at the first bad byte (RFC 6455 §8.1). Rejects
 /// overlong forms, surrogates and code points above U+10FFFF, as Unicode's well-formed table does.
-struct UTF8Validator: Sendable {
+public struct UTF8Validator: Sendable {
     /// Continuation bytes the current code point still needs.
     private var needed = 0
     /// Allowed range of the next continuation byte (narrower right after some lead bytes).
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
-    private(set) var failed = false
+    public private(set) var failed = false
+
+    public init() {}
 
     /// Whether everything fed so far can still be valid UTF-8.
     @discardableResult
-    mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         guard !failed else { return false }
         for byte in bytes {
             if needed > 0 {
@@ -36,5 +38,5 @@ struct UTF8Validator: Sendable {
     }
 
     /// Whether the bytes fed so far are valid UTF-8 and end on a whole code point.
-    var isComplete: Bool { !failed && needed == 0 }
+    public var isComplete: Bool { !failed && needed == 0 }
 }
