@@ -159,7 +159,13 @@ let package = Package(
             name: "TapedeckScenarioTests",
             dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter"]
         ),
-        .testTarget(name: "TapedeckCLITests", dependencies: ["TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog"]),
+        .testTarget(
+            name: "TapedeckCLITests",
+            dependencies: [
+                "TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog", "TapedeckProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
@@ -194,7 +200,9 @@ let package = Package(
                 "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             exclude: ["Peers"]
         ),

@@ -32,7 +32,7 @@ final class IdleMemoryTrim: Sendable {
 
     /// glibc's `malloc_trim`, looked up at run time: `<malloc.h>` is not in Swift's Glibc module,
     /// and other C libraries (macOS, musl) have no such call, which makes this a no-op there.
-    private nonisolated(unsafe) static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
         #if canImport(Glibc)
         guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)

@@ -70,13 +70,17 @@ final class ProxyContext: Sendable {
             pool: pool, highWatermark: configuration.recorderQueueBytes,
             // Weak: the connection owns its recorder; a strong capture here was a cycle that kept
             // every finished session (its channels, its closed TapeWriter's ~110 KB) alive.
+            // The loop's task holds the connection strongly, but only until it runs (a weak var
+            // cannot be captured by the @Sendable task).
             onResume: { [eventLoop = connection.eventLoop, weak connection] in
-                eventLoop.execute { connection?.recordingResumed() }
+                guard let connection else { return }
+                eventLoop.execute { connection.recordingResumed() }
             },
             onClosed: { [weak self] tape in self?.closed(tape, connection: connectionID) },
             onFailure: { [onProblem, weak connection] reason in
                 onProblem(reason)
-                connection?.eventLoop.execute { connection?.recordingFailed(reason) }
+                guard let connection else { return }
+                connection.eventLoop.execute { connection.recordingFailed(reason) }
             })
         state.withLockedValue { $0.liveRecorders[connectionID] = recorder }
         return recorder

@@ -43,8 +43,8 @@ struct HeadlessChromium {
         let scratch = NSTemporaryDirectory() + "tapedeck-chromium-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch + "/profile", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
-        FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
         let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
         let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
         let process = Process()
