@@ -26,10 +26,14 @@ struct BenchDecodeCommand: ParsableCommand {
     @Argument(help: "Tapes to measure. Several tapes use every core in replay_all_cores.")
     var tapes: [String] = []
 
-    @Option(help: "Instead of tapes: write synthetic tapes of this many messages to a temporary directory (see `tapedeck dev synth`).")
+    @Option(
+        help: "Instead of tapes: write synthetic tapes of this many messages to a temporary directory (see `tapedeck dev synth`)."
+    )
     var synthetic: Int?
 
-    @Option(name: .customLong("synthetic-tapes"), help: "How many synthetic tapes to write (seeds --seed, --seed+1...). Default: one per core.")
+    @Option(
+        name: .customLong("synthetic-tapes"),
+        help: "How many synthetic tapes to write (seeds --seed, --seed+1...). Default: one per core.")
     var syntheticTapes: Int?
 
     @Option(help: "Seed of the first synthetic tape.")
@@ -51,10 +55,13 @@ struct BenchDecodeCommand: ParsableCommand {
             throw ValidationError("Give either tapes or --synthetic N (not both, not neither).")
         }
         if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be at least 1 (got \(synthetic)).") }
-        if let syntheticTapes, syntheticTapes < 1 { throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).") }
+        if let syntheticTapes, syntheticTapes < 1 {
+            throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).")
+        }
         guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
         for name in selectedStages where !DecodeBenchmark.stageNames.contains(name) {
-            throw ValidationError("unknown stage '\(name)' in --stages; the stages are \(DecodeBenchmark.stageNames.joined(separator: ", ")).")
+            throw ValidationError(
+                "unknown stage '\(name)' in --stages; the stages are \(DecodeBenchmark.stageNames.joined(separator: ", ")).")
         }
     }
 
@@ -110,14 +117,18 @@ struct BenchDecodeCommand: ParsableCommand {
     }
 
     static func table(_ stages: [DecodeBenchmark.Stage], tapes: Int, repeats: Int) -> String {
-        let format = BenchProtocolCommand.format, pad = BenchProtocolCommand.pad
+        let format = BenchProtocolCommand.format
+        let pad = BenchProtocolCommand.pad
         guard let first = stages.first else { return "" }
-        var lines = ["\(first.messages) messages, \(format(Double(first.payloadBytes) / 1_000_000, 1)) MB of payload "
-            + "in \(tapes) tape\(tapes == 1 ? "" : "s"), best of \(repeats):"]
+        var lines = [
+            "\(first.messages) messages, \(format(Double(first.payloadBytes) / 1_000_000, 1)) MB of payload "
+                + "in \(tapes) tape\(tapes == 1 ? "" : "s"), best of \(repeats):"
+        ]
         let typed = stages.first { $0.name == "decode_in_memory" }
         let swiftLZ4 = stages.first { $0.name == "lz4" }
         for stage in stages {
-            var line = "  " + stage.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+            var line =
+                "  " + stage.name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + stage.summary.padding(toLength: 40, withPad: " ", startingAt: 0)
                 + pad("\(stage.threads)", 3) + " thr" + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s"
                 + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"

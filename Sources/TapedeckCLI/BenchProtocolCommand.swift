@@ -6,13 +6,14 @@ import Foundation
 struct BenchProtocolCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "protocol",
-        abstract: "Decode synthetic server messages with the typed decoder, JSONDecoder and JSONSerialization; report throughput.",
+        abstract:
+            "Decode synthetic server messages with the typed decoder, JSONDecoder and JSONSerialization; report throughput.",
         discussion: """
-        The messages come from SyntheticMessages (same seed, same bytes): mostly small `u` updates, \
-        batch updates, life events and questions, some large playerObjects. Each decoder runs \
-        --repeats times on one thread and the best run is reported. Exit code 0 on success, \
-        1 if a decoder failed to decode every message.
-        """
+            The messages come from SyntheticMessages (same seed, same bytes): mostly small `u` updates, \
+            batch updates, life events and questions, some large playerObjects. Each decoder runs \
+            --repeats times on one thread and the best run is reported. Exit code 0 on success, \
+            1 if a decoder failed to decode every message.
+            """
     )
 
     @Option(help: "How many messages to generate and decode.")
@@ -39,16 +40,20 @@ struct BenchProtocolCommand: ParsableCommand {
         print(json ? Self.jsonReport(result) : Self.textReport(result))
         let stages = [result.typed, result.jsonDecoder, result.jsonSerialization]
         if let failed = stages.first(where: { $0.decoded != $0.messages }) {
-            throw ValidationError("\(failed.name) decoded \(failed.decoded) of \(failed.messages) messages; "
-                + "the synthetic messages and the decoders disagree, run the protocol tests.")
+            throw ValidationError(
+                "\(failed.name) decoded \(failed.decoded) of \(failed.messages) messages; "
+                    + "the synthetic messages and the decoders disagree, run the protocol tests.")
         }
     }
 
     static func textReport(_ result: ProtocolBenchmark.Result) -> String {
-        var lines = ["Decoding \(result.messages) synthetic server messages (\(format(Double(result.bytes) / 1_000_000, 1)) MB, "
-            + "seed \(result.seed), best of \(result.repeats), one thread):"]
+        var lines = [
+            "Decoding \(result.messages) synthetic server messages (\(format(Double(result.bytes) / 1_000_000, 1)) MB, "
+                + "seed \(result.seed), best of \(result.repeats), one thread):"
+        ]
         for stage in [result.typed, result.jsonDecoder, result.jsonSerialization] {
-            var line = "  " + stage.name.padding(toLength: 38, withPad: " ", startingAt: 0)
+            var line =
+                "  " + stage.name.padding(toLength: 38, withPad: " ", startingAt: 0)
                 + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s" + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
             if stage.name != result.typed.name {
                 line += "   typed is " + format(stage.seconds / result.typed.seconds, 1) + "x faster"

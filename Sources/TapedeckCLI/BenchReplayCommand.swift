@@ -35,13 +35,16 @@ struct BenchReplayCommand: ParsableCommand {
         let path = tape ?? NSTemporaryDirectory() + "tapedeck-bench-replay-\(ProcessInfo.processInfo.processIdentifier).tape"
         defer { if tape == nil { try? FileManager.default.removeItem(atPath: path) } }
         let result = try ReplayBenchmark(messages: messages, seed: seed, repeats: repeats, tapePath: path).run()
-        print("Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
-            + "seed \(seed), best of \(repeats), one thread):")
+        print(
+            "Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
+                + "seed \(seed), best of \(repeats), one thread):")
         print("  " + "stage".padding(56) + "    wall msg/s" + "     CPU msg/s")
         for stage in result.stages {
-            print("  " + stage.name.padding(56) + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 14)
-                + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerCPUSecond, 0), 14)
-                + "   (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms wall, \(stage.messages) applied)")
+            print(
+                "  " + stage.name.padding(56)
+                    + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 14)
+                    + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerCPUSecond, 0), 14)
+                    + "   (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms wall, \(stage.messages) applied)")
         }
         print("final state digest: \(result.digest)")
         if let problem = result.problem { throw CommandFailure.exit(problem, code: 1) }

@@ -32,7 +32,8 @@ struct CatalogRebuildCommand: ParsableCommand {
             throw CommandFailure.exit("\(directory): no such folder. Pass the recording folder that holds the tapes.", code: 2)
         }
         guard isFolder.boolValue else {
-            throw CommandFailure.exit("\(directory) is a file, not a folder. Pass the recording folder that holds the tapes.", code: 2)
+            throw CommandFailure.exit(
+                "\(directory) is a file, not a folder. Pass the recording folder that holds the tapes.", code: 2)
         }
         let catalogPath = directory + "/catalog.sqlite"
         let catalog: Catalog

@@ -20,16 +20,23 @@ struct CertificateGenerator {
             host.allSatisfy { $0.isNumber || $0 == "." || $0 == ":" } ? "IP:\(host)" : "DNS:\(host)"
         }.joined(separator: ",")
         let extensions = folder + "/leaf.ext"
-        try "basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=\(san)\n"
+        try
+            "basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=\(san)\n"
             .write(toFile: extensions, atomically: true, encoding: .utf8)
         defer { try? manager.removeItem(atPath: extensions); try? manager.removeItem(atPath: folder + "/leaf.csr") }
-        try run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "825",
-                 "-subj", "/CN=tapedeck local CA", "-keyout", caKey, "-out", caCertificate,
-                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
-        try run(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                 "-subj", "/CN=\(hosts.first ?? "localhost")", "-keyout", key, "-out", folder + "/leaf.csr"])
-        try run(["x509", "-req", "-in", folder + "/leaf.csr", "-CA", caCertificate, "-CAkey", caKey, "-CAcreateserial",
-                 "-days", "825", "-extfile", extensions, "-out", certificate])
+        try run([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "825",
+            "-subj", "/CN=tapedeck local CA", "-keyout", caKey, "-out", caCertificate,
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ])
+        try run([
+            "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-subj", "/CN=\(hosts.first ?? "localhost")", "-keyout", key, "-out", folder + "/leaf.csr",
+        ])
+        try run([
+            "x509", "-req", "-in", folder + "/leaf.csr", "-CA", caCertificate, "-CAkey", caKey, "-CAcreateserial",
+            "-days", "825", "-extfile", extensions, "-out", certificate,
+        ])
         chmod(caKey, 0o600)
         chmod(key, 0o600)
         return true
@@ -55,7 +62,8 @@ struct CertificateGenerator {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw CertificateGeneratorError(message: "cannot run openssl (\(error)): install OpenSSL, or pass --tls-cert and --tls-key")
+            throw CertificateGeneratorError(
+                message: "cannot run openssl (\(error)): install OpenSSL, or pass --tls-cert and --tls-key")
         }
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -39,8 +39,10 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Also write the results as JUnit XML to this file.")
     var junit: String?
 
-    @Option(help: ArgumentHelp("Check only shard I of N (1 <= I <= N), e.g. 2/4: tapes sorted by path, every N-th from the I-th.",
-                               valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Check only shard I of N (1 <= I <= N), e.g. 2/4: tapes sorted by path, every N-th from the I-th.",
+            valueName: "I/N"))
     var shard: ShardOption?
 
     @Option(help: "A label stored with the results in the catalog (a commit, a build number).")
@@ -80,7 +82,8 @@ struct CheckCommand: AsyncParsableCommand {
         if let junit {
             let inputs = OutputPaths.replayInputs(ofTapes: tapes)
             let catalogFile = noCatalog ? [] : [catalog ?? directory + "/catalog.sqlite"]
-            try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: inputs.files + catalogFile, folders: inputs.folders)
+            try OutputPaths.refuseInputs(
+                output: junit, option: "--junit", inputs: inputs.files + catalogFile, folders: inputs.folders)
         }
         if let shard {
             tapes = CheckRunner.shard(tapes, index: shard.index, count: shard.count)
@@ -94,7 +97,8 @@ struct CheckCommand: AsyncParsableCommand {
 
         let progress = ProgressReporter(width: TerminalWidth.current(environment: ProcessEnvironment.variables))
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let reports = await CheckRunner.run(tapes: tapes, mode: record, concurrency: jobs ?? cores, model: ClientState()) { done, total, path in
+        let reports = await CheckRunner.run(tapes: tapes, mode: record, concurrency: jobs ?? cores, model: ClientState()) {
+            done, total, path in
             progress.update(done: done, total: total, path: path)
         }
 
@@ -127,10 +131,11 @@ struct CheckCommand: AsyncParsableCommand {
             let name = CatalogPaths.name(ofTape: report.path, inCatalogFolder: folder)
             if let tape = try? TapeScanner.row(forTapeAt: report.path, catalogPath: name) { try store.upsert(tape) }
             for testCase in report.cases {
-                rows.append(CheckResultRow(
-                    tapePath: name, checkpoint: testCase.name, passed: testCase.passed, digest: testCase.digest,
-                    toolVersion: TapedeckVersion.current, label: label, runAt: runAt,
-                    detail: testCase.passed ? "" : String(testCase.message.split(separator: "\n").first ?? "")))
+                rows.append(
+                    CheckResultRow(
+                        tapePath: name, checkpoint: testCase.name, passed: testCase.passed, digest: testCase.digest,
+                        toolVersion: TapedeckVersion.current, label: label, runAt: runAt,
+                        detail: testCase.passed ? "" : String(testCase.message.split(separator: "\n").first ?? "")))
             }
         }
         try store.record(rows)

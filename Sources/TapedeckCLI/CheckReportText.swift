@@ -25,7 +25,9 @@ enum CheckReportText {
         lines.append(summary)
         let recorded = reports.flatMap(\.recordedGoldens)
         if !recorded.isEmpty {
-            lines.append("wrote \(recorded.count) golden\(recorded.count == 1 ? "" : "s"); review and commit them, then run again to verify")
+            lines.append(
+                "wrote \(recorded.count) golden\(recorded.count == 1 ? "" : "s"); review and commit them, then run again to verify"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

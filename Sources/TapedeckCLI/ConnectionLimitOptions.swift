@@ -5,16 +5,19 @@ import TapedeckNetwork
 /// and `serve`: what a listener allows before the WebSocket upgrade and how many connections it
 /// keeps open at once (docs/RECORDING.md, "Timeouts and limits").
 struct ConnectionLimitOptions: ParsableArguments {
-    @Option(name: .customLong("handshake-timeout"),
-            help: "Seconds a new connection has to complete its upgrade request (TLS included); closed after.")
+    @Option(
+        name: .customLong("handshake-timeout"),
+        help: "Seconds a new connection has to complete its upgrade request (TLS included); closed after.")
     var handshakeTimeout = ConnectionLimits.defaultHandshakeTimeoutSeconds
 
-    @Option(name: .customLong("idle-timeout"),
-            help: "Seconds without a byte before the upgrade request is complete; the connection is closed after.")
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds without a byte before the upgrade request is complete; the connection is closed after.")
     var idleTimeout = ConnectionLimits.defaultIdleTimeoutSeconds
 
-    @Option(name: .customLong("max-connections"),
-            help: "Connections open at once; one more is answered 503 with the reason and closed.")
+    @Option(
+        name: .customLong("max-connections"),
+        help: "Connections open at once; one more is answered 503 with the reason and closed.")
     var maxConnections = ConnectionLimits.defaultMaxConnections
 
     func validate() throws {
@@ -26,7 +29,8 @@ struct ConnectionLimitOptions: ParsableArguments {
     }
 
     var limits: ConnectionLimits {
-        ConnectionLimits(handshakeTimeoutSeconds: handshakeTimeout, idleTimeoutSeconds: idleTimeout,
-                         maxConnections: maxConnections)
+        ConnectionLimits(
+            handshakeTimeoutSeconds: handshakeTimeout, idleTimeoutSeconds: idleTimeout,
+            maxConnections: maxConnections)
     }
 }

@@ -30,11 +30,13 @@ struct DebugWriteStreamCommand: ParsableCommand {
     func run() throws {
         let clock = MonotonicTapeClock()
         let output = OutputFile()
-        let metadata = TapeMetadata(created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
-                                    labels: ["generator": "debug write-stream"])
+        let metadata = TapeMetadata(
+            created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
+            labels: ["generator": "debug write-stream"])
         do {
-            let writer = try TapeWriter(path: out, metadata: metadata,
-                                        options: TapeWriterOptions(flushInterval: UInt64(flushIntervalMs) * 1_000_000))
+            let writer = try TapeWriter(
+                path: out, metadata: metadata,
+                options: TapeWriterOptions(flushInterval: UInt64(flushIntervalMs) * 1_000_000))
             let period = 1_000_000_000 / UInt64(rate)
             var reported = -1
             func report() throws(TapeError) {

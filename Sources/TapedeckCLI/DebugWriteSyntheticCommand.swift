@@ -35,8 +35,9 @@ struct DebugWriteSyntheticCommand: ParsableCommand {
     func run() throws {
         let target = Self.parseSize(bytes) ?? 0
         var random = SeededGenerator(seed: seed)
-        let metadata = TapeMetadata(created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
-                                    labels: ["generator": "debug write-synthetic", "seed": "\(seed)"])
+        let metadata = TapeMetadata(
+            created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
+            labels: ["generator": "debug write-synthetic", "seed": "\(seed)"])
         do {
             let writer = try TapeWriter(path: out, metadata: metadata)
             var written: UInt64 = 0
@@ -46,11 +47,13 @@ struct DebugWriteSyntheticCommand: ParsableCommand {
                 let record: TapeRecord
                 if index % 50 == 49 {
                     let id = random.next() % 100_000
-                    let text = "{\"type\":\"claimEvent\",\"message\":{\"eventId\":\"ev-\(id)\",\"timestamp\":\"2025-03-01T09:30:00Z\"}}"
+                    let text =
+                        "{\"type\":\"claimEvent\",\"message\":{\"eventId\":\"ev-\(id)\",\"timestamp\":\"2025-03-01T09:30:00Z\"}}"
                     record = TapeRecord(time: time, direction: .c2s, kind: .text, payload: Array(text.utf8))
                 } else {
                     let random = random.next()
-                    let text = "{\"type\":\"u\",\"message\":{\"energy\":\(random % 101),\"money\":\((random >> 8) % 100_000),"
+                    let text =
+                        "{\"type\":\"u\",\"message\":{\"energy\":\(random % 101),\"money\":\((random >> 8) % 100_000),"
                         + "\"hourOfDay\":\(index / 60 % 24),\"minuteOfHour\":\(index % 60)}}"
                     record = TapeRecord(time: time, direction: .s2c, kind: .text, payload: Array(text.utf8))
                 }
@@ -59,7 +62,9 @@ struct DebugWriteSyntheticCommand: ParsableCommand {
                 index += 1
             }
             try writer.close()
-            print("wrote \(writer.recordCount) records, \(writer.uncompressedBytes) bytes uncompressed, \(writer.compressedBytes) compressed")
+            print(
+                "wrote \(writer.recordCount) records, \(writer.uncompressedBytes) bytes uncompressed, \(writer.compressedBytes) compressed"
+            )
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         }

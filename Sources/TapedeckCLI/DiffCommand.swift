@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import TapedeckRepro
 
 /// `tapedeck diff A.tape B.tape [--ignore FIELD,...]`: where two sessions first differ.
@@ -26,14 +26,16 @@ struct DiffCommand: ParsableCommand {
     var ignore: String?
 
     func run() throws {
-        let left: ReproTape, right: ReproTape
+        let left: ReproTape
+        let right: ReproTape
         do {
             left = try ReproTape.load(a)
             right = try ReproTape.load(b)
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
-        let keys = Set((ignore ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let keys = Set(
+            (ignore ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let diff = SessionDiff(left, right, ignoredKeys: keys)
         print(diff.report)
         if !diff.isEmpty { throw ExitCode(ReplayExitCode.failed) }

@@ -28,8 +28,9 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         guard let path = catalog ?? CatalogPaths.find(forTape: tape) else {
-            throw CommandFailure.exit("no catalog.sqlite in \(CatalogPaths.folder(of: tape)) or above; pass --catalog PATH "
-                + "or run `tapedeck check` first", code: ReplayExitCode.unreadable)
+            throw CommandFailure.exit(
+                "no catalog.sqlite in \(CatalogPaths.folder(of: tape)) or above; pass --catalog PATH "
+                    + "or run `tapedeck check` first", code: ReplayExitCode.unreadable)
         }
         let store: Catalog
         let histories: [CheckpointHistory]
@@ -42,8 +43,10 @@ struct HistoryCommand: ParsableCommand {
         }
         guard !histories.isEmpty else {
             let known = (try? store.checkedTapePaths()) ?? []
-            throw CommandFailure.exit("\(path) has no results for \(name)"
-                + (known.isEmpty ? "" : "; it has results for: " + known.prefix(10).joined(separator: ", ")), code: ReplayExitCode.failed)
+            throw CommandFailure.exit(
+                "\(path) has no results for \(name)"
+                    + (known.isEmpty ? "" : "; it has results for: " + known.prefix(10).joined(separator: ", ")),
+                code: ReplayExitCode.failed)
         }
         print(Self.text(histories, tape: name, limit: limit))
     }

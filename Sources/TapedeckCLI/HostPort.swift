@@ -15,7 +15,8 @@ struct HostPort: Equatable, CustomStringConvertible, ExpressibleByArgument {
 
     init?(argument text: String) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port) else { return nil }
+            (0...65535).contains(port)
+        else { return nil }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         self.init(host: host.isEmpty ? Self.defaultHost : host, port: port)

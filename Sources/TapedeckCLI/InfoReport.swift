@@ -53,8 +53,10 @@ enum InfoReport {
         if statistics.connections.count > 1 { records += " on \(statistics.connections.count) connections" }
         if statistics.skippedRecordCount > 0 { records += ", \(statistics.skippedRecordCount) of unknown kinds skipped" }
         add("records", records)
-        add("kinds", TapeRecord.Kind.allCases.filter { statistics.count($0) > 0 }
-            .map { "\($0.name) \(statistics.count($0))" }.joined(separator: ", "))
+        add(
+            "kinds",
+            TapeRecord.Kind.allCases.filter { statistics.count($0) > 0 }
+                .map { "\($0.name) \(statistics.count($0))" }.joined(separator: ", "))
         var firstTypeLine = true
         for direction in TapeRecord.Direction.allCases {
             let types = sortedTypes(statistics, direction)
@@ -62,7 +64,9 @@ enum InfoReport {
             add(firstTypeLine ? "types" : "", "\(direction.name): " + types.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
             firstTypeLine = false
         }
-        add("bytes", "\(statistics.compressedBytes) compressed, \(statistics.uncompressedBytes) uncompressed (ratio \(ratio(statistics)))")
+        add(
+            "bytes",
+            "\(statistics.compressedBytes) compressed, \(statistics.uncompressedBytes) uncompressed (ratio \(ratio(statistics)))")
         add("state", state(statistics.end))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -31,7 +31,8 @@ struct InspectCommand: ParsableCommand {
         do throws(ReproError) {
             let loaded = try ReproTape.load(tape)
             if case .record(let number) = limit, number >= loaded.records.count {
-                throw ReproError("--at \(number): \(tape) has \(loaded.records.count) records (0...\(max(loaded.records.count - 1, 0)))")
+                throw ReproError(
+                    "--at \(number): \(tape) has \(loaded.records.count) records (0...\(max(loaded.records.count - 1, 0)))")
             }
             var (_, value) = StateInspection.snapshot(of: loaded, at: limit)
             if let path { value = try StateInspection.subtree(value, path: path) }

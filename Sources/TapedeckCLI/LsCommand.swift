@@ -39,7 +39,8 @@ struct LsCommand: ParsableCommand {
     func run() throws {
         let path = directory + "/catalog.sqlite"
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure.exit("no catalog at \(path): record into \(directory) or run `tapedeck catalog rebuild \(directory)`", code: 1)
+            throw CommandFailure.exit(
+                "no catalog at \(path): record into \(directory) or run `tapedeck catalog rebuild \(directory)`", code: 1)
         }
         let catalog: Catalog
         var tapes: [TapeRow]
@@ -69,8 +70,9 @@ struct LsCommand: ParsableCommand {
             let labels = Self.labels(of: tape).sorted { $0.key < $1.key }
                 .map { $0.value.isEmpty ? $0.key : "\($0.key)=\($0.value)" }.joined(separator: ",")
             let seconds = Double(tape.durationNanoseconds) / 1e9
-            print("\(tape.path)  \(tape.startedAt)  \(String(format: "%.1f", seconds))s  \(tape.messageCount) msgs  "
-                  + "\(tape.complete ? "complete" : "incomplete")\(labels.isEmpty ? "" : "  " + labels)")
+            print(
+                "\(tape.path)  \(tape.startedAt)  \(String(format: "%.1f", seconds))s  \(tape.messageCount) msgs  "
+                    + "\(tape.complete ? "complete" : "incomplete")\(labels.isEmpty ? "" : "  " + labels)")
         }
     }
 

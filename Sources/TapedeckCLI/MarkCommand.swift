@@ -32,7 +32,8 @@ struct MarkCommand: ParsableCommand {
         } else {
             let file = out + "/.tapedeck-control"
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CommandFailure.exit("no running `tapedeck record` for \(out) (no \(file)): pass --control HOST:PORT", code: 1)
+                throw CommandFailure.exit(
+                    "no running `tapedeck record` for \(out) (no \(file)): pass --control HOST:PORT", code: 1)
             }
             let saved = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let parsed = HostPort(argument: saved) else {
@@ -45,7 +46,8 @@ struct MarkCommand: ParsableCommand {
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
         let response: PlainHTTP.Response
         do {
-            response = try PlainHTTP.request(host: address.host, port: address.port, method: "POST", target: "/mark?name=\(encoded)")
+            response = try PlainHTTP.request(
+                host: address.host, port: address.port, method: "POST", target: "/mark?name=\(encoded)")
         } catch {
             throw CommandFailure.exit("cannot reach the proxy's control endpoint at \(address): \(error)", code: 1)
         }

@@ -1,10 +1,11 @@
+import TapedeckTape
+import TapedeckTapeWriter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TapedeckTape
-import TapedeckTapeWriter
 
 /// The real monotonic clock (CLOCK_MONOTONIC), started when created. Lives at the edge: the core
 /// only sees the `TapeClock` protocol.

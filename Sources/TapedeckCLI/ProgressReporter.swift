@@ -28,12 +28,12 @@ struct ProgressReporter {
     }
 
     private func write(_ text: String) {
-        _ = text.utf8CString.withUnsafeBufferPointer { buffer in Glibc_write(2, buffer.baseAddress, buffer.count - 1) }
+        _ = text.utf8CString.withUnsafeBufferPointer { buffer in systemWrite(2, buffer.baseAddress, buffer.count - 1) }
     }
 }
 
 #if canImport(Glibc)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafePointer<CChar>?, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<CChar>?, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
 #else
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafePointer<CChar>?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafePointer<CChar>?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
 #endif

@@ -34,7 +34,9 @@ struct PromoteCommand: ParsableCommand {
         do throws(ReproError) {
             let search = try ReproSetup.search(forTape: tape, predicate: until, checkpoints: false)
             let result = try Promotion.promote(tape, name: name, directory: dir, search: search)
-            print("promoted \(result.tape): checkpoint failure at record \(result.failure.index) (\(result.failure.kind.signature))")
+            print(
+                "promoted \(result.tape): checkpoint failure at record \(result.failure.index) (\(result.failure.kind.signature))"
+            )
             print("wrote \(result.checkpoints) and \(result.golden); commit them with the tape")
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)

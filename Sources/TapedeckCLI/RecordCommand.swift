@@ -20,8 +20,10 @@ struct RecordCommand: AsyncParsableCommand {
             See docs/RECORDING.md.
             """)
 
-    @Option(help: ArgumentHelp("Address to listen on, HOST:PORT (port 0 picks a free port). Loopback unless you say otherwise.",
-                               valueName: "host:port"))
+    @Option(
+        help: ArgumentHelp(
+            "Address to listen on, HOST:PORT (port 0 picks a free port). Loopback unless you say otherwise.",
+            valueName: "host:port"))
     var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
     @Option(help: "The server to forward to: ws://HOST:PORT/PATH or wss://HOST:PORT/PATH.")
@@ -63,8 +65,9 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
 
-    @Option(name: .customLong("status-interval"),
-            help: "Seconds between status lines on standard error (default: 1 on a terminal, 10 otherwise).")
+    @Option(
+        name: .customLong("status-interval"),
+        help: "Seconds between status lines on standard error (default: 1 on a terminal, 10 otherwise).")
     var statusInterval: Double?
 
     func validate() throws {
@@ -78,10 +81,13 @@ struct RecordCommand: AsyncParsableCommand {
         }
         // Upstream TLS options mean nothing for ws://: accepting them silently hid a wrong --upstream.
         if !upstreamURL.secure, caFile != nil || insecure {
-            throw ValidationError("\(caFile != nil ? "--ca-file" : "--insecure") is for a wss:// upstream; \(upstream) is plain ws://.")
+            throw ValidationError(
+                "\(caFile != nil ? "--ca-file" : "--insecure") is for a wss:// upstream; \(upstream) is plain ws://.")
         }
         if let caFile, access(caFile, R_OK) != 0 {
-            throw ValidationError("--ca-file \(caFile): cannot read it (\(String(cString: strerror(errno)))); give a PEM file with the CA's certificate.")
+            throw ValidationError(
+                "--ca-file \(caFile): cannot read it (\(String(cString: strerror(errno)))); give a PEM file with the CA's certificate."
+            )
         }
         if generateCertificate && tls.certificate != nil {
             throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
@@ -118,11 +124,13 @@ struct RecordCommand: AsyncParsableCommand {
         var certificate = tls.certificate
         var key = tls.key
         if generateCertificate {
-            let generator = CertificateGenerator(folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", listen.host])).sorted())
+            let generator = CertificateGenerator(
+                folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", listen.host])).sorted())
             do {
                 let made = try generator.ensure()
-                Self.emit("tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
-                           + generator.trustInstructions, to: 2)
+                Self.emit(
+                    "tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
+                        + generator.trustInstructions, to: 2)
             } catch {
                 throw CommandFailure.exit("--generate-cert: \(error)", code: 1)
             }
@@ -141,7 +149,8 @@ struct RecordCommand: AsyncParsableCommand {
             listenHost: listen.host, listenPort: listen.port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
             redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
             upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
-            limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount, writerThreads: 1,
+            limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+            writerThreads: 1,
             tool: "tapedeck \(TapedeckVersion.current)")
         let cataloguer: TapeCataloguer?
         if noCatalog {
@@ -183,8 +192,9 @@ struct RecordCommand: AsyncParsableCommand {
         try await proxy.shutdown()
         try? FileManager.default.removeItem(atPath: controlFile)
         let totals = proxy.statistics()
-        Self.emit("tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
-                   + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
+        Self.emit(
+            "tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
+                + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
     }
 
     /// Writes a line straight to the descriptor, unbuffered.

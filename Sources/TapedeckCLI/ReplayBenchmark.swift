@@ -60,9 +60,12 @@ struct ReplayBenchmark {
 
     func run() throws -> Result {
         let records = Self.records(messages: messages, seed: seed)
-        let writer = try TapeWriter(path: tapePath, metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z",
-                                                                          tool: "tapedeck \(TapedeckVersion.current) bench replay",
-                                                                          labels: ["seed": "\(seed)"]))
+        let writer = try TapeWriter(
+            path: tapePath,
+            metadata: TapeMetadata(
+                created: "2026-01-01T00:00:00.000Z",
+                tool: "tapedeck \(TapedeckVersion.current) bench replay",
+                labels: ["seed": "\(seed)"]))
         for record in records { try writer.append(record) }
         try writer.close()
         let messageCount = records.filter { $0.kind == .text }.count
@@ -99,8 +102,9 @@ struct ReplayBenchmark {
             return result.statistics.messagesApplied
         }
         let tapeBytes = (try? FileManager.default.attributesOfItem(atPath: tapePath)[.size] as? NSNumber)?.uint64Value ?? 0
-        return Result(records: records.count, messages: messageCount, tapeBytes: tapeBytes, digest: digest,
-                      stages: [decode, applied, full], problem: problem)
+        return Result(
+            records: records.count, messages: messageCount, tapeBytes: tapeBytes, digest: digest,
+            stages: [decode, applied, full], problem: problem)
     }
 
     /// Runs `body` `repeats` times and keeps the fastest; `body` returns how many messages it handled.

@@ -99,18 +99,23 @@ struct ReplayCommand: ParsableCommand {
         }
         var lines: [String] = []
         switch (expected, actual) {
-        case let (expected?, actual?) where expected.tape == actual.tape && expected.record == actual.record:
+        case (let expected?, let actual?) where expected.tape == actual.tape && expected.record == actual.record:
             lines.append("first difference after tape \(actual.tape + 1) record \(actual.record) (\(tapes[actual.tape])):")
             lines.append("  \(path): \(expected.digest)")
             lines.append("  ClientState: \(actual.digest)")
             lines.append("Replay both to that record (`tapedeck replay --until` and your model's snapshot) and diff the states.")
-        case let (expected?, actual?):
-            lines.append("the traces do not line up at entry \(ours.firstIndex(of: actual) ?? 0): \(path) has tape \(expected.tape + 1) record \(expected.record), "
-                + "ClientState tape \(actual.tape + 1) record \(actual.record). Was the trace made from the same tapes in the same order?")
-        case let (nil, actual?):
-            lines.append("\(path) ends before tape \(actual.tape + 1) record \(actual.record); ClientState replayed \(ours.count) records")
-        case let (expected?, nil):
-            lines.append("\(path) goes on past the tapes (tape \(expected.tape + 1) record \(expected.record)); ClientState replayed \(ours.count) records")
+        case (let expected?, let actual?):
+            lines.append(
+                "the traces do not line up at entry \(ours.firstIndex(of: actual) ?? 0): \(path) has tape \(expected.tape + 1) record \(expected.record), "
+                    + "ClientState tape \(actual.tape + 1) record \(actual.record). Was the trace made from the same tapes in the same order?"
+            )
+        case (nil, let actual?):
+            lines.append(
+                "\(path) ends before tape \(actual.tape + 1) record \(actual.record); ClientState replayed \(ours.count) records")
+        case (let expected?, nil):
+            lines.append(
+                "\(path) goes on past the tapes (tape \(expected.tape + 1) record \(expected.record)); ClientState replayed \(ours.count) records"
+            )
         case (nil, nil):
             break
         }

@@ -29,8 +29,10 @@ enum ReplayReport {
                 lines.append("  \(direction) \(type.padding(28))\(counts[type] ?? 0)")
             }
         }
-        lines.append("connection events: \(statistics.connectionEvents); markers: \(statistics.markers.count); "
-            + "not applied: binary \(statistics.count(.binary)), ping \(statistics.count(.ping)), pong \(statistics.count(.pong))")
+        lines.append(
+            "connection events: \(statistics.connectionEvents); markers: \(statistics.markers.count); "
+                + "not applied: binary \(statistics.count(.binary)), ping \(statistics.count(.ping)), pong \(statistics.count(.pong))"
+        )
         for (position, name) in statistics.markers { lines.append("  marker \"\(name)\" at \(position)") }
         lines.append("decode errors: \(statistics.decodeFailures.count)")
         for failure in statistics.decodeFailures.prefix(20) { lines.append("  " + failure.description) }
@@ -52,32 +54,43 @@ enum ReplayReport {
         case .invariant(let broken)?:
             stop = .object([
                 "reason": .string("invariant"), "tape": .int(broken.position.tape), "record": .int(broken.position.record),
-                "invariants": .array(broken.violations.map { .object(["name": .string($0.name), "message": .string($0.message)]) }),
+                "invariants": .array(
+                    broken.violations.map { .object(["name": .string($0.name), "message": .string($0.message)]) }),
                 "report": .string(broken.report),
             ])
         case .decodeFailure(let failure)?:
-            stop = .object(["reason": .string("decodeError"), "tape": .int(failure.position.tape), "record": .int(failure.position.record)])
+            stop = .object([
+                "reason": .string("decodeError"), "tape": .int(failure.position.tape), "record": .int(failure.position.record),
+            ])
         case nil:
             break
         }
         return .object([
-            "tapes": .array(result.tapes.map { tape in
-                .object(["path": .string(tape.path), "records": .int(tape.records), "end": tape.end.map { .string(endText($0)) } ?? .null])
-            }),
+            "tapes": .array(
+                result.tapes.map { tape in
+                    .object([
+                        "path": .string(tape.path), "records": .int(tape.records),
+                        "end": tape.end.map { .string(endText($0)) } ?? .null,
+                    ])
+                }),
             "records": .int(statistics.records),
             "kinds": .object(kinds),
             "messages": .object(["s2c": counts(statistics.serverMessages), "c2s": counts(statistics.clientMessages)]),
             "connectionEvents": .int(statistics.connectionEvents),
-            "markers": .array(statistics.markers.map { marker in
-                .object(["tape": .int(marker.position.tape), "record": .int(marker.position.record), "name": .string(marker.name)])
-            }),
-            "decodeErrors": .array(statistics.decodeFailures.map { failure in
-                .object([
-                    "tape": .int(failure.position.tape), "record": .int(failure.position.record),
-                    "direction": .string(failure.direction.name), "offset": .int(failure.error.offset),
-                    "path": .string(failure.error.pathDescription), "message": .string(failure.error.description),
-                ])
-            }),
+            "markers": .array(
+                statistics.markers.map { marker in
+                    .object([
+                        "tape": .int(marker.position.tape), "record": .int(marker.position.record), "name": .string(marker.name),
+                    ])
+                }),
+            "decodeErrors": .array(
+                statistics.decodeFailures.map { failure in
+                    .object([
+                        "tape": .int(failure.position.tape), "record": .int(failure.position.record),
+                        "direction": .string(failure.direction.name), "offset": .int(failure.error.offset),
+                        "path": .string(failure.error.pathDescription), "message": .string(failure.error.description),
+                    ])
+                }),
             "stop": stop,
             "digest": .string(digest),
         ])

@@ -68,14 +68,18 @@ struct ReportCommand: ParsableCommand {
         var line = "wrote \(output): \(report.recordCount) records"
         let cutShort = report.tapes.filter { $0.end != "complete" }
         if let failure = report.failure {
-            line += ", first failure at " + (report.tapes.count > 1 ? "tape \(failure.tape + 1) " : "") + "\(failure.position): \(failure.signature)"
+            line +=
+                ", first failure at " + (report.tapes.count > 1 ? "tape \(failure.tape + 1) " : "")
+                + "\(failure.position): \(failure.signature)"
         } else if cutShort.isEmpty {
             line += ", no failure"
         } else {
             line += ", no failure in the intact records"
         }
         let checked = report.checkpoints.count
-        if checked > 0 { line += ", \(report.checkpoints.count(where: { $0.outcome == .passed })) of \(checked) checkpoints pass" }
+        if checked > 0 {
+            line += ", \(report.checkpoints.count(where: { $0.outcome == .passed })) of \(checked) checkpoints pass"
+        }
         // A tape cut short fails as in replay and check: what came after the cut is lost.
         for tape in cutShort { line += (report.failure == nil ? ", but " : "; ") + "\(tape.path) is cut short: \(tape.end)" }
         print(line)

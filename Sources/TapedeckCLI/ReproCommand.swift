@@ -49,7 +49,9 @@ struct ReproCommand: ParsableCommand {
         guard let failure = search.find(in: loaded) else {
             // A tape cut short fails as in replay and check: what came after the cut is lost.
             guard loaded.end == .complete else {
-                print("no failure in the \(count) intact records of \(tape), but the tape is cut short: \(loaded.end). The records after it are lost.")
+                print(
+                    "no failure in the \(count) intact records of \(tape), but the tape is cut short: \(loaded.end). The records after it are lost."
+                )
                 throw ExitCode(ReplayExitCode.failed)
             }
             print("no failure in \(count) records of \(tape)")

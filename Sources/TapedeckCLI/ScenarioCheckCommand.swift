@@ -31,8 +31,9 @@ struct ScenarioCheckCommand: ParsableCommand {
         }
         try? output.flush()
         if failures > 0 {
-            throw CommandFailure.exit("\(failures) of \(files.count) scenario file\(files.count == 1 ? "" : "s") did not parse",
-                                      code: ScenarioExitCode.badInput)
+            throw CommandFailure.exit(
+                "\(failures) of \(files.count) scenario file\(files.count == 1 ? "" : "s") did not parse",
+                code: ScenarioExitCode.badInput)
         }
     }
 }

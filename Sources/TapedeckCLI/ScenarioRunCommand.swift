@@ -36,7 +36,11 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: "A live server to play against, ws://HOST:PORT/PATH or wss://...")
     var server: String?
 
-    @Option(name: .customLong("server-clock"), help: "wall: --server's time passes by itself (real time); virtual: it was started with --clock virtual and waits advance it.")
+    @Option(
+        name: .customLong("server-clock"),
+        help:
+            "wall: --server's time passes by itself (real time); virtual: it was started with --clock virtual and waits advance it."
+    )
     var serverClock: ClockMode = .wall
 
     @Flag(help: "Start the reference server in this process (virtual clock, free loopback port) for each scenario.")
@@ -51,7 +55,10 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: "Write a JUnit XML report to this file.")
     var junit: String?
 
-    @Option(help: "With --tape: body fields a sent message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId).")
+    @Option(
+        help:
+            "With --tape: body fields a sent message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId)."
+    )
     var matchFields: String?
 
     @Flag(help: "Also print what happened during passing steps (skipped messages, automatic claims, toasts).")
@@ -65,7 +72,8 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
         if let matchFields {
             guard tape != nil else { throw ValidationError("--match-fields applies to --tape only") }
-            if matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
+            if matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty })
+            {
                 throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
             }
         }
@@ -113,15 +121,21 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             }
             var recorder: RecordingTransport?
             if let recordTo {
-                let metadata = TapeMetadata(created: WallClockTimestamp.now(), tool: "tapedeck \(TapedeckVersion.current)",
-                                            labels: ["scenario": scenario.name, session.label.key: session.label.value])
-                recorder = RecordingTransport(wrapping: session.transport, path: "\(recordTo)/\(scenario.name).tape",
-                                              metadata: metadata, clock: session.clock)
+                let metadata = TapeMetadata(
+                    created: WallClockTimestamp.now(), tool: "tapedeck \(TapedeckVersion.current)",
+                    labels: ["scenario": scenario.name, session.label.key: session.label.value])
+                recorder = RecordingTransport(
+                    wrapping: session.transport, path: "\(recordTo)/\(scenario.name).tape",
+                    metadata: metadata, clock: session.clock)
             }
-            let runner = ScenarioRunner(scenario: scenario, transport: recorder ?? session.transport, clock: session.clock,
-                                        options: .init(serverURL: session.serverURL))
-            try? output.write(ScenarioReport.header(for: ScenarioResult(name: scenario.name, file: scenario.file, steps: [],
-                                                                        unmatchedSends: [], duration: 0, finalState: .null)) + "\n")
+            let runner = ScenarioRunner(
+                scenario: scenario, transport: recorder ?? session.transport, clock: session.clock,
+                options: .init(serverURL: session.serverURL))
+            try? output.write(
+                ScenarioReport.header(
+                    for: ScenarioResult(
+                        name: scenario.name, file: scenario.file, steps: [],
+                        unmatchedSends: [], duration: 0, finalState: .null)) + "\n")
             let verbose = self.verbose
             let result = await runner.run { step in
                 try? output.write(ScenarioReport.lines(for: step, verbose: verbose).joined(separator: "\n") + "\n")

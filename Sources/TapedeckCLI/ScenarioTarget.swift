@@ -24,21 +24,25 @@ enum ScenarioTarget {
         switch self {
         case .tape(let path, let records, let matchFields):
             let clock = VirtualScenarioClock()
-            return Session(transport: TapeServedTransport(records: records, clock: clock, matchFields: matchFields),
-                           clock: clock, serverURL: "tape:\(path)", label: ("servedFrom", path), stop: {})
+            return Session(
+                transport: TapeServedTransport(records: records, clock: clock, matchFields: matchFields),
+                clock: clock, serverURL: "tape:\(path)", label: ("servedFrom", path), stop: {})
         case .server(let url, .wall):
             let transport = LiveWebSocketTransport(target: url)
-            return Session(transport: transport, clock: RealScenarioClock(), serverURL: url.description,
-                           label: ("server", url.description), stop: { await transport.close(code: 1000) })
+            return Session(
+                transport: transport, clock: RealScenarioClock(), serverURL: url.description,
+                label: ("server", url.description), stop: { await transport.close(code: 1000) })
         case .server(let url, .virtual):
             let clock = VirtualScenarioClock()
             let transport = VirtualTimeServerTransport(target: url, clock: clock)
-            return Session(transport: transport, clock: clock, serverURL: url.description,
-                           label: ("server", url.description), stop: { await transport.close(code: 1000) })
+            return Session(
+                transport: transport, clock: clock, serverURL: url.description,
+                label: ("server", url.description), stop: { await transport.close(code: 1000) })
         case .reference(let seed):
             let reference = try await ReferenceScenarioTarget.start(seed: seed)
-            return Session(transport: reference.transport, clock: reference.clock, serverURL: reference.url,
-                           label: ("reference", "seed \(seed)"), stop: { await reference.stop() })
+            return Session(
+                transport: reference.transport, clock: reference.clock, serverURL: reference.url,
+                label: ("reference", "seed \(seed)"), stop: { await reference.stop() })
         }
     }
 }

@@ -33,7 +33,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Address to listen on, HOST:PORT (port 0 picks a free port).", valueName: "host:port"))
     var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
-    @Option(help: "Body fields a client message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId).")
+    @Option(
+        help:
+            "Body fields a client message must share with the recorded one, besides its type (comma-separated, e.g. eventId,personId)."
+    )
     var matchFields: String?
 
     @Option(help: "recorded: send answers at their recorded delays; fast: send them at once.")
@@ -46,7 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
     var connectionLimits: ConnectionLimitOptions
 
     func validate() throws {
-        if let matchFields, matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
+        if let matchFields,
+            matchFields.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty })
+        {
             throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
         }
     }
@@ -68,8 +73,10 @@ struct ServeCommand: AsyncParsableCommand {
             let context = try tls.certificate.map { certificate in
                 try TLSFiles.serverContext(certificatePath: certificate, keyPath: tls.key ?? "")
             }
-            server = try await TapeServer.start(records: records, host: listen.host, port: listen.port, matchFields: fields, timing: timing,
-                                                tls: context, limits: connectionLimits.limits, report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
+            server = try await TapeServer.start(
+                records: records, host: listen.host, port: listen.port, matchFields: fields, timing: timing,
+                tls: context, limits: connectionLimits.limits,
+                report: { line in Self.writeLine("tapedeck serve: \(line)", to: 2) })
         } catch {
             Self.writeLine("tapedeck serve: cannot listen on \(listen): \(error)", to: 2)
             throw ExitCode(1)

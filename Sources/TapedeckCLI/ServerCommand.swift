@@ -61,13 +61,15 @@ struct ServerCommand: AsyncParsableCommand {
         if delay < 0 { throw ValidationError("--delay must not be negative (got \(delay)).") }
         if maxMessage < 64 { throw ValidationError("--max-message must be at least 64 bytes (got \(maxMessage)).") }
         if !(1000...4999).contains(closeCode) || [1004, 1005, 1006, 1015].contains(closeCode) {
-            throw ValidationError("--close-code \(closeCode) cannot be sent in a close frame: use 1000-4999 except 1004-1006 and 1015.")
+            throw ValidationError(
+                "--close-code \(closeCode) cannot be sent in a close frame: use 1000-4999 except 1004-1006 and 1015.")
         }
     }
 
     func run() async throws {
-        let faults = FaultPlan(dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
-                               closeAfter: closeAfter, closeCode: closeCode)
+        let faults = FaultPlan(
+            dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
+            closeAfter: closeAfter, closeCode: closeCode)
         let configuration = ReferenceServerConfiguration(
             host: listen.host, port: listen.port, tlsCertificatePath: tls.certificate, tlsKeyPath: tls.key, seed: seed,
             clock: clock, faults: faults, maxMessageBytes: maxMessage, limits: connectionLimits.limits)

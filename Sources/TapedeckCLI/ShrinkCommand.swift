@@ -48,7 +48,9 @@ struct ShrinkCommand: ParsableCommand {
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
-        print("wrote \(output): \(result.indices.count) of \(loaded.records.count) records, failing with \(result.failure.signature) (\(result.tests) replays)")
+        print(
+            "wrote \(output): \(result.indices.count) of \(loaded.records.count) records, failing with \(result.failure.signature) (\(result.tests) replays)"
+        )
         print("records kept (original numbers): " + result.indices.map(String.init).joined(separator: " "))
     }
 }

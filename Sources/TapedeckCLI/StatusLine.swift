@@ -16,7 +16,8 @@ struct StatusLine {
             do { try await Task.sleep(nanoseconds: interval) } catch { break }
             let now = proxy.statistics()
             let rate = Double(now.messages - previous.messages) / (Double(interval) / 1e9)
-            let text = "\(now.openConnections) connection\(now.openConnections == 1 ? "" : "s"), "
+            let text =
+                "\(now.openConnections) connection\(now.openConnections == 1 ? "" : "s"), "
                 + "\(Int(rate.rounded())) msg/s, \(now.messages) messages, \(Self.bytes(now.compressedBytes)) recorded, "
                 + "\(now.tapesClosed) tape\(now.tapesClosed == 1 ? "" : "s") closed"
             RecordCommand.emit(terminal ? "\r\u{1B}[K" + text : text, to: 2, newline: !terminal)

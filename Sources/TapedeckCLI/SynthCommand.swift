@@ -32,9 +32,10 @@ struct SynthCommand: ParsableCommand {
     func run() throws {
         do {
             let summary = try SyntheticTape.write(messages: messages, seed: seed, to: output)
-            print("\(output): \(summary.messages) messages (\(summary.serverMessages) server, \(summary.clientMessages) client), "
-                + "\(summary.payloadBytes) payload bytes, \(summary.uncompressedBytes) bytes uncompressed, "
-                + "\(summary.compressedBytes) compressed")
+            print(
+                "\(output): \(summary.messages) messages (\(summary.serverMessages) server, \(summary.clientMessages) client), "
+                    + "\(summary.payloadBytes) payload bytes, \(summary.uncompressedBytes) bytes uncompressed, "
+                    + "\(summary.compressedBytes) compressed")
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         }

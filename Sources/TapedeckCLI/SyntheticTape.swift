@@ -19,8 +19,9 @@ enum SyntheticTape {
     static let created = "2025-01-01T00:00:00Z"
 
     static func metadata(messages: Int, seed: UInt64) -> TapeMetadata {
-        TapeMetadata(created: created, tool: "tapedeck \(TapedeckVersion.current)",
-                     labels: ["generator": "tapedeck synth", "messages": "\(messages)", "seed": "\(seed)"])
+        TapeMetadata(
+            created: created, tool: "tapedeck \(TapedeckVersion.current)",
+            labels: ["generator": "tapedeck synth", "messages": "\(messages)", "seed": "\(seed)"])
     }
 
     static func write(messages count: Int, seed: UInt64, to path: String) throws(TapeError) -> Summary {

@@ -28,7 +28,8 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        let key: String, value: String
+        let key: String
+        let value: String
         if let equals = label.firstIndex(of: "=") {
             key = String(label[..<equals]); value = String(label[label.index(after: equals)...])
         } else {
@@ -54,7 +55,8 @@ struct TagCommand: ParsableCommand {
         if let catalogPath = CatalogPaths.find(forTape: tape) {
             let folder = CatalogPaths.folder(of: catalogPath)
             do {
-                let scanned = try TapeScanner.scan(tapeAt: tape, catalogPath: CatalogPaths.name(ofTape: tape, inCatalogFolder: folder))
+                let scanned = try TapeScanner.scan(
+                    tapeAt: tape, catalogPath: CatalogPaths.name(ofTape: tape, inCatalogFolder: folder))
                 try Catalog(path: catalogPath).upsert(scanned.tape, types: scanned.types)
             } catch {
                 throw CommandFailure.exit("tagged \(tape), but cannot update the catalog \(catalogPath): \(error)", code: 1)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +35,9 @@ final class TerminationSignals: @unchecked Sendable {
 
     init() {
         var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { fatalError("tapedeck: cannot create a pipe for signals: \(String(cString: strerror(errno)))") }
+        guard pipe(&descriptors) == 0 else {
+            fatalError("tapedeck: cannot create a pipe for signals: \(String(cString: strerror(errno)))")
+        }
         terminationPipeWrite = descriptors[1]
         for number in [SIGINT, SIGTERM] {
             signal(number) { number in

@@ -1,9 +1,10 @@
+import TapedeckCatalog
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TapedeckCatalog
 
 /// The wall time, read only here at the edge: `check` stamps its catalog results with it.
 enum WallClock {

@@ -61,8 +61,9 @@ struct ProtocolBenchmark {
             }
             return known
         }
-        return Result(messages: messages, bytes: bytes, seed: seed, repeats: repeats,
-                      typed: typed, jsonDecoder: jsonDecoder, jsonSerialization: jsonSerialization)
+        return Result(
+            messages: messages, bytes: bytes, seed: seed, repeats: repeats,
+            typed: typed, jsonDecoder: jsonDecoder, jsonSerialization: jsonSerialization)
     }
 
     private static func isUnknown(_ message: ServerMessage) -> Bool {

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import TapedeckProtocol
-import TapedeckThroughput
 import TapedeckTape
+import TapedeckThroughput
 
 /// Runs every stage of `tapedeck dev bench decode` over the same tapes and times it. One-thread
 /// stages go through the tapes one after another on the calling thread; the all-core stage
@@ -31,7 +31,10 @@ struct DecodeBenchmark {
     /// The stages to run (all when empty): for profiling one stage under valgrind.
     var only: Set<String> = []
 
-    static let stageNames = ["lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"]
+    static let stageNames = [
+        "lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder",
+        "jsonserialization",
+    ]
 
     private func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
@@ -45,69 +48,108 @@ struct DecodeBenchmark {
         guard reference.messages > 0 else {
             throw Failure(description: "the tapes hold no text messages; nothing to measure")
         }
-        let messages = reference.messages, bytes = reference.payloadBytes
+        let messages = reference.messages
+        let bytes = reference.payloadBytes
         func stage(_ name: String, _ summary: String, threads: Int = 1, _ seconds: Double, extra: [(String, Int)] = []) -> Stage {
-            Stage(name: name, summary: summary, threads: threads, seconds: seconds, messages: messages, payloadBytes: bytes, extra: extra)
+            Stage(
+                name: name, summary: summary, threads: threads, seconds: seconds, messages: messages, payloadBytes: bytes,
+                extra: extra)
         }
         var stages: [Stage] = []
 
-        if wants("lz4") { stages.append(stage("lz4", "LZ4 decompression only (Swift)", try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } })) }
+        if wants("lz4") {
+            stages.append(
+                stage(
+                    "lz4", "LZ4 decompression only (Swift)",
+                    try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } }))
+        }
         if wants("lz4_liblz4") {
-            stages.append(stage("lz4_liblz4", "LZ4 decompression only (liblz4)", try best {
-                for tape in tapes { _ = try DecodeStages.decompressWithLibLZ4(tape) }
-            }))
+            stages.append(
+                stage(
+                    "lz4_liblz4", "LZ4 decompression only (liblz4)",
+                    try best {
+                        for tape in tapes { _ = try DecodeStages.decompressWithLibLZ4(tape) }
+                    }))
         }
         if wants("framing") {
-            stages.append(stage("framing", "+ record framing (TapeReader)", try best {
-                for tape in tapes { _ = try DecodeStages.frame(tape) }
-            }))
+            stages.append(
+                stage(
+                    "framing", "+ record framing (TapeReader)",
+                    try best {
+                        for tape in tapes { _ = try DecodeStages.frame(tape) }
+                    }))
         }
         var decodeFailures = 0
         if wants("decode") {
-            stages.append(stage("decode", "+ typed protocol decoding", try best {
-                decodeFailures = 0
-                for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
-            }))
+            stages.append(
+                stage(
+                    "decode", "+ typed protocol decoding",
+                    try best {
+                        decodeFailures = 0
+                        for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
+                    }))
         }
         if decodeFailures > 0 {
-            throw Failure(description: "\(decodeFailures) of \(messages) messages failed to decode; run `tapedeck cat` on the tapes to see which")
+            throw Failure(
+                description:
+                    "\(decodeFailures) of \(messages) messages failed to decode; run `tapedeck cat` on the tapes to see which")
         }
         var violations = 0
         if wants("replay") {
-            stages.append(stage("replay", "+ ClientState.apply + invariants", try best {
-                violations = 0
-                for tape in tapes { violations += try DecodeStages.replay(tape).violations }
-            }, extra: [("invariant_violations", violations)]))
+            stages.append(
+                stage(
+                    "replay", "+ ClientState.apply + invariants",
+                    try best {
+                        violations = 0
+                        for tape in tapes { violations += try DecodeStages.replay(tape).violations }
+                    }, extra: [("invariant_violations", violations)]))
         }
         if wants("replay_all_cores") {
             let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, tapes.count))
-            stages.append(stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() }))
+            stages.append(
+                stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() })
+            )
         }
         guard wants("decode_in_memory") || wants("jsondecoder") || wants("jsonserialization") else { return stages }
 
         // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
         let payloads = try MessagePayloads(tapes: tapes, directions: [.s2c, .c2s]).payloads
         if wants("decode_in_memory") {
-            stages.append(stage("decode_in_memory", "typed decoding, payloads in memory", try best {
-                for payload in payloads {
-                    if payload.direction == .s2c { _ = try? ServerMessage.decode(payload.bytes) } else { _ = try? ClientMessage.decode(payload.bytes) }
-                }
-            }))
+            stages.append(
+                stage(
+                    "decode_in_memory", "typed decoding, payloads in memory",
+                    try best {
+                        for payload in payloads {
+                            if payload.direction == .s2c {
+                                _ = try? ServerMessage.decode(payload.bytes)
+                            } else {
+                                _ = try? ClientMessage.decode(payload.bytes)
+                            }
+                        }
+                    }))
         }
         let decoder = JSONDecoder()
-        if wants("jsondecoder") { stages.append(stage("jsondecoder", "Foundation JSONDecoder, in memory", try best {
-            for payload in payloads {
-                if payload.direction == .s2c {
-                    _ = try? FoundationBaseline.decodeServer(payload.data, with: decoder)
-                } else {
-                    _ = try? FoundationBaseline.decodeClient(payload.data, with: decoder)
-                }
-            }
-        })) }
+        if wants("jsondecoder") {
+            stages.append(
+                stage(
+                    "jsondecoder", "Foundation JSONDecoder, in memory",
+                    try best {
+                        for payload in payloads {
+                            if payload.direction == .s2c {
+                                _ = try? FoundationBaseline.decodeServer(payload.data, with: decoder)
+                            } else {
+                                _ = try? FoundationBaseline.decodeClient(payload.data, with: decoder)
+                            }
+                        }
+                    }))
+        }
         if wants("jsonserialization") {
-            stages.append(stage("jsonserialization", "Foundation JSONSerialization, in memory", try best {
-                for payload in payloads { _ = try? JSONSerialization.jsonObject(with: payload.data) }
-            }))
+            stages.append(
+                stage(
+                    "jsonserialization", "Foundation JSONSerialization, in memory",
+                    try best {
+                        for payload in payloads { _ = try? JSONSerialization.jsonObject(with: payload.data) }
+                    }))
         }
         return stages
     }
