@@ -46,10 +46,12 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         guard !tapes.isEmpty else { throw ValidationError("give at least one tape: tapedeck report TAPE... -o report.html") }
         guard rows >= 0 else { throw ValidationError("--rows must be 0 or more (got \(rows))") }
+        // Optional only so that leaving it out gets this message instead of "Missing expected argument".
+        guard output != nil else { throw ValidationError(Self.missingOutput) }
     }
 
     func run() throws {
-        guard let output else { throw CommandFailure.exit(Self.missingOutput, code: ReplayExitCode.unreadable) }
+        guard let output else { preconditionFailure("validate() requires -o") }
         let inputs = OutputPaths.replayInputs(ofTapes: tapes)
         try OutputPaths.refuseInputs(output: output, option: "-o", inputs: inputs.files, folders: inputs.folders)
         var limits = ReportLimits()
