@@ -41,7 +41,7 @@ struct BaselineWriter {
         }
         out += "\n    /// `{\"type\": ..., \"message\": ...}` decoded by switching on `type`.\n"
         out += "    struct \(envelope): Decodable {\n        enum Body {\n"
-        for message in direction.messages {
+        for message in direction.baoLife {
             out += "            case \(message.case)" + (message.body.map { "(\($0))" } ?? "") + "\n"
         }
         out += "            case \(other)(String)\n        }\n\n"
@@ -51,7 +51,7 @@ struct BaselineWriter {
         out += "            let container = try decoder.container(keyedBy: CodingKeys.self)\n"
         out += "            let type = try container.decode(String.self, forKey: .\(schema.envelope.type))\n"
         out += "            switch type {\n"
-        for message in direction.messages {
+        for message in direction.baoLife {
             if let body = message.body {
                 out += "            case \(SwiftText.quoted(message.type)): body = .\(message.case)(try container.decode(\(body).self, forKey: .\(schema.envelope.body)))\n"
             } else {
@@ -66,7 +66,7 @@ struct BaselineWriter {
     /// The objects and enums a direction's bodies use, in schema order.
     private func reachable(from direction: ProtocolSchema.Direction) -> ([ProtocolSchema.Object], [ProtocolSchema.EnumType]) {
         var names = Set<String>()
-        var pending = direction.messages.compactMap(\.body)
+        var pending = direction.baoLife.compactMap(\.body)
         while let name = pending.popLast() {
             guard names.insert(name).inserted, let object = schema.object(named: name) else { continue }
             pending += object.fields.map { Self.named($0.type) }.compactMap { $0 }

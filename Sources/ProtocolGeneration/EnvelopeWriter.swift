@@ -5,7 +5,7 @@ struct EnvelopeWriter {
 
     func source() -> String {
         let name = direction.swiftEnum
-        let messages = direction.messages
+        let messages = direction.baoLife
         var out = GeneratedFile.header + "\n"
         out += "// Envelope type names <-> \(name) cases; the envelope itself is read by `Envelope`.\n"
         out += "extension \(name): EnvelopeCodable {\n"

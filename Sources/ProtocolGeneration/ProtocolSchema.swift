@@ -18,6 +18,10 @@ public struct ProtocolSchema: Decodable, Sendable {
         public var body: String?
         /// The case is boxed (`indirect`): its body is large and rare.
         public var indirect: Bool?
+        /// Not a BaoLife message but one Tapedeck's own tools send (the reference server's
+        /// `advance`): `tapedeck conform` accepts it; the codec leaves it `unknown`.
+        public var control: Bool?
+        public var about: String?
     }
 
     public struct Direction: Decodable, Sendable {
@@ -26,6 +30,9 @@ public struct ProtocolSchema: Decodable, Sendable {
         /// Whether the body dispatch is `@inline(__always)` (the server's, on the hot path).
         public var inlineDispatch: Bool?
         public var messages: [Message]
+
+        /// The BaoLife messages, which the Swift code generated from the schema knows.
+        public var baoLife: [Message] { messages.filter { $0.control != true } }
     }
 
     public struct EnumType: Decodable, Sendable {

@@ -14,6 +14,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ImportCommand.self,
             ReplayCommand.self,
             CheckCommand.self,
+            ConformCommand.self,
             HistoryCommand.self,
             ReproCommand.self,
             InspectCommand.self,
