@@ -33,8 +33,11 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: "The tape whose recorded session answers the scenario's messages.")
     var tape: String?
 
-    @Option(help: "A live server to play against, ws://HOST:PORT/PATH or wss://...")
-    var server: String?
+    // Parsed once by ArgumentParser; its error says what is wrong with the URL.
+    @Option(
+        help: ArgumentHelp("A live server to play against, ws://HOST:PORT/PATH or wss://...", valueName: "url"),
+        transform: { text throws in try WebSocketURL(parsing: text) })
+    var server: WebSocketURL?
 
     @Option(
         name: .customLong("server-clock"),
@@ -79,13 +82,6 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
         if seed != nil, !reference { throw ValidationError("--seed applies to --reference only") }
         if serverClock != .wall, server == nil { throw ValidationError("--server-clock applies to --server only") }
-        if let server {
-            do {
-                _ = try WebSocketURL(parsing: server)
-            } catch {
-                throw ValidationError("--server: \(error)")
-            }
-        }
     }
 
     var fields: [String] {
@@ -179,10 +175,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             }
         }
         if let server {
-            guard let url = try? WebSocketURL(parsing: server) else {
-                throw CommandFailure.exit("--server \(server) is not a ws:// or wss:// URL", code: ScenarioExitCode.badInput)
-            }
-            return .server(url, clock: serverClock)
+            return .server(server, clock: serverClock)
         }
         return .reference(seed: seed ?? ReferenceServerConfiguration.defaultSeed)
     }
