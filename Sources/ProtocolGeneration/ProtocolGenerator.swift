@@ -21,6 +21,7 @@ public struct ProtocolGenerator {
         for direction in [schema.server, schema.client] {
             files.append(("Sources/TapedeckProtocol/Codec/\(direction.swiftEnum)+Envelope.swift", EnvelopeWriter(direction: direction).source()))
         }
+        files.append(("docs/baolife.asyncapi.yaml", AsyncAPIWriter(schema: schema).source()))
         files.append(("Sources/TapedeckProtocol/Conformance/WireSchema+BaoLife.swift", WireSchemaWriter(schema: schema).source()))
         files.append(("Sources/TapedeckThroughput/FoundationBaseline.swift", BaselineWriter(schema: schema).serverSource()))
         files.append(("Sources/TapedeckThroughput/FoundationClientBaseline.swift", BaselineWriter(schema: schema).clientSource()))

@@ -16,7 +16,8 @@ import Testing
     @Test func everyGeneratedFileSaysSoInItsFirstLine() throws {
         let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))
         for file in ProtocolGenerator(schema: schema).sources() {
-            #expect(file.text.hasPrefix(GeneratedFile.header + "\n"), "\(file.path)")
+            let header = file.path.hasSuffix(".yaml") ? "# " + GeneratedFile.header.dropFirst(3) : GeneratedFile.header
+            #expect(file.text.hasPrefix(header + "\n"), "\(file.path)")
         }
     }
 
