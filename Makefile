@@ -31,11 +31,12 @@ deps:
 
 # The Python peer the network tests run against the reference server (an independent client).
 PYTHON      ?= python3
-PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1
+# Also the independent JSON Schema validator of the AsyncAPI examples test (issue 18).
+PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1-jsonschema-4.26.0
 pydeps: $(PYDEPS_STAMP)
 $(PYDEPS_STAMP):
 	[ -x .venv/bin/python ] || $(PYTHON) -m venv .venv
-	.venv/bin/pip install -q websockets==15.0.1
+	.venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3
 	touch $@
 
 # Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md).

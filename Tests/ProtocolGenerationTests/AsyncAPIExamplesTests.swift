@@ -48,9 +48,10 @@ import Testing
 
     @Test func everyDocumentedExampleValidates() throws {
         let root = GeneratedFilesTests.root
+        let python = try #require(Self.python(root: root), "no Python with jsonschema and PyYAML: run `make pydeps`")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
+        process.arguments = [python, "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
                              root.appendingPathComponent("docs/PROTOCOL.md").path]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -61,5 +62,20 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output)")
         // One example per message type of both directions.
         #expect(output.hasPrefix("46\n"), "\(output)")
+    }
+
+    /// The project's venv (`make pydeps` installs both there), else the system's python3 if it has them.
+    static func python(root: URL) -> String? {
+        for candidate in [root.appendingPathComponent(".venv/bin/python").path, "python3"] {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            probe.arguments = [candidate, "-c", "import jsonschema, yaml"]
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { continue }
+            probe.waitUntilExit()
+            if probe.terminationStatus == 0 { return candidate }
+        }
+        return nil
     }
 }
