@@ -12,6 +12,13 @@ import Testing
         try TapedeckBinary.runProcess("/usr/bin/timeout", ["60", try TapedeckBinary.executable()] + arguments, in: directory)
     }
 
+    /// Recordings/connect.tape with its checkpoint file and goldens, copied into `directory`.
+    static func copyConnectTape(to directory: URL) throws {
+        for name in ["connect.tape", "connect.checkpoints", "connect.golden"] {
+            try FileManager.default.copyItem(at: recordings.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+    }
+
     @Test func importOfADeviceIsRefusedAtOnce() throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -46,12 +53,7 @@ import Testing
     @Test func checkReportsAFIFONamedLikeATapeInsteadOfHanging() throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["connect.tape", "connect.checkpoints"] {
-            try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent(name),
-                                             to: directory.appendingPathComponent(name))
-        }
-        try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent("connect.golden"),
-                                         to: directory.appendingPathComponent("connect.golden"))
+        try Self.copyConnectTape(to: directory)
         #expect(mkfifo(directory.appendingPathComponent("pipe.tape").path, 0o644) == 0)
         let result = try Self.run(["check", directory.path])
         #expect(result.status == 2, "\(result.stdout)\n\(result.stderr)")
@@ -63,12 +65,8 @@ import Testing
     @Test func aGoldenOrCheckpointFileThatIsAFIFOIsReportedNotWaitedFor() throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent("connect.tape"),
-                                         to: directory.appendingPathComponent("connect.tape"))
-        try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent("connect.checkpoints"),
-                                         to: directory.appendingPathComponent("connect.checkpoints"))
+        try Self.copyConnectTape(to: directory)
         let goldens = directory.appendingPathComponent("connect.golden")
-        try FileManager.default.copyItem(at: Self.recordings.appendingPathComponent("connect.golden"), to: goldens)
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("closed.json"))
         #expect(mkfifo(goldens.appendingPathComponent("closed.json").path, 0o644) == 0)
         let golden = try Self.run(["check", directory.path])
