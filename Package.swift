@@ -141,10 +141,12 @@ let package = Package(
         // The protocol generator (issue 18): Protocol/baolife.schema.json -> codec, baselines, doc tables.
         .target(name: "ProtocolGeneration"),
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
-        .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol"]),
+        // What the tests share: an async child process (no test holds a concurrency-pool thread).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
-            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4"],
+            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
@@ -162,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckCLITests",
             dependencies: [
-                "TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog", "TapedeckProtocol",
+                "TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog", "TapedeckProtocol", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -171,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckNetworkTests",
             dependencies: [
-                "TapedeckNetwork", "TapedeckGame", "TapedeckProtocol",
+                "TapedeckNetwork", "TapedeckGame", "TapedeckProtocol", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -182,22 +184,28 @@ let package = Package(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
-                "TapedeckProtocol",
+                "TapedeckProtocol", "TestSupport",
             ],
             exclude: ["Peers"]
         ),
         .testTarget(
             name: "TapedeckReproTests",
-            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"]
+            dependencies: [
+                "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "TapedeckReportTests",
-            dependencies: ["TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol"]
+            dependencies: [
+                "TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol",
+                "TestSupport",
+            ]
         ),
         .testTarget(
             name: "TapedeckProxyTests",
             dependencies: [
-                "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
+                "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

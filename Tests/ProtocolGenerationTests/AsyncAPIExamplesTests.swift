@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 18: docs/baolife.asyncapi.yaml (generated) describes every example of docs/PROTOCOL.md,
 /// checked by an independent validator: Python's `jsonschema` (Draft 7, the dialect AsyncAPI
@@ -46,35 +47,22 @@ import Testing
         sys.exit(1 if errors else 0)
         """#
 
-    @Test func everyDocumentedExampleValidates() throws {
+    @Test func everyDocumentedExampleValidates() async throws {
         let root = GeneratedFilesTests.root
-        let python = try #require(Self.python(root: root), "no Python with jsonschema and PyYAML: run `make pydeps`")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
-                             root.appendingPathComponent("docs/PROTOCOL.md").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let python = try #require(await Self.python(root: root), "no Python with jsonschema and PyYAML: run `make pydeps`")
+        let run = try await ChildProcess.run("/usr/bin/env", [python, "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
+                                                            root.appendingPathComponent("docs/PROTOCOL.md").path])
+        let output = run.standardOutput + run.standardError
+        #expect(run.status == 0, "\(output)")
         // One example per message type of both directions.
         #expect(output.hasPrefix("46\n"), "\(output)")
     }
 
     /// The project's venv (`make pydeps` installs both there), else the system's python3 if it has them.
-    static func python(root: URL) -> String? {
+    static func python(root: URL) async -> String? {
         for candidate in [root.appendingPathComponent(".venv/bin/python").path, "python3"] {
-            let probe = Process()
-            probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            probe.arguments = [candidate, "-c", "import jsonschema, yaml"]
-            probe.standardOutput = FileHandle.nullDevice
-            probe.standardError = FileHandle.nullDevice
-            guard (try? probe.run()) != nil else { continue }
-            probe.waitUntilExit()
-            if probe.terminationStatus == 0 { return candidate }
+            let probe = try? await ChildProcess.run("/usr/bin/env", [candidate, "-c", "import jsonschema, yaml"])
+            if probe?.status == 0 { return candidate }
         }
         return nil
     }

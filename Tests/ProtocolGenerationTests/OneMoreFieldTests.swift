@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ProtocolGeneration
 
 /// Issue 18: adding a field is one schema edit plus `make generate`. A copy of the schema gets one
@@ -31,7 +32,7 @@ import Testing
         #expect(model.contains("    public var weather: String?\n"))
     }
 
-    @Test(.timeLimit(.minutes(5))) func aMessageCarryingTheNewFieldDecodes() throws {
+    @Test(.timeLimit(.minutes(5))) func aMessageCarryingTheNewFieldDecodes() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("one-more-field-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let module = work.appendingPathComponent("Sources/TapedeckProtocol")
@@ -55,22 +56,15 @@ import Testing
         let swiftFiles = try FileManager.default.subpathsOfDirectory(atPath: module.path)
             .filter { $0.hasSuffix(".swift") }.map { module.appendingPathComponent($0).path }
         let program = work.appendingPathComponent("probe").path
-        let compile = try Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library"] + swiftFiles + [main.path, "-o", program])
+        let compile = try await Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library"] + swiftFiles + [main.path, "-o", program])
         #expect(compile.status == 0, "\(compile.output)")
-        let probe = try Self.run(program, [])
+        let probe = try await Self.run(program, [])
         #expect(probe.output == "rain\n{\"type\":\"u\",\"message\":{\"energy\":5,\"weather\":\"rain\"}}\n")
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs to the end with standard error after standard output (async: no thread is held while swiftc runs).
+    static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let finished = try await ChildProcess.run(executable, arguments)
+        return (finished.status, finished.standardOutput + finished.standardError)
     }
 }

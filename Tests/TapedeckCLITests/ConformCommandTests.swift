@@ -15,7 +15,7 @@ import Testing
         ("s2c", #"{"type":"claimResult","message":{"eventID":"e2","accepted":false}}"#),
     ]
 
-    static func driftingTape(in directory: URL) throws -> String {
+    static func driftingTape(in directory: URL) async throws -> String {
         var lines = [#"{"header":{"created":"2026-01-01T00:00:00.000Z","tool":"t","labels":{}}}"#,
                      #"{"seq":0,"t":1,"conn":1,"dir":"c2s","kind":"open"}"#]
         for (index, (direction, text)) in drift.enumerated() {
@@ -24,23 +24,23 @@ import Testing
         }
         let jsonl = directory.appendingPathComponent("drift.jsonl"), tape = directory.appendingPathComponent("drift.tape")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: jsonl)
-        let imported = try TapedeckBinary.run(["import", jsonl.path, "--output", tape.path])
+        let imported = try await TapedeckBinary.run(["import", jsonl.path, "--output", tape.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         return tape.path
     }
 
-    @Test func theCorpusConforms() throws {
-        let run = try TapedeckBinary.run(["conform", TapedeckBinary.packageRoot.appendingPathComponent("Recordings").path])
+    @Test func theCorpusConforms() async throws {
+        let run = try await TapedeckBinary.run(["conform", TapedeckBinary.packageRoot.appendingPathComponent("Recordings").path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasPrefix("8 tapes, "))
         #expect(run.stdout.contains("every message conforms to Protocol/baolife.schema.json"))
     }
 
-    @Test func aDriftingServerIsReportedWithFirstOccurrences() throws {
+    @Test func aDriftingServerIsReportedWithFirstOccurrences() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tape = try Self.driftingTape(in: directory)
-        let run = try TapedeckBinary.run(["conform", tape])
+        let tape = try await Self.driftingTape(in: directory)
+        let run = try await TapedeckBinary.run(["conform", tape])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let expected = [
             "  unknown type: s2c weather \"weather\" × 1\n    first: \(tape) record 2, type at byte 8\n",
@@ -55,11 +55,11 @@ import Testing
         #expect(run.stdout.contains("  s2c u" + String(repeating: " ", count: 16) + "  2\n"), "\(run.stdout)")
     }
 
-    @Test func jsonAndAllow() throws {
+    @Test func jsonAndAllow() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tape = try Self.driftingTape(in: directory)
-        let json = try TapedeckBinary.run(["conform", "--json", tape])
+        let tape = try await Self.driftingTape(in: directory)
+        let json = try await TapedeckBinary.run(["conform", "--json", tape])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["conforms"] as? Bool == false)
@@ -72,16 +72,16 @@ import Testing
         #expect(first["offset"] as? Int == 79)
         #expect(first["found"] as? String == "\"enemy\"")
 
-        let partly = try TapedeckBinary.run(["conform", "--allow", "unknown-types,unknown-fields", tape])
+        let partly = try await TapedeckBinary.run(["conform", "--allow", "unknown-types,unknown-fields", tape])
         #expect(partly.status == 1)
         #expect(partly.stdout.contains("  unknown type (allowed): s2c weather"))
-        let all = try TapedeckBinary.run(["conform", tape, "--allow",
+        let all = try await TapedeckBinary.run(["conform", tape, "--allow",
                                           "unknown-types,unknown-fields,missing-fields,type-mismatches,non-integral-numbers,unknown-enum-values"])
         #expect(all.status == 0, "\(all.stdout)")
-        let bad = try TapedeckBinary.run(["conform", tape, "--allow", "renamed-fields"])
+        let bad = try await TapedeckBinary.run(["conform", tape, "--allow", "renamed-fields"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("'renamed-fields' is not a departure"))
-        let missing = try TapedeckBinary.run(["conform", directory.appendingPathComponent("none.tape").path])
+        let missing = try await TapedeckBinary.run(["conform", directory.appendingPathComponent("none.tape").path])
         #expect(missing.status == 2)
     }
 }

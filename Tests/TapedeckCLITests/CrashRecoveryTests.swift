@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckTape
 #if canImport(Glibc)
 import Glibc
@@ -7,44 +8,23 @@ import Glibc
 
 /// A writer killed with SIGKILL leaves a tape whose reader returns every flushed record.
 @Suite struct CrashRecoveryTests {
-    @Test func aKilledWriterLosesAtMostTheLastFlushInterval() throws {
+    @Test func aKilledWriterLosesAtMostTheLastFlushInterval() async throws {
         let directory = try TapedeckBinary.directory()
         let tape = directory.appendingPathComponent("killed.tape").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try TapedeckBinary.executable())
-        process.arguments = ["dev", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-
-        // Read "flushed N" lines until a few flushes with records have been reported.
-        var lastFlushed = 0
-        var flushesWithRecords = 0
-        var pending = Data()
-        let handle = pipe.fileHandleForReading
-        while flushesWithRecords < 5 {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break } // the child exited early: the checks below will say so
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.hasPrefix("flushed "), let count = Int(line.dropFirst(8)), count > 0 {
-                    lastFlushed = count
-                    flushesWithRecords += 1
-                }
-            }
+        let writer = try ChildProcess(try TapedeckBinary.executable(),
+                                      ["dev", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"])
+        // "flushed N" lines with N > 0: wait for five such flushes, then kill.
+        func flushes(_ lines: [String]) -> [Int] {
+            lines.compactMap { $0.hasPrefix("flushed ") ? Int($0.dropFirst(8)) : nil }.filter { $0 > 0 }
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGKILL)
-        // Lines the child printed after we stopped reading are flushes too.
-        let rest = String(decoding: pending + handle.readDataToEndOfFile(), as: UTF8.self)
-        for line in rest.split(separator: "\n") where line.hasPrefix("flushed ") {
-            lastFlushed = max(lastFlushed, Int(line.dropFirst(8)) ?? 0)
-        }
-        #expect(flushesWithRecords == 5, "the writer stopped before reporting 5 flushes")
+        let flushesWithRecords = (try? await writer.output(until: { flushes($0).count >= 5 }, seconds: 120)).map { flushes($0).count } ?? 0
+        writer.signal(SIGKILL)
+        let killed = await writer.wait()
+        #expect(killed.signalled)
+        #expect(killed.status == SIGKILL)
+        // Lines the child printed after we stopped waiting are flushes too.
+        let lastFlushed = flushes(killed.output).max() ?? 0
+        #expect(flushesWithRecords >= 5, "the writer stopped before reporting 5 flushes")
 
         let reader = try TapeReader(path: tape)
         var numbers: [Int] = []

@@ -4,13 +4,13 @@ import Testing
 /// A golden with a repeated key is refused with its path and the key, never passed
 /// (issue 23, finding 11).
 @Suite struct GoldenDuplicateKeyTests {
-    @Test func checkAndReproRefuseAGoldenWithARepeatedKey() throws {
+    @Test func checkAndReproRefuseAGoldenWithARepeatedKey() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tape = directory.appendingPathComponent("s.tape").path
         try FileManager.default.copyItem(atPath: TapedeckBinary.fixtureTape, toPath: tape)
         try Data("start: record 2\n".utf8).write(to: directory.appendingPathComponent("s.checkpoints"))
-        let first = try TapedeckBinary.run(["check", directory.path, "--no-catalog"])   // records the golden
+        let first = try await TapedeckBinary.run(["check", directory.path, "--no-catalog"])   // records the golden
         #expect(first.status == 1)
         let golden = directory.appendingPathComponent("s.golden/start.json").path
         let text = try String(contentsOfFile: golden, encoding: .utf8)
@@ -22,11 +22,11 @@ import Testing
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: golden))
         let key = "gameState.energy"
 
-        let check = try TapedeckBinary.run(["check", directory.path, "--no-catalog", "--record", "none"])
+        let check = try await TapedeckBinary.run(["check", directory.path, "--no-catalog", "--record", "none"])
         #expect(check.status == 1)
         #expect(check.stdout.contains("\(golden): not JSON: \(key): expected a key used once in its object, found \"energy\" a second time"))
 
-        let repro = try TapedeckBinary.run(["repro", tape])
+        let repro = try await TapedeckBinary.run(["repro", tape])
         #expect(repro.status == 2)
         #expect(repro.stderr.hasPrefix("tapedeck: error: \(golden): the golden of checkpoint start is not JSON: \(key): "))
     }

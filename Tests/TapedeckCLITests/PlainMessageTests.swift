@@ -3,19 +3,19 @@ import Testing
 
 /// Messages that say what is wrong and what to do, each path once (issue 23, finding 11).
 @Suite struct PlainMessageTests {
-    @Test func checkOnATapeFileSaysItIsAFileAndWhatToRunInstead() throws {
+    @Test func checkOnATapeFileSaysItIsAFileAndWhatToRunInstead() async throws {
         let tape = TapedeckBinary.fixtureTape
-        let result = try TapedeckBinary.run(["check", tape, "--no-catalog"])
+        let result = try await TapedeckBinary.run(["check", tape, "--no-catalog"])
         #expect(result.status == 2)
         #expect(!result.stderr.contains("no such folder"))
         #expect(result.stderr == "tapedeck: error: \(tape) is a file, not a folder: `tapedeck check` checks every tape of a folder. "
             + "Replay this one tape with `tapedeck replay \(tape)`, or check its folder: `tapedeck check \(TapedeckBinary.fixtures.path)`.\n")
-        let missing = try TapedeckBinary.run(["check", "/nonexistent-tapedeck-folder", "--no-catalog"])
+        let missing = try await TapedeckBinary.run(["check", "/nonexistent-tapedeck-folder", "--no-catalog"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent-tapedeck-folder: no such folder"))
     }
 
-    @Test func bugReportCommandsNameTheTapeOnce() throws {
+    @Test func bugReportCommandsNameTheTapeOnce() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("none.tape").path
@@ -27,7 +27,7 @@ import Testing
         for tape in [missing, damaged] {
             for arguments in [["repro", tape], ["shrink", tape, "-o", small], ["report", tape, "-o", page],
                               ["inspect", tape, "--at", "0"], ["diff", TapedeckBinary.fixtureTape, tape]] {
-                let result = try TapedeckBinary.run(arguments)
+                let result = try await TapedeckBinary.run(arguments)
                 #expect(result.status == 2, "\(arguments)")
                 #expect(result.stderr.hasPrefix("tapedeck: error: \(tape): "), "\(arguments): \(result.stderr)")
                 #expect(result.stderr.components(separatedBy: tape).count == 2, "\(arguments): \(result.stderr)")
@@ -35,21 +35,21 @@ import Testing
         }
     }
 
-    @Test func catalogRebuildOfAMissingFolderSaysSo() throws {
-        let result = try TapedeckBinary.run(["catalog", "rebuild", "/nonexistent-tapedeck-folder"])
+    @Test func catalogRebuildOfAMissingFolderSaysSo() async throws {
+        let result = try await TapedeckBinary.run(["catalog", "rebuild", "/nonexistent-tapedeck-folder"])
         #expect(result.status == 2)
         #expect(!result.stderr.contains("SQLite"))
         #expect(result.stderr == "tapedeck: error: /nonexistent-tapedeck-folder: no such folder. Pass the recording folder that holds the tapes.\n")
-        let file = try TapedeckBinary.run(["catalog", "rebuild", TapedeckBinary.fixtureTape])
+        let file = try await TapedeckBinary.run(["catalog", "rebuild", TapedeckBinary.fixtureTape])
         #expect(file.status == 2)
         #expect(file.stderr == "tapedeck: error: \(TapedeckBinary.fixtureTape) is a file, not a folder. Pass the recording folder that holds the tapes.\n")
     }
 
-    @Test func recordRefusesAnEmptyLabelAsTagDoes() throws {
+    @Test func recordRefusesAnEmptyLabelAsTagDoes() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for label in ["", "=x"] {
-            let record = try TapedeckBinary.run(["record", "--upstream", "ws://127.0.0.1:1", "--label", label,
+            let record = try await TapedeckBinary.run(["record", "--upstream", "ws://127.0.0.1:1", "--label", label,
                                                  "--no-catalog", "--out", directory.path])
             #expect(record.status == 2)
             #expect(record.stderr.contains("--label needs a NAME or KEY=VALUE (got \"\(label)\")"))

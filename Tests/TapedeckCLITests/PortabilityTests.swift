@@ -6,11 +6,11 @@ import Testing
 /// package's own dependency graph, as `swift package dump-package` prints it.
 @Suite struct PortabilityTests {
     /// The manifest as JSON: what `swift package dump-package` prints for the package root.
-    private static func manifest() throws -> [String: Any] {
+    private static func manifest() async throws -> [String: Any] {
         // A scratch path of its own, so the command never waits for the lock of a running build.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try TapedeckBinary.runProcess(
+        let result = try await TapedeckBinary.runProcess(
             "/usr/bin/env",
             ["swift", "package", "--package-path", TapedeckBinary.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
         #expect(result.status == 0, "swift package dump-package: \(result.stderr)")
@@ -35,8 +35,8 @@ import Testing
 
     /// The products an app links into its test or benchmark targets.
     @Test(arguments: ["TapedeckTesting", "TapedeckThroughput"])
-    func appFacingLibraryLinksNoSystemLibraryAndNoSwiftNIO(library: String) throws {
-        let manifest = try Self.manifest()
+    func appFacingLibraryLinksNoSystemLibraryAndNoSwiftNIO(library: String) async throws {
+        let manifest = try await Self.manifest()
         let targetList = try #require(manifest["targets"] as? [[String: Any]])
         var targets: [String: [String: Any]] = [:]
         for target in targetList { if let name = target["name"] as? String { targets[name] = target } }
@@ -68,8 +68,8 @@ import Testing
         }
     }
 
-    @Test func theManifestDeclaresIOS() throws {
-        let platforms = try #require(try Self.manifest()["platforms"] as? [[String: Any]])
+    @Test func theManifestDeclaresIOS() async throws {
+        let platforms = try #require(try await Self.manifest()["platforms"] as? [[String: Any]])
         let names = platforms.compactMap { $0["platformName"] as? String }
         #expect(names.contains("ios"), "platforms: \(names)")
         #expect(names.contains("macos"), "platforms: \(names)")

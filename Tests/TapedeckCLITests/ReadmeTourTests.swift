@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test(arguments: blocks())
-    func blockRunsAsWritten(_ block: Block) throws {
+    func blockRunsAsWritten(_ block: Block) async throws {
         let binary = try TapedeckBinary.executable()
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -80,7 +80,7 @@ import Testing
         // The built binary first on PATH, so the blocks run `tapedeck` as a reader would.
         let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
         let path = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try TapedeckBinary.runProcess("/usr/bin/env", ["bash", "-euo", "pipefail", script.path],
+        let result = try await TapedeckBinary.runProcess("/usr/bin/env", ["bash", "-euo", "pipefail", script.path],
                                                    environment: ["PATH": path], in: TapedeckBinary.packageRoot)
         let stdout = result.stdout, stderr = result.stderr
 

@@ -13,10 +13,10 @@ import Testing
          "--ca-file /nonexistent.pem: cannot read it (No such file or directory); give a PEM file with the CA's certificate."),
         (["--upstream", "ws://127.0.0.1:9", "--label", ""], "--label needs a NAME or KEY=VALUE (got \"\")."),
     ])
-    func optionsThatCannotApplyAreRefused(arguments: [String], message: String) throws {
+    func optionsThatCannotApplyAreRefused(arguments: [String], message: String) async throws {
         let folder = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try TapedeckBinary.runProcess("/usr/bin/timeout", ["20", try TapedeckBinary.executable(), "record",
+        let run = try await TapedeckBinary.runProcess("/usr/bin/timeout", ["20", try TapedeckBinary.executable(), "record",
                                                                     "--out", folder.path] + arguments)
         #expect(run.status == 2, "\(arguments): \(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")

@@ -50,17 +50,17 @@ import TapedeckCatalog
     }
 
     /// Runs `check Recordings --record none` with JUnit and catalog in `folder`; returns the JUnit text.
-    static func check(into folder: URL, catalog: String) throws -> (TapedeckBinary.Result, String) {
+    static func check(into folder: URL, catalog: String) async throws -> (TapedeckBinary.Result, String) {
         let junit = folder.appendingPathComponent("junit-\(UUID().uuidString).xml").path
-        let run = try TapedeckBinary.run(["check", corpus, "--record", "none", "--junit", junit, "--catalog", catalog])
+        let run = try await TapedeckBinary.run(["check", corpus, "--record", "none", "--junit", junit, "--catalog", catalog])
         let xml = (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
         return (run, xml)
     }
 
-    @Test func everyTapeAndCheckpointPasses() throws {
+    @Test func everyTapeAndCheckpointPasses() async throws {
         let folder = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (run, xml) = try Self.check(into: folder, catalog: folder.appendingPathComponent("catalog.sqlite").path)
+        let (run, xml) = try await Self.check(into: folder, catalog: folder.appendingPathComponent("catalog.sqlite").path)
         #expect(run.status == 0, "check exited \(run.status):\n\(run.stdout)\n\(run.stderr)")
 
         let suites = Self.suites(inJUnit: xml)
@@ -93,9 +93,9 @@ import TapedeckCatalog
         ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),
         ("claimable-events", "claimable-events"),
     ])
-    func tapeServesItsOwnScenario(tape: String, scenario: String) throws {
+    func tapeServesItsOwnScenario(tape: String, scenario: String) async throws {
         let root = TapedeckBinary.packageRoot.path
-        let run = try TapedeckBinary.run(["scenario", "run", "\(root)/Scenarios/\(scenario).scenario",
+        let run = try await TapedeckBinary.run(["scenario", "run", "\(root)/Scenarios/\(scenario).scenario",
                                           "--tape", "\(Self.corpus)/\(tape).tape", "--match-fields", "eventId,personId"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("PASS \(scenario):"), "\(run.stdout)")
@@ -104,13 +104,13 @@ import TapedeckCatalog
 
     /// The corpus is byte-stable: two checks give the same report, the same JUnit bytes and the
     /// same digest for every case, and `--record none` writes nothing into the folder.
-    @Test func checkingTwiceGivesTheSameDigests() throws {
+    @Test func checkingTwiceGivesTheSameDigests() async throws {
         let folder = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = folder.appendingPathComponent("catalog.sqlite").path
         let before = try FileManager.default.subpathsOfDirectory(atPath: Self.corpus).sorted()
-        let (first, firstXML) = try Self.check(into: folder, catalog: catalog)
-        let (second, secondXML) = try Self.check(into: folder, catalog: catalog)
+        let (first, firstXML) = try await Self.check(into: folder, catalog: catalog)
+        let (second, secondXML) = try await Self.check(into: folder, catalog: catalog)
         #expect(first.status == 0 && second.status == 0, "\(first.stdout)\n\(second.stdout)")
         #expect(first.stdout == second.stdout)
         #expect(!firstXML.isEmpty && firstXML == secondXML)

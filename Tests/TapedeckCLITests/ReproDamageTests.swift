@@ -20,14 +20,14 @@ import Testing
         return path
     }
 
-    @Test func reproCallsADamagedOrTruncatedTapeAFailure() throws {
+    @Test func reproCallsADamagedOrTruncatedTapeAFailure() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let damaged = try Self.damagedTape(in: directory)
-        let replay = try TapedeckBinary.run(["replay", damaged])
+        let replay = try await TapedeckBinary.run(["replay", damaged])
         #expect(replay.status == 1)
 
-        let repro = try TapedeckBinary.run(["repro", damaged])
+        let repro = try await TapedeckBinary.run(["repro", damaged])
         #expect(repro.status == 1)
         #expect(repro.stdout == "no failure in the 14 intact records of \(damaged), but the tape is cut short: "
             + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid). "
@@ -35,39 +35,39 @@ import Testing
         #expect(!repro.stdout.contains("afterRecords"))
 
         let cut = try Self.truncatedTape(in: directory)
-        let truncated = try TapedeckBinary.run(["repro", cut])
+        let truncated = try await TapedeckBinary.run(["repro", cut])
         #expect(truncated.status == 1)
         #expect(truncated.stdout.hasPrefix("no failure in the 14 intact records of \(cut), but the tape is cut short: truncated after record 14 at byte "))
     }
 
-    @Test func reproNotesTheDamageAfterAFailure() throws {
+    @Test func reproNotesTheDamageAfterAFailure() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let damaged = try Self.damagedTape(in: directory)
-        let repro = try TapedeckBinary.run(["repro", damaged, "--until", "gameState.energy < 100"])
+        let repro = try await TapedeckBinary.run(["repro", damaged, "--until", "gameState.energy < 100"])
         #expect(repro.status == 1)
         #expect(repro.stdout.hasPrefix("failure at record "))
         #expect(repro.stdout.hasSuffix("note: the tape is cut short after its 14 intact records: damaged at byte 1764 after record 14: "
             + "block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n"))
     }
 
-    @Test func reportCallsADamagedTapeAFailure() throws {
+    @Test func reportCallsADamagedTapeAFailure() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let damaged = try Self.damagedTape(in: directory)
         let page = directory.appendingPathComponent("page.html").path
-        let report = try TapedeckBinary.run(["report", damaged, "-o", page])
+        let report = try await TapedeckBinary.run(["report", damaged, "-o", page])
         #expect(report.status == 1)
         #expect(report.stdout == "wrote \(page): 14 records, no failure in the intact records, but \(damaged) is cut short: "
             + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n")
         #expect(FileManager.default.fileExists(atPath: page))
 
-        let whole = try TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "-o", page])
+        let whole = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "-o", page])
         #expect(whole.status == 0)
         #expect(whole.stdout == "wrote \(page): 15 records, no failure\n")
     }
 
-    @Test func reproRefusesAGoldenThatIsNotJSON() throws {
+    @Test func reproRefusesAGoldenThatIsNotJSON() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tape = directory.appendingPathComponent("s.tape").path
@@ -76,7 +76,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("s.golden"), withIntermediateDirectories: true)
         let golden = directory.appendingPathComponent("s.golden/start.json").path
         try Data("{bad".utf8).write(to: URL(fileURLWithPath: golden))
-        let repro = try TapedeckBinary.run(["repro", tape])
+        let repro = try await TapedeckBinary.run(["repro", tape])
         #expect(repro.status == 2)
         #expect(repro.stdout.isEmpty)
         #expect(repro.stderr.hasPrefix("tapedeck: error: \(golden): the golden of checkpoint start is not JSON: "))

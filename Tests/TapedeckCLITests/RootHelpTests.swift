@@ -7,8 +7,8 @@ import Testing
                                "promote", "diff", "report", "scenario", "server", "serve", "record", "mark", "ls", "tag", "catalog"]
     static let developerCommands = ["bench", "synth", "debug", "dev", "write-stream", "write-synthetic"]
 
-    @Test func rootHelpListsOnlyTheUsersCommands() throws {
-        let run = try TapedeckBinary.run(["--help"])
+    @Test func rootHelpListsOnlyTheUsersCommands() async throws {
+        let run = try await TapedeckBinary.run(["--help"])
         #expect(run.status == 0)
         let listed = Self.subcommands(in: run.stdout)
         // User commands added later (issue 18's `conform`) may join the list; developer tools never.
@@ -16,15 +16,15 @@ import Testing
         #expect(listed.isDisjoint(with: Self.developerCommands), "\(run.stdout)")
     }
 
-    @Test func devHelpListsTheDevelopersTools() throws {
-        let run = try TapedeckBinary.run(["dev", "--help"])
+    @Test func devHelpListsTheDevelopersTools() async throws {
+        let run = try await TapedeckBinary.run(["dev", "--help"])
         #expect(run.status == 0)
         #expect(Self.subcommands(in: run.stdout) == ["bench", "synth", "write-stream", "write-synthetic"], "\(run.stdout)")
     }
 
-    @Test func movedCommandsAreGoneFromTheRoot() throws {
+    @Test func movedCommandsAreGoneFromTheRoot() async throws {
         for command in ["bench", "synth", "debug"] {
-            let run = try TapedeckBinary.run([command])
+            let run = try await TapedeckBinary.run([command])
             #expect(run.status == 2, "\(command): \(run.stderr)")
             #expect(run.stderr.contains("Unexpected argument '\(command)'"), "\(command): \(run.stderr)")
         }

@@ -63,12 +63,12 @@ import TapedeckTape
 
     /// A synthetic session is a valid one: `replay` goes to the end with every invariant holding,
     /// including that each claim result answers a claim the client sent.
-    @Test func synthesizedSessionReplaysWithEveryInvariantHolding() throws {
+    @Test func synthesizedSessionReplaysWithEveryInvariantHolding() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("s.tape").path
         _ = try SyntheticTape.write(messages: 20_000, seed: 11, to: path)
-        let run = try TapedeckBinary.run(["replay", path])
+        let run = try await TapedeckBinary.run(["replay", path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("replayed 20003 records of 1 tape to the end"), "\(run.stdout)")
         #expect(run.stdout.contains("s2c claimResult"), "\(run.stdout)")

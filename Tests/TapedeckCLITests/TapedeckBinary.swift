@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `tapedeck` executable (`swift build --build-tests` builds it beside the tests).
 enum TapedeckBinary {
@@ -31,35 +32,17 @@ enum TapedeckBinary {
         return url
     }
 
-    /// Runs `tapedeck arguments...` to completion; output goes through files so any size is fine.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try runProcess(try executable(), arguments, environment: environment)
+    /// Runs `tapedeck arguments...` to completion.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await runProcess(try executable(), arguments, environment: environment)
     }
 
     /// Runs `executable arguments...` to completion, with `environment` added to this process's
-    /// and in `workingDirectory` when given; output goes through files so any size is fine.
+    /// and in `workingDirectory` when given (else the package root).
     static func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           in workingDirectory: URL? = nil) throws -> Result {
-        let directory = try directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close(); try err.close()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+                           in workingDirectory: URL? = nil) async throws -> Result {
+        let finished = try await ChildProcess.run(executable, arguments, directory: workingDirectory?.path ?? ChildProcess.packageRoot,
+                                                  environment: environment)
+        return Result(status: finished.status, stdout: finished.standardOutput, stderr: finished.standardError)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         #expect(InfoReport.seconds(1_499_999, decimals: 3) == "0.001")
     }
 
-    @Test func infoAndCatReadATapeEndingAtTheLargestTime() throws {
+    @Test func infoAndCatReadATapeEndingAtTheLargestTime() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = directory.appendingPathComponent("late.jsonl"), tape = directory.appendingPathComponent("late.tape").path
@@ -27,17 +27,17 @@ import Testing
             {"seq":2,"t":18446744073709551615,"conn":0,"dir":"c2s","kind":"open"}
 
             """.utf8).write(to: lines)
-        let imported = try TapedeckBinary.run(["import", lines.path, "-o", tape])
+        let imported = try await TapedeckBinary.run(["import", lines.path, "-o", tape])
         #expect(imported.status == 0, "\(imported.stderr)")
 
-        let info = try TapedeckBinary.run(["info", tape])
+        let info = try await TapedeckBinary.run(["info", tape])
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("duration    18446744073.710 s"))
-        let json = try TapedeckBinary.run(["info", "--json", tape])
+        let json = try await TapedeckBinary.run(["info", "--json", tape])
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"durationNs\":18446744073709551615"))
 
-        let cat = try TapedeckBinary.run(["cat", tape], environment: ["COLUMNS": "200"])
+        let cat = try await TapedeckBinary.run(["cat", tape], environment: ["COLUMNS": "200"])
         #expect(cat.status == 0, "\(cat.stderr)")
         let catLines = cat.stdout.split(separator: "\n")
         #expect(catLines.count == 3)

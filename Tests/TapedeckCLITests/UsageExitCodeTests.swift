@@ -26,14 +26,14 @@ import Testing
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
         (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),
     ])
-    func badUsageExitsTwo(arguments: [String], message: String) throws {
-        let run = try TapedeckBinary.run(arguments)
+    func badUsageExitsTwo(arguments: [String], message: String) async throws {
+        let run = try await TapedeckBinary.run(arguments)
         #expect(run.status == 2, "\(arguments): \(run.stderr)")
         #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
     }
 
-    @Test func helpStillExitsZero() throws {
-        let run = try TapedeckBinary.run(["check", "--help"])
+    @Test func helpStillExitsZero() async throws {
+        let run = try await TapedeckBinary.run(["check", "--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("USAGE: tapedeck check"))
     }

@@ -28,8 +28,8 @@ import TapedeckNetwork
     /// client connecting meanwhile is served in full.
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func slowClientsAreClosedAfterTheHandshakeTimeout(_ kind: TapedeckUnderTest.Kind) async throws {
-        let target = try TapedeckUnderTest(kind, options: ["--handshake-timeout", "1", "--idle-timeout", "30"])
-        defer { target.stop() }
+        let target = try await TapedeckUnderTest(kind, options: ["--handshake-timeout", "1", "--idle-timeout", "30"])
+        defer { target.kill() }
         let silent = try (0..<20).map { _ in try RawSocket(port: target.port) }
         let half = try (0..<20).map { _ in try RawSocket(port: target.port) }
         for socket in half { socket.send("GET /wss/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n") }
@@ -44,7 +44,7 @@ import TapedeckNetwork
         #expect(try await Self.playSession(port: target.port) == 5)
         // 15 s is a bound on the test, far above the 1 s timeout and far below a socket left open.
         for socket in silent + half + [trickle] {
-            #expect(socket.readUntilClosed(seconds: 15).end == .closedByPeer)
+            #expect(await socket.readUntilClosed(seconds: 15).end == .closedByPeer)
         }
         trickling.cancel()
         #expect(try await Self.playSession(port: target.port) == 5)
@@ -53,13 +53,13 @@ import TapedeckNetwork
     /// With a long handshake timeout, a socket that sends nothing is closed by the idle timeout.
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func silentSocketsAreClosedAfterTheIdleTimeout(_ kind: TapedeckUnderTest.Kind) async throws {
-        let target = try TapedeckUnderTest(kind, options: ["--handshake-timeout", "60", "--idle-timeout", "1"])
-        defer { target.stop() }
+        let target = try await TapedeckUnderTest(kind, options: ["--handshake-timeout", "60", "--idle-timeout", "1"])
+        defer { target.kill() }
         let silent = try RawSocket(port: target.port)
         let half = try RawSocket(port: target.port)
         half.send("GET /wss/ HTTP/1.1\r\n")
-        #expect(silent.readUntilClosed(seconds: 15).end == .closedByPeer)
-        #expect(half.readUntilClosed(seconds: 15).end == .closedByPeer)
+        #expect(await silent.readUntilClosed(seconds: 15).end == .closedByPeer)
+        #expect(await half.readUntilClosed(seconds: 15).end == .closedByPeer)
         #expect(try await Self.playSession(port: target.port) == 5)
     }
 
@@ -67,11 +67,11 @@ import TapedeckNetwork
     /// stayed open before); the timeouts are long, so the close is not theirs.
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func garbageIsAnswered400AndClosed(_ kind: TapedeckUnderTest.Kind) async throws {
-        let target = try TapedeckUnderTest(kind, options: ["--handshake-timeout", "60", "--idle-timeout", "60"])
-        defer { target.stop() }
+        let target = try await TapedeckUnderTest(kind, options: ["--handshake-timeout", "60", "--idle-timeout", "60"])
+        defer { target.kill() }
         let socket = try RawSocket(port: target.port)
         socket.send("GARBAGE NONSENSE\r\n\r\n")
-        let (bytes, end) = socket.readUntilClosed(seconds: 15)
+        let (bytes, end) = await socket.readUntilClosed(seconds: 15)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
         #expect(end == .closedByPeer)
     }
@@ -80,16 +80,16 @@ import TapedeckNetwork
     /// reason in plain text and closed; once one of the three goes, a client is served again.
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func theConnectionOverTheLimitIsRefusedWith503(_ kind: TapedeckUnderTest.Kind) async throws {
-        let target = try TapedeckUnderTest(kind, options: ["--max-connections", "3", "--handshake-timeout", "60",
+        let target = try await TapedeckUnderTest(kind, options: ["--max-connections", "3", "--handshake-timeout", "60",
                                                            "--idle-timeout", "60"])
-        defer { target.stop() }
+        defer { target.kill() }
         var open = try (0..<3).map { _ in try RawSocket(port: target.port) }
         // The three are accepted (counted) before the fourth arrives: a byte each, answered by nothing yet.
         for socket in open { socket.send("G") }
         try await Task.sleep(nanoseconds: 300_000_000)
         let refused = try RawSocket(port: target.port)
         refused.send(Self.upgradeRequest)
-        let (bytes, end) = refused.readUntilClosed(seconds: 15)
+        let (bytes, end) = await refused.readUntilClosed(seconds: 15)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(text)")
         #expect(text.contains("Connection: close"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckTape
 
@@ -12,8 +13,8 @@ import TapedeckTape
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "client-reset")
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "reset"])
-        let run = client.wait()
-        #expect(run.output == ["echo before reset", "reset"], "\(run.errors)")
+        let run = await client.wait()
+        #expect(run.output == ["echo before reset", "reset"], "\(run.standardError)")
 
         let tapes = await harness.waitForTapes(1)
         let tape = try TapeContents(path: try #require(tapes.first).path)
@@ -32,12 +33,12 @@ import TapedeckTape
     @Test func serverResetIsRecordedAndTheAppLetGo() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "reset"])
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "server-reset")
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "server-reset")
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hello")
         // The app sees its connection end without a close frame, as the server's did.
         #expect(try await client.receive(timeout: .seconds(30)) == .closed(code: nil))
-        #expect(server.wait().output.dropFirst() == ["reset"])
+        #expect(await server.wait().output.dropFirst() == ["reset"])
 
         let tapes = await harness.waitForTapes(1)
         let tape = try TapeContents(path: try #require(tapes.first).path)
@@ -55,13 +56,13 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "noclose"])
         // The harness gives a close frame 2 s to be answered.
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "close-timeout")
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "close-timeout")
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hi")
         #expect(try await client.receiveText() == Array("hi".utf8))
         // Returns once the proxy drops the app's connection (the 60 s are only against a hang).
         await client.close(code: 1000, timeout: .seconds(60))
-        #expect(server.wait().output.dropFirst() == ["close 1000", "eof"])
+        #expect(await server.wait().output.dropFirst() == ["close 1000", "eof"])
 
         let tapes = await harness.waitForTapes(1)
         let tape = try TapeContents(path: try #require(tapes.first).path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckTape
 
@@ -12,11 +13,11 @@ import TapedeckTape
         let count = 1024
         let size = 256 * 1024
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("push_server.py"), "\(count)", "\(size)"])
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "slow-reader")
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "slow-reader")
         let go = harness.folder + "-go"
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("slow_client.py"), harness.proxy.url + "/", go,
                                                          "\(count)", "\(size)"])
-        _ = try client.line(startingWith: "connected")
+        _ = try await client.line(startingWith: "connected")
         // Wait until the server cannot hand more to its socket (no progress for 2 s; at most 60 s).
         let sent = { () -> Int in
             Int(server.outputSoFar.last { $0.hasPrefix("sent ") && $0 != "sent all" }?.dropFirst(5) ?? "") ?? 0
@@ -36,11 +37,11 @@ import TapedeckTape
         #expect(!server.outputSoFar.contains("sent all"))
 
         #expect(FileManager.default.createFile(atPath: go, contents: Data()))
-        let run = client.wait()
-        #expect(run.output.last == "received \(count) intact", "\(run.output) \(run.errors)")
+        let run = await client.wait()
+        #expect(run.output.last == "received \(count) intact", "\(run.output) \(run.standardError)")
         #expect(server.outputSoFar.contains("sent all"))
         server.signal(SIGKILL)
-        server.wait()
+        await server.wait()
 
         let tapes = await harness.waitForTapes(1)
         let reader = try TapeReader(path: try #require(tapes.first).path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckTape
 
@@ -42,12 +43,12 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let serverLogPath = TestPaths.temporaryFolder("fidelity-log") + "/server.json"
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("fidelity_server.py"), serverLogPath])
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "fidelity")
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "fidelity")
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
-        let clientRun = client.wait()
-        #expect(clientRun.status == 0, "client failed: \(clientRun.errors)")
-        let serverRun = server.wait()
-        #expect(serverRun.status == 0, "server failed: \(serverRun.errors)")
+        let clientRun = await client.wait()
+        #expect(clientRun.status == 0, "client failed: \(clientRun.standardError)")
+        let serverRun = await server.wait()
+        #expect(serverRun.status == 0, "server failed: \(serverRun.standardError)")
         let clientLog = try JSONDecoder().decode(ClientLog.self, from: Data((clientRun.output.last ?? "").utf8))
         let serverLog = try JSONDecoder().decode(ServerLog.self, from: Data(contentsOf: URL(fileURLWithPath: serverLogPath)))
         let tapes = await harness.waitForTapes(1)

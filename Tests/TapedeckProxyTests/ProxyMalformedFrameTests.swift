@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckTape
 
@@ -16,8 +17,8 @@ import TapedeckTape
         #expect(try await bystander.receiveText() == Array("before".utf8))
 
         let bad = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", mode])
-        let run = bad.wait()
-        #expect(run.status == 0, "\(run.errors)")
+        let run = await bad.wait()
+        #expect(run.status == 0, "\(run.standardError)")
         #expect(run.output.first?.hasPrefix("close \(code) client sent") == true, "\(run.output)")
 
         try await bystander.send(text: "after")
@@ -41,13 +42,13 @@ import TapedeckTape
     func badServerFrameClosesThatConnection(mode: String, code: Int) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", mode])
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "bad-server-\(mode)", maxMessageBytes: 65536)
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "bad-server-\(mode)", maxMessageBytes: 65536)
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hello")
         let event = try await client.receive(timeout: .seconds(20))
         #expect(event == .closed(code: UInt16(code)))
-        let serverRun = server.wait()
-        #expect(serverRun.output.contains("close \(code)"), "\(serverRun.output) \(serverRun.errors)")
+        let serverRun = await server.wait()
+        #expect(serverRun.output.contains("close \(code)"), "\(serverRun.output) \(serverRun.standardError)")
         let tapes = await harness.waitForTapes(1)
         let contents = try TapeContents(path: try #require(tapes.first).path)
         let error = try #require(contents.records.first { $0.kind == .error })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckTape
 
@@ -10,11 +11,11 @@ import TapedeckTape
     @Test func pingsAndPongsAreForwardedAndRecordedNotAnswered() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "ping"])
-        let harness = try await ProxyHarness(upstreamPort: try server.port(), name: "ping")
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "ping")
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
-        let clientRun = client.wait()
-        let serverRun = server.wait()
-        #expect(clientRun.status == 0 && serverRun.status == 0, "\(clientRun.errors) \(serverRun.errors)")
+        let clientRun = await client.wait()
+        let serverRun = await server.wait()
+        #expect(clientRun.status == 0 && serverRun.status == 0, "\(clientRun.standardError) \(serverRun.standardError)")
         // Each side got the other's ping as sent, and the pong the other made by hand, nothing else.
         #expect(clientRun.output == ["ping server-ping", "pong server saw client-ping", "text server done", "close 1000"])
         #expect(serverRun.output.dropFirst() == ["ping client-ping", "pong client saw server-ping", "close 1000"])

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// A plain blocking TCP socket on loopback, for clients no library would be: silent, half a
 /// request, a byte at a time, garbage.
@@ -38,21 +39,23 @@ final class RawSocket: @unchecked Sendable {
     /// it was still open when the wait ran out.
     enum End: Equatable { case closedByPeer, stillOpen }
 
-    /// Reads until the peer closes the connection or `seconds` pass; returns what arrived.
-    func readUntilClosed(seconds: Double) -> (bytes: [UInt8], end: End) {
-        let deadline = Date().addingTimeInterval(seconds)
+    /// Reads until the peer closes the connection or `seconds` pass; returns what arrived. Polls
+    /// without blocking and sleeps between polls, so no concurrency-pool thread is held.
+    func readUntilClosed(seconds: Double) async -> (bytes: [UInt8], end: End) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return (received, .stillOpen) }
+        while ContinuousClock.now < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)
-            if ready <= 0 { continue }
+            guard poll(&poller, 1, 0) > 0 else {
+                do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
+                continue
+            }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 { received += buffer[0..<count]; continue }
             if count < 0 && errno == EINTR { continue }
             return (received, .closedByPeer)
         }
+        return (received, .stillOpen)
     }
 }

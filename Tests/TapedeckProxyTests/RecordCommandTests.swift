@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckCatalog
 import TapedeckTape
 
@@ -7,25 +8,25 @@ import TapedeckTape
 /// disk, markers, and the catalog commands.
 @Suite(.serialized) struct RecordCommandTests {
     /// Starts `tapedeck record` towards `upstreamPort`; returns the process and its ws:// URL.
-    static func startRecorder(upstreamPort: Int, folder: String, extra: [String] = []) throws -> (ChildProcess, String) {
+    static func startRecorder(upstreamPort: Int, folder: String, extra: [String] = []) async throws -> (ChildProcess, String) {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--listen", "127.0.0.1:0", "--upstream",
                                                              "ws://127.0.0.1:\(upstreamPort)", "--out", folder] + extra)
-        let first = try recorder.line(startingWith: "recording on ")
+        let first = try await recorder.line(startingWith: "recording on ")
         let url = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
         return (recorder, url)
     }
 
-    @Test func listensOnLoopbackByDefault() throws {
+    @Test func listensOnLoopbackByDefault() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         let folder = TestPaths.temporaryFolder("loopback")
         // No --listen: the proxy must not be reachable from other machines unless asked.
         let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", folder])
-        let first = try recorder.line(startingWith: "recording on ")
+        let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on ws://127.0.0.1:"), "\(first)")
-        #expect(try recorder.line(startingWith: "control on ").hasPrefix("control on http://127.0.0.1:"))
+        #expect(try await recorder.line(startingWith: "control on ").hasPrefix("control on http://127.0.0.1:"))
         recorder.signal(SIGINT)
-        #expect(recorder.wait().status == 0)
+        #expect(await recorder.wait().status == 0)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -34,19 +35,19 @@ import TapedeckTape
         let folder = TestPaths.temporaryFolder("sigkill")
         let sinkLog = folder + "-sink.log"
         let sink = try ChildProcess(TestPaths.python, [TestPaths.peer("sink_server.py"), sinkLog])
-        let (recorder, url) = try Self.startRecorder(upstreamPort: try sink.port(), folder: folder)
+        let (recorder, url) = try await Self.startRecorder(upstreamPort: try await sink.port(), folder: folder)
         let streams = [try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "10000", "30"])]
-        for stream in streams { _ = try stream.line(startingWith: "connected") }
+        for stream in streams { _ = try await stream.line(startingWith: "connected") }
         // Let the stream run (10,000 msg/s), then kill the proxy mid-stream.
         try await Task.sleep(nanoseconds: 4_000_000_000)
         recorder.signal(SIGKILL)
-        recorder.wait()
-        for stream in streams { stream.wait() }
+        await recorder.wait()
+        for stream in streams { await stream.wait() }
         _ = await eventually(20) {
             ((try? String(contentsOfFile: sinkLog, encoding: .utf8)) ?? "").split(separator: "\n").count >= 1
         }
         sink.signal(SIGKILL)
-        sink.wait()
+        await sink.wait()
         // What the upstream received: it all passed through the proxy, which records before forwarding.
         let received = try String(contentsOfFile: sinkLog, encoding: .utf8).split(separator: "\n")
             .map { $0.split(separator: " ").compactMap { Int($0) } }
@@ -84,16 +85,16 @@ import TapedeckTape
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py"), secret])
         let rules = folder + "-rules.txt"
         try "# our own secret field\njson apiKey\n".write(toFile: rules, atomically: true, encoding: .utf8)
-        let (recorder, url) = try Self.startRecorder(upstreamPort: try echo.port(), folder: folder,
+        let (recorder, url) = try await Self.startRecorder(upstreamPort: try await echo.port(), folder: folder,
                                                      extra: ["--redact", rules, "--label", "suite=secrets"])
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("secret_client.py"), url, secret])
-        let run = client.wait()
-        #expect(run.status == 0 && run.output.contains("ok"), "\(run.output) \(run.errors)")
+        let run = await client.wait()
+        #expect(run.status == 0 && run.output.contains("ok"), "\(run.output) \(run.standardError)")
         recorder.signal(SIGTERM)
-        let stopped = recorder.wait()
-        #expect(stopped.status == 0, "\(stopped.errors)")
+        let stopped = await recorder.wait()
+        #expect(stopped.status == 0, "\(stopped.standardError)")
         echo.signal(SIGKILL)
-        echo.wait()
+        await echo.wait()
 
         let tapes = TestPaths.tapes(in: folder)
         try #require(tapes.count == 1)
@@ -105,7 +106,7 @@ import TapedeckTape
             let bytes: Data
             if file.hasSuffix(".tape") {
                 let lz4 = try ChildProcess("/usr/bin/lz4", ["-dc", file])
-                let out = lz4.wait()
+                let out = await lz4.wait()
                 bytes = Data(out.output.joined(separator: "\n").utf8)
                 #expect(bytes.count > 100)
             } else {
@@ -141,22 +142,22 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("catalog")
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
-        let (recorder, url) = try Self.startRecorder(upstreamPort: try echo.port(), folder: folder, extra: ["--label", "device=sim"])
-        let control = try recorder.line(startingWith: "control on http://")
+        let (recorder, url) = try await Self.startRecorder(upstreamPort: try await echo.port(), folder: folder, extra: ["--label", "device=sim"])
+        let control = try await recorder.line(startingWith: "control on http://")
         #expect(control.contains("tapedeck mark NAME --control 127.0.0.1:"))
         // A live session, marked from outside through the control endpoint.
         let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "3"])
-        _ = try stream.line(startingWith: "connected")
+        _ = try await stream.line(startingWith: "connected")
         try await Task.sleep(nanoseconds: 500_000_000)
         let mark = try ChildProcess(TestPaths.tapedeck, ["mark", "checkout started", "--out", folder])
-        let marked = mark.wait()
-        #expect(marked.status == 0, "\(marked.errors)")
+        let marked = await mark.wait()
+        #expect(marked.status == 0, "\(marked.standardError)")
         #expect(marked.output == ["marked 1 open tape with checkout started"])
-        stream.wait()
+        await stream.wait()
         recorder.signal(SIGINT)
-        #expect(recorder.wait().status == 0)
+        #expect(await recorder.wait().status == 0)
         echo.signal(SIGKILL)
-        echo.wait()
+        await echo.wait()
 
         let tapes = TestPaths.tapes(in: folder)
         try #require(tapes.count == 1)
@@ -176,25 +177,25 @@ import TapedeckTape
 
         let ls = { (arguments: [String]) -> [String] in
             let process = try ChildProcess(TestPaths.tapedeck, ["ls", folder] + arguments)
-            return process.wait().output
+            return await process.wait().output
         }
-        #expect(try ls([]).count == 1)
-        #expect(try ls(["--label", "device=sim"]).count == 1)
-        #expect(try ls(["--label", "device=phone"]).isEmpty)
-        #expect(try ls(["--since", "2000-01-01"]).count == 1)
-        #expect(try ls(["--since", "2999-01-01"]).isEmpty)
-        #expect(try ls(["--type", "login"]).isEmpty)
+        #expect(try await ls([]).count == 1)
+        #expect(try await ls(["--label", "device=sim"]).count == 1)
+        #expect(try await ls(["--label", "device=phone"]).isEmpty)
+        #expect(try await ls(["--since", "2000-01-01"]).count == 1)
+        #expect(try await ls(["--since", "2999-01-01"]).isEmpty)
+        #expect(try await ls(["--type", "login"]).isEmpty)
 
         let tag = try ChildProcess(TestPaths.tapedeck, ["tag", tapes[0], "bug=1234"])
-        #expect(tag.wait().status == 0)
+        #expect(await tag.wait().status == 0)
         #expect(try TapeContents(path: tapes[0]).metadata.labels["bug"] == "1234")
-        #expect(try ls(["--label", "bug=1234"]).count == 1)
+        #expect(try await ls(["--label", "bug=1234"]).count == 1)
 
         // Rebuild from the tapes alone.
         try FileManager.default.removeItem(atPath: folder + "/catalog.sqlite")
         let rebuild = try ChildProcess(TestPaths.tapedeck, ["catalog", "rebuild", folder])
-        #expect(rebuild.wait().output == ["catalogued 1 tape in \(folder)/catalog.sqlite"])
-        #expect(try ls(["--label", "bug"]).count == 1)
+        #expect(await rebuild.wait().output == ["catalogued 1 tape in \(folder)/catalog.sqlite"])
+        #expect(try await ls(["--label", "bug"]).count == 1)
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -1,31 +1,32 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 23, finding 5: `tapedeck record` proves `--out` writable before it says "recording on",
 /// with or without the catalog, and says so in plain words (no NSError text) with exit 1.
 @Suite struct RecordOutputFolderTests {
-    static func record(out: String, extra: [String]) throws -> (status: Int32, output: [String], errors: String) {
+    static func record(out: String, extra: [String]) async throws -> ChildProcess.Finished {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", out] + extra)
-        return recorder.wait(seconds: 60)
+        return await recorder.wait(seconds: 60)
     }
 
     @Test(arguments: [[], ["--no-catalog"]])
-    func anOutThatIsAFileIsRefusedBeforeRecording(extra: [String]) throws {
+    func anOutThatIsAFileIsRefusedBeforeRecording(extra: [String]) async throws {
         let file = TestPaths.temporaryFolder("out-is-a-file")
         try FileManager.default.removeItem(atPath: file)
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try Self.record(out: file, extra: extra)
+        let result = try await Self.record(out: file, extra: extra)
         #expect(result.status == 1)
         #expect(!result.output.contains { $0.hasPrefix("recording on") }, "\(result.output)")
-        #expect(result.errors.contains("the output folder \(file) is a file, not a folder"), "\(result.errors)")
-        #expect(!result.errors.contains("NSCocoaErrorDomain"), "\(result.errors)")
+        #expect(result.standardError.contains("the output folder \(file) is a file, not a folder"), "\(result.standardError)")
+        #expect(!result.standardError.contains("NSCocoaErrorDomain"), "\(result.standardError)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a folder")
     }
 
     @Test(arguments: [[], ["--no-catalog"]])
-    func anOutThatCannotBeWrittenIsRefusedBeforeRecording(extra: [String]) throws {
+    func anOutThatCannotBeWrittenIsRefusedBeforeRecording(extra: [String]) async throws {
         // A folder nobody may create files in: /proc refuses even root; a read-only folder does for others.
         let folder: String
         if getuid() == 0 {
@@ -40,10 +41,10 @@ import Testing
             chmod(folder, 0o555)
         }
         defer { if folder != "/proc" { chmod(folder, 0o755); try? FileManager.default.removeItem(atPath: folder) } }
-        let result = try Self.record(out: folder, extra: extra)
+        let result = try await Self.record(out: folder, extra: extra)
         #expect(result.status == 1)
         #expect(!result.output.contains { $0.hasPrefix("recording on") }, "\(result.output)")
-        #expect(result.errors.contains("cannot write tapes to the output folder \(folder) ("), "\(result.errors)")
-        #expect(result.errors.contains("give --out a folder you can write to"), "\(result.errors)")
+        #expect(result.standardError.contains("cannot write tapes to the output folder \(folder) ("), "\(result.standardError)")
+        #expect(result.standardError.contains("give --out a folder you can write to"), "\(result.standardError)")
     }
 }

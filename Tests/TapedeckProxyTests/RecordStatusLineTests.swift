@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The live status line of `tapedeck record` on standard error: open connections, messages per
 /// second, messages and bytes recorded, tapes closed.
@@ -18,27 +19,27 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("status")
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
-        let (recorder, url) = try RecordCommandTests.startRecorder(upstreamPort: try echo.port(), folder: folder,
+        let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: try await echo.port(), folder: folder,
                                                                    extra: ["--status-interval", "0.2"])
         let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "2"])
-        _ = try stream.line(startingWith: "connected")
+        _ = try await stream.line(startingWith: "connected")
         // While the session runs: one connection and messages recorded.
-        let live = try recorder.errorLine { line in
+        let live = try await recorder.errorLine { line in
             Self.numbers(line).map { $0.connections == 1 && $0.messages > 0 } ?? false
         }
-        let sent = stream.wait().output.last ?? ""
+        let sent = await stream.wait().output.last ?? ""
         let count = try #require(Int(sent.dropFirst("sent ".count)))
         // After it: no connection, one tape closed, every message in both directions counted.
-        let after = try recorder.errorLine(after: live.index + 1) { line in
+        let after = try await recorder.errorLine(after: live.index + 1) { line in
             Self.numbers(line).map { $0.connections == 0 && $0.closed == 1 } ?? false
         }
         #expect(Self.numbers(after.line)?.messages == 2 * count, "\(after.line), sent \(count)")
         recorder.signal(SIGINT)
-        let stopped = recorder.wait()
+        let stopped = await recorder.wait()
         #expect(stopped.status == 0)
-        #expect(stopped.errors.contains("tapedeck record: 1 tape, \(2 * count) messages, "), "\(stopped.errors)")
+        #expect(stopped.standardError.contains("tapedeck record: 1 tape, \(2 * count) messages, "), "\(stopped.standardError)")
         echo.signal(SIGKILL)
-        echo.wait()
+        await echo.wait()
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckCatalog
 import TapedeckNetwork
 import TapedeckTape
@@ -17,7 +18,7 @@ import TapedeckTape
         let arguments = ["record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
                          "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder]
         let recorder = try ChildProcess(TestPaths.tapedeck, arguments)
-        let first = try recorder.line(startingWith: "recording on ")
+        let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on wss://127.0.0.1:"), "\(first)")
         #expect(first.contains(" -> wss://localhost:\(server.port)/wss/, tapes in \(folder)"))
         let url = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
@@ -25,19 +26,19 @@ import TapedeckTape
 
         // An app that trusts the generated CA (host name checked) talks to the game through both TLS legs.
         let trusting = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", ca])
-        let played = trusting.wait()
-        #expect(played.output == ["received playerObject", "closed 1000"], "\(played.output) \(played.errors)")
+        let played = await trusting.wait()
+        #expect(played.output == ["received playerObject", "closed 1000"], "\(played.output) \(played.standardError)")
         // One that does not trust it is refused by its own TLS stack.
         let stranger = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", TestPaths.testCertificate])
-        let refused = stranger.wait()
-        #expect(refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "), "\(refused.output) \(refused.errors)")
+        let refused = await stranger.wait()
+        #expect(refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "), "\(refused.output) \(refused.standardError)")
 
         recorder.signal(SIGTERM)
-        let stopped = recorder.wait()
-        #expect(stopped.status == 0, "\(stopped.errors)")
+        let stopped = await recorder.wait()
+        #expect(stopped.status == 0, "\(stopped.standardError)")
         // What it made, and how to trust the CA.
-        #expect(stopped.errors.contains("made \(folder)/tls/cert.pem signed by \(ca)"), "\(stopped.errors)")
-        #expect(stopped.errors.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
+        #expect(stopped.standardError.contains("made \(folder)/tls/cert.pem signed by \(ca)"), "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
         for file in ["ca.pem", "ca-key.pem", "cert.pem", "key.pem"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/tls/" + file), "\(file)")
         }
@@ -59,11 +60,11 @@ import TapedeckTape
 
         // A second run reuses the certificate, so the app's trust survives restarts.
         let again = try ChildProcess(TestPaths.tapedeck, arguments)
-        _ = try again.line(startingWith: "recording on wss://")
+        _ = try await again.line(startingWith: "recording on wss://")
         again.signal(SIGINT)
-        let second = again.wait()
+        let second = await again.wait()
         #expect(second.status == 0)
-        #expect(second.errors.contains("using \(folder)/tls/cert.pem signed by \(ca)"), "\(second.errors)")
+        #expect(second.standardError.contains("using \(folder)/tls/cert.pem signed by \(ca)"), "\(second.standardError)")
         try await server.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
     }

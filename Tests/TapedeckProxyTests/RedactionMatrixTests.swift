@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 23: every documented secret in every documented position and encoding, through a real
 /// `tapedeck record` with real Python peers; then no file the proxy wrote (tapes decompressed by
 /// the `lz4` tool, the catalog, anything else in the folder) holds any of them.
 @Suite struct RedactionMatrixTests {
-    @Test func noSecretInAnyPositionOrEncodingReachesDisk() throws {
+    @Test func noSecretInAnyPositionOrEncodingReachesDisk() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("redaction-matrix")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -15,16 +16,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: rules) }
         try "header X-Api-Key\njson password\npointer /message/card/0\nquery sig\n"
             .write(toFile: rules, atomically: true, encoding: .utf8)
-        let (recorder, url) = try RecordCommandTests.startRecorder(upstreamPort: try echo.port(), folder: folder,
+        let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: try await echo.port(), folder: folder,
                                                                    extra: ["--redact", rules])
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("redaction_matrix_client.py"), url])
-        let run = client.wait()
+        let run = await client.wait()
         recorder.signal(SIGTERM)
-        let stopped = recorder.wait()
+        let stopped = await recorder.wait()
         echo.signal(SIGKILL)
-        echo.wait()
-        #expect(stopped.status == 0, "\(stopped.errors)")
-        try #require(run.status == 0 && run.output.last == "ok", "\(run.output) \(run.errors)")
+        await echo.wait()
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        try #require(run.status == 0 && run.output.last == "ok", "\(run.output) \(run.standardError)")
 
         var cases = run.output.filter { $0.hasPrefix("case ") }.map { line in
             let fields = line.dropFirst("case ".count).split(separator: "\t")
@@ -42,7 +43,7 @@ import Testing
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             if file.hasSuffix(".tape") {
                 let lz4 = try ChildProcess("/usr/bin/lz4", ["-dc", file])
-                contents.append((file, Data(lz4.wait().output.joined(separator: "\n").utf8)))
+                contents.append((file, Data(await lz4.wait().output.joined(separator: "\n").utf8)))
             } else {
                 contents.append((file, try Data(contentsOf: URL(fileURLWithPath: file))))
             }

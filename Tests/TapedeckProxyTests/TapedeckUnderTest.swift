@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A `tapedeck` process the limits and soak tests talk to over real sockets, with what it needs
 /// behind it: `record` in front of `server --clock virtual`, `server --clock virtual` itself, or
@@ -26,29 +27,29 @@ final class TapedeckUnderTest: Sendable {
 
     /// `options` go to the process under test (e.g. `--handshake-timeout 1`); `binary` is the
     /// debug build unless a test asks for another (the release build for the full soak).
-    init(_ kind: Kind, options: [String] = [], binary: String = TestPaths.tapedeck) throws {
+    init(_ kind: Kind, options: [String] = [], binary: String = TestPaths.tapedeck) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build --build-tests (no \(binary))")
         self.kind = kind
         switch kind {
         case .server:
             upstream = nil; folder = nil
             process = try ChildProcess(binary, ["server", "--clock", "virtual"] + options)
-            port = try Self.port(in: try process.line(startingWith: "listening on "))
+            port = try Self.port(in: try await process.line(startingWith: "listening on "))
         case .serve:
             upstream = nil; folder = nil
             process = try ChildProcess(binary, ["serve", Self.fixtureTape, "--timing", "fast"] + options)
-            port = try Self.port(in: try process.line(startingWith: "serving "))
+            port = try Self.port(in: try await process.line(startingWith: "serving "))
         case .proxy:
             // Not under test: room for every session the proxy lets through.
             let server = try ChildProcess(binary, ["server", "--clock", "virtual", "--max-connections", "100000"])
-            let serverPort = try Self.port(in: try server.line(startingWith: "listening on "))
+            let serverPort = try Self.port(in: try await server.line(startingWith: "listening on "))
             upstream = server
             let folder = TestPaths.temporaryFolder("under-test")
             self.folder = folder
             process = try ChildProcess(binary, ["record", "--no-catalog", "--threads", "1", "--listen", "127.0.0.1:0",
                                                 "--upstream", "ws://127.0.0.1:\(serverPort)/wss/", "--out", folder,
                                                 "--status-interval", "86400"] + options)
-            port = try Self.port(in: try process.line(startingWith: "recording on "))
+            port = try Self.port(in: try await process.line(startingWith: "recording on "))
         }
     }
 
@@ -62,14 +63,21 @@ final class TapedeckUnderTest: Sendable {
         return port
     }
 
+    /// SIGKILL to everything without waiting, for a `defer` (an async stop cannot run there).
+    func kill() {
+        process.signal(SIGKILL)
+        upstream?.signal(SIGKILL)
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     /// SIGINT to everything, and the exit status of the process under test (0 for a clean stop).
     @discardableResult
-    func stop() -> (status: Int32, errors: String) {
+    func stop() async -> (status: Int32, errors: String) {
         process.signal(SIGINT)
-        let result = process.wait(seconds: 30)
+        let result = await process.wait(seconds: 30)
         upstream?.signal(SIGINT)
-        upstream?.wait(seconds: 30)
+        await upstream?.wait(seconds: 30)
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
-        return (result.status, result.errors)
+        return (result.status, result.standardError)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,39 +40,24 @@ struct HeadlessChromium {
 
     /// Opens `url` and runs the browser with `arguments` (`--dump-dom`, `--screenshot=...`), with a
     /// fresh profile folder. Killed after `hangLimit` seconds: that only catches a hung browser.
-    func run(_ url: String, _ arguments: [String], hangLimit: Double = 180) throws -> Run {
+    func run(_ url: String, _ arguments: [String], hangLimit: Double = 180) async throws -> Run {
         let scratch = NSTemporaryDirectory() + "tapedeck-chromium-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch + "/profile", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        _ = FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
-        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
-        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                             "--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
-                             "--user-data-dir=\(scratch)/profile", "--enable-logging=stderr", "--v=0"] + arguments + [url]
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        if finished.wait(timeout: .now() + hangLimit) == .timedOut {
-            process.terminate()
-            if finished.wait(timeout: .now() + 10) == .timedOut { kill(process.processIdentifier, SIGKILL); finished.wait() }
-            throw ChromiumHang(seconds: hangLimit)
-        }
-        try stdout.close(); try stderr.close()
-        return Run(stdout: String(decoding: FileManager.default.contents(atPath: scratch + "/stdout") ?? Data(), as: UTF8.self),
-                   stderr: String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self),
-                   status: process.terminationStatus)
+        let started = ContinuousClock.now
+        let finished = try await ChildProcess.run(
+            executable,
+            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+             "--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
+             "--user-data-dir=\(scratch)/profile", "--enable-logging=stderr", "--v=0"] + arguments + [url],
+            seconds: hangLimit)
+        if finished.signalled, ContinuousClock.now - started >= .seconds(hangLimit) { throw ChromiumHang(seconds: hangLimit) }
+        return Run(stdout: finished.standardOutput, stderr: finished.standardError, status: finished.status)
     }
 
     /// The DOM after the page's scripts ran (virtual time lets timers settle without waiting).
-    func dumpDOM(_ url: String) throws -> Run {
-        try run(url, ["--virtual-time-budget=5000", "--dump-dom"])
+    func dumpDOM(_ url: String) async throws -> Run {
+        try await run(url, ["--virtual-time-budget=5000", "--dump-dom"])
     }
 
     struct ChromiumHang: Error, CustomStringConvertible {

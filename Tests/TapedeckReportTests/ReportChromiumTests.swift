@@ -30,19 +30,19 @@ struct ReportChromiumTests {
         return path
     }
 
-    func open(_ url: String, with browser: HeadlessChromium) throws -> DumpedDOM {
-        let run = try browser.dumpDOM(url)
+    func open(_ url: String, with browser: HeadlessChromium) async throws -> DumpedDOM {
+        let run = try await browser.dumpDOM(url)
         #expect(run.status == 0, "chromium exited \(run.status): \(run.stderr.suffix(2000))")
         #expect(DumpedDOM.consoleLines(run.stderr).isEmpty, "console: \(DumpedDOM.consoleLines(run.stderr))")
         return DumpedDOM(html: run.stdout)
     }
 
-    @Test func theFixtureReportDrawsItsChartsWithoutErrors() throws {
+    @Test func theFixtureReportDrawsItsChartsWithoutErrors() async throws {
         let browser = try chromium()
         let tapes = try T(); defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
         #expect(report.samples.count >= 5)
-        let dom = try open("file://" + (try page(report, in: tapes)), with: browser)
+        let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)
         let root = try #require(dom.attributes(of: "html"), "no <html> in the DOM dump")
         #expect(root["data-report-ready"] == "1")
         #expect(root["data-js-errors"] == "0", "errors: \(dom.html.components(separatedBy: "id=\"js-errors\"").last?.prefix(800) ?? "")")
@@ -57,7 +57,7 @@ struct ReportChromiumTests {
         #expect(table["data-page-rows"] == String(min(report.recordCount, 200)))
     }
 
-    @Test func aTypeFilterInTheURLShowsOnlyThoseRows() throws {
+    @Test func aTypeFilterInTheURLShowsOnlyThoseRows() async throws {
         let browser = try chromium()
         let tapes = try T(); defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
@@ -67,7 +67,7 @@ struct ReportChromiumTests {
         let claimsAndUpdates = report.rows.count(where: { $0.type == "u" || $0.type == "claimEvent" })
         #expect(updates > 0 && claimsAndUpdates > updates && updates < report.rows.count)
         for (hash, expected) in [("#type=u", updates), ("#type=u&dir=c2s", clientUpdates), ("#type=u,claimEvent", claimsAndUpdates)] {
-            let dom = try open(url + hash, with: browser)
+            let dom = try await open(url + hash, with: browser)
             let table = try #require(dom.attributes(of: "table", containing: "id=\"timeline-table\""))
             #expect(table["data-visible-rows"] == String(expected), "\(hash)")
             #expect(table["data-page-rows"] == String(expected), "\(hash)")
@@ -76,7 +76,7 @@ struct ReportChromiumTests {
         }
     }
 
-    @Test func aHostileTapeStaysTextAndItsFailureIsShown() throws {
+    @Test func aHostileTapeStaysTextAndItsFailureIsShown() async throws {
         let browser = try chromium()
         let tapes = try T(); defer { tapes.remove() }
         let path = try tapes.tape("evil", [
@@ -85,7 +85,7 @@ struct ReportChromiumTests {
         ])
         let report = try SessionReportBuilder().build(tapePaths: [path])
         #expect(report.failure?.signature == "invariant claimResult.answersClaim")
-        let dom = try open("file://" + (try page(report, in: tapes)), with: browser)
+        let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)
         let root = try #require(dom.attributes(of: "html"))
         #expect(root["data-js-errors"] == "0")
         #expect(root["data-alerts"] == nil, "an injected script ran")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckRepro
@@ -33,7 +34,7 @@ import TapedeckTape
 
     /// 100,000 synthetic server messages (claim results left out: they answer no claim) with one
     /// claim result for an event nobody claimed at record 70,000.
-    @Test func shrinksAHundredThousandRecordTape() throws {
+    @Test(.slow) func shrinksAHundredThousandRecordTape() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         var stream = SyntheticMessages(seed: 42)
         var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]

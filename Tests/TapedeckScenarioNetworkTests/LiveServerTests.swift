@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
@@ -12,10 +13,9 @@ import TapedeckProtocol
     @Test func connectSendsTheScenariosHeadersAndSubprotocol() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python),
                      "no \(ChildProcess.python): run `make pydeps` (it creates .venv with websockets)")
-        let echo = ChildProcess(ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/header_echo_server.py"])
-        try echo.start()
+        let echo = try ChildProcess(ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/header_echo_server.py"])
         defer { _ = Task { await echo.finish() } }
-        let line = await echo.firstOutputLine()
+        let line = try await echo.firstLine()
         let port = try #require(line.flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }, "echo server said \(line ?? "nothing")")
 
         let scenario = try LiveScenarioSupport.parse("""

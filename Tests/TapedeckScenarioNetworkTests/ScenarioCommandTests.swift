@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tapedeck scenario check` and the target options of `scenario run`, through the binary.
 @Suite struct ScenarioCommandTests {
@@ -63,9 +64,8 @@ import Testing
 @Suite struct VirtualClockServerCommandTests {
     @Test func fiveMinuteSessionRunsInVirtualTimeAgainstAStartedServer() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
-        let server = ChildProcess(ChildProcess.tapedeck, ["server", "--clock", "virtual"])
-        try server.start()
-        let line = await server.firstOutputLine()
+        let server = try ChildProcess(ChildProcess.tapedeck, ["server", "--clock", "virtual"])
+        let line = try await server.firstLine()
         guard let url = line?.split(separator: " ").last.map(String.init), line?.hasPrefix("listening on ws://") == true else {
             let finished = await server.finish()
             Issue.record("server said \(line ?? "nothing"): \(finished.standardError)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The acceptance: every shipped scenario passes against the reference server (`--reference`,
 /// started in the command's process on a free loopback port, real sockets, virtual time) and,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckScenarioNetwork
@@ -63,9 +64,8 @@ import TapedeckTape
         let scriptPath = directory.path + "/exchanges.json"
         try json.canonicalJSONString(pretty: false).write(toFile: scriptPath, atomically: true, encoding: .utf8)
 
-        let serve = ChildProcess(ChildProcess.tapedeck, ["serve", tape, "--listen", "127.0.0.1:0", "--timing", "fast"])
-        try serve.start()
-        let firstLine = await serve.firstOutputLine()
+        let serve = try ChildProcess(ChildProcess.tapedeck, ["serve", tape, "--listen", "127.0.0.1:0", "--timing", "fast"])
+        let firstLine = try await serve.firstLine()
         guard let firstLine, let url = firstLine.split(separator: " ").last.map(String.init), firstLine.hasPrefix("serving \(tape) on ws://127.0.0.1:"),
               url.hasSuffix("/wss/") else {
             let finished = await serve.finish()

@@ -125,7 +125,7 @@ import TapedeckTapeWriter
         }
     }
 
-    @Test func framesFromTheLZ4Tool() throws {
+    @Test func framesFromTheLZ4Tool() async throws {
         let directory = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let raw = directory.appendingPathComponent("data").path
@@ -140,8 +140,8 @@ import TapedeckTapeWriter
         var previous: [UInt8] = []
         for arguments in settings {
             let path = directory.appendingPathComponent("data.lz4").path
-            let run = try TestFiles.run("/usr/bin/lz4", ["-q", "-f"] + arguments + [raw, path])
-            #expect(run.status == 0, "lz4 \(arguments): \(run.stderr)")
+            let run = try await TestFiles.run("/usr/bin/lz4", ["-q", "-f"] + arguments + [raw, path])
+            #expect(run.status == 0, "lz4 \(arguments): \(run.standardError)")
             let frame = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let outcome = try agree(frame, in: directory, "lz4 \(arguments)")
             #expect(outcome.end == "complete" && outcome.bytes == data, "lz4 \(arguments)")
@@ -154,7 +154,7 @@ import TapedeckTapeWriter
         }
     }
 
-    @Test func theCommittedTapes() throws {
+    @Test func theCommittedTapes() async throws {
         let root = TestFiles.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var tapes = [TestFiles.fixtureTape, root.appendingPathComponent("docs/examples/bug-report.tape").path]
         let recordings = root.appendingPathComponent("Recordings")
@@ -164,9 +164,9 @@ import TapedeckTapeWriter
         #expect(tapes.count >= 5)
         for tape in tapes {
             let swift = Support.swiftOutcome(tape), reference = Support.referenceOutcome(tape)
-            let tool = try TestFiles.run("/usr/bin/lz4", ["-dc", tape])
+            let tool = try await TestFiles.run("/usr/bin/lz4", ["-dc", tape])
             #expect(swift.end == "complete" && reference.end == "complete", "\(tape)")
-            #expect(swift.bytes == reference.bytes && swift.bytes == [UInt8](tool.stdout), "\(tape)")
+            #expect(swift.bytes == reference.bytes && swift.bytes == [UInt8](tool.outputData), "\(tape)")
         }
     }
 

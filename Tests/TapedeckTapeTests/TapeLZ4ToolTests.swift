@@ -4,7 +4,7 @@ import Testing
 
 /// The writer's tapes are standard LZ4: the reference tool checks and decodes them.
 @Suite struct TapeLZ4ToolTests {
-    @Test func lz4AcceptsTheTapeAndDecodesTheRecordStream() throws {
+    @Test func lz4AcceptsTheTapeAndDecodesTheRecordStream() async throws {
         let directory = try TestFiles.directory()
         var records = TapeReaderTests.sample
         // Enough data for several 64 KiB blocks, including a record spanning blocks.
@@ -14,25 +14,25 @@ import Testing
                                       payload: Array("{\"type\":\"u\",\"message\":{\"energy\":\(index % 100)}}".utf8)))
         }
         let path = try TestFiles.writeTape(records, in: directory)
-        let check = try TestFiles.run("/usr/bin/lz4", ["-t", path])
-        #expect(check.status == 0, "lz4 -t: \(check.stderr)")
+        let check = try await TestFiles.run("/usr/bin/lz4", ["-t", path])
+        #expect(check.status == 0, "lz4 -t: \(check.standardError)")
 
-        let decoded = try TestFiles.run("/usr/bin/lz4", ["-dc", path])
+        let decoded = try await TestFiles.run("/usr/bin/lz4", ["-dc", path])
         #expect(decoded.status == 0)
         let (_, error, reader) = try TestFiles.readAll(path)
         #expect(error == nil)
-        #expect(UInt64(decoded.stdout.count) == reader.uncompressedBytes)
+        #expect(UInt64(decoded.outputData.count) == reader.uncompressedBytes)
 
         // And the decoded bytes are exactly the documented record stream.
         var expected = TapeHeader(metadata: TestFiles.metadata).encoded()
         for record in records { TapeRecordCodec.append(record, to: &expected) }
-        #expect([UInt8](decoded.stdout) == expected)
+        #expect([UInt8](decoded.outputData) == expected)
     }
 
-    @Test func theFixtureInfoSizeMatchesLz4() throws {
-        let decoded = try TestFiles.run("/usr/bin/lz4", ["-dc", TestFiles.fixtureTape])
+    @Test func theFixtureInfoSizeMatchesLz4() async throws {
+        let decoded = try await TestFiles.run("/usr/bin/lz4", ["-dc", TestFiles.fixtureTape])
         let statistics = TapeStatistics.gather(from: try TapeReader(path: TestFiles.fixtureTape))
-        #expect(UInt64(decoded.stdout.count) == statistics.uncompressedBytes)
+        #expect(UInt64(decoded.outputData.count) == statistics.uncompressedBytes)
         #expect(statistics.end == .complete)
     }
 }

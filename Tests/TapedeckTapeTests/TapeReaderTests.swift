@@ -115,17 +115,17 @@ import TapedeckTapeWriter
         #expect(reader.end == .damaged(afterRecords: 2, atByte: UInt64(target), reason: reason))
     }
 
-    @Test func refusesANewerMajorVersion() throws {
+    @Test func refusesANewerMajorVersion() async throws {
         var stream = TapeHeader(majorVersion: 2, minorVersion: 3, metadata: TestFiles.metadata).encoded()
         TapeRecordCodec.append(Self.sample[0], to: &stream)
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("v2.tape").path
-        try TestFiles.lz4Compress(stream, to: path)
+        try await TestFiles.lz4Compress(stream, to: path)
         #expect(throws: TapeError.unsupportedVersion(path: path, major: 2, minor: 3)) { try TapeReader(path: path) }
         #expect(TapeError.unsupportedVersion(path: path, major: 2, minor: 3).description.contains("Upgrade tapedeck"))
     }
 
-    @Test func acceptsANewerMinorVersionAndSkipsUnknownKinds() throws {
+    @Test func acceptsANewerMinorVersionAndSkipsUnknownKinds() async throws {
         var stream = TapeHeader(majorVersion: 1, minorVersion: 9, metadata: TestFiles.metadata).encoded()
         TapeRecordCodec.append(Self.sample[0], to: &stream)
         // A record of kind 42 with a 5-byte payload: skipped as a whole thanks to its length prefix.
@@ -140,7 +140,7 @@ import TapedeckTapeWriter
         TapeRecordCodec.append(Self.sample[1], to: &stream)
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("v1_9.tape").path
-        try TestFiles.lz4Compress(stream, to: path)
+        try await TestFiles.lz4Compress(stream, to: path)
         let (records, error, reader) = try TestFiles.readAll(path)
         #expect(error == nil)
         #expect(records == [Self.sample[0], Self.sample[1]])
@@ -148,28 +148,28 @@ import TapedeckTapeWriter
         #expect(reader.header.minorVersion == 9)
     }
 
-    @Test func refusesAnImpossibleRecordLength() throws {
+    @Test func refusesAnImpossibleRecordLength() async throws {
         var stream = TapeHeader(metadata: TestFiles.metadata).encoded()
         TapeRecordCodec.append(Self.sample[0], to: &stream)
         let hugeLength: [UInt8] = [0x01, 0x00, 0x00, 0x50] // 1.25 GiB
         stream += hugeLength
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("big.tape").path
-        try TestFiles.lz4Compress(stream, to: path)
+        try await TestFiles.lz4Compress(stream, to: path)
         let (records, error, _) = try TestFiles.readAll(path)
         #expect(records == [Self.sample[0]])
         guard case .damaged(_, 1, _, let reason) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(reason.contains("impossible length"))
     }
 
-    @Test func saysWhatIsNotATape() throws {
+    @Test func saysWhatIsNotATape() async throws {
         let directory = try TestFiles.directory()
         let text = directory.appendingPathComponent("text.tape").path
         try Data("hello, world".utf8).write(to: URL(fileURLWithPath: text))
         #expect(throws: TapeError.notATape(path: text, reason: "it does not start with an LZ4 frame")) { try TapeReader(path: text) }
 
         let lz4 = directory.appendingPathComponent("plain.lz4").path
-        try TestFiles.lz4Compress(Array("just some text that is not a tape".utf8), to: lz4)
+        try await TestFiles.lz4Compress(Array("just some text that is not a tape".utf8), to: lz4)
         #expect(throws: TapeError.notATape(path: lz4, reason: "it is LZ4 data, but does not start with \"TAPEDECK\"")) {
             try TapeReader(path: lz4)
         }
@@ -177,13 +177,13 @@ import TapedeckTapeWriter
         #expect(throws: TapeError.fileNotFound(path: missing)) { try TapeReader(path: missing) }
     }
 
-    @Test func readsFramesWrittenByTheLz4Tool() throws {
+    @Test func readsFramesWrittenByTheLz4Tool() async throws {
         // Linked 4 MiB blocks and a content size: still a valid tape.
         var stream = TapeHeader(metadata: TestFiles.metadata).encoded()
         for record in Self.sample { TapeRecordCodec.append(record, to: &stream) }
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("tool.tape").path
-        try TestFiles.lz4Compress(stream, to: path)
+        try await TestFiles.lz4Compress(stream, to: path)
         let (records, error, reader) = try TestFiles.readAll(path)
         #expect(error == nil)
         #expect(records == Self.sample)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import TapedeckTape
 import TapedeckTapeWriter
 
@@ -43,38 +44,16 @@ enum TestFiles {
         }
     }
 
-    struct ProcessResult {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-    }
-
-    /// Runs a program to completion; its output goes through temporary files, so any size is fine.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        let directory = try directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close(); try err.close()
-        return ProcessResult(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    /// Runs a program to completion (async: the test's thread is not held while it runs).
+    static func run(_ executable: String, _ arguments: [String]) async throws -> ChildProcess.Finished {
+        try await ChildProcess.run(executable, arguments)
     }
 
     /// The raw record stream bytes compressed into an LZ4 frame by the lz4 tool.
-    static func lz4Compress(_ stream: [UInt8], to path: String) throws {
+    static func lz4Compress(_ stream: [UInt8], to path: String) async throws {
         let raw = path + ".raw"
         try Data(stream).write(to: URL(fileURLWithPath: raw))
-        let result = try run("/usr/bin/lz4", ["-q", "-f", "-B4", "--content-size", raw, path])
+        let result = try await run("/usr/bin/lz4", ["-q", "-f", "-B4", "--content-size", raw, path])
         guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
