@@ -1,3 +1,5 @@
+import TapedeckProtocol
+
 /// Finds the first id that occurs earlier in a list, for the uniqueness invariants that run after
 /// every replayed message. The answer is exactly that of inserting the ids into a `Set<String>`
 /// in order; for ASCII ids (all ids the protocol uses in practice) it hashes the bytes with
@@ -40,20 +42,21 @@ enum DuplicateFinder {
     }
 
     /// The fast path for ids that are all small ASCII strings (at most 15 bytes, stored inline in
-    /// the String value): such a String's two words are a function of its bytes alone, and two
+    /// the String value): such a String's two words are a function of its bytes alone
+    /// (TapedeckProtocol's `SmallStringLayout`, the layout check the decoder shares), and two
     /// ASCII strings are equal exactly when their bytes are, so the words themselves are compared.
     /// Returns nil (use the general path) when any id is not a small ASCII string; `.some(nil)`
     /// when there is no duplicate.
     @inline(__always)
     static func firstDuplicateOfSmallASCII(count: Int, capacity: Int, id: (Int) -> String) -> String?? {
-        guard smallStringLayoutIsKnown else { return nil }
+        guard SmallStringLayout.isKnown else { return nil }
         let mask = capacity - 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots -> String?? in
             withUnsafeTemporaryAllocation(of: SIMD2<UInt64>.self, capacity: count) { words -> String?? in
                 slots.initialize(repeating: 0)
                 for position in 0..<count {
                     let candidate = id(position)
-                    guard let bits = smallASCIIWords(candidate) else { return nil }
+                    guard let bits = SmallStringLayout.asciiWords(candidate) else { return nil }
                     words[position] = bits
                     var slot = Int(truncatingIfNeeded: (bits.x &* 0x9E37_79B9_7F4A_7C15 ^ bits.y) >> 32) & mask
                     while slots[slot] != 0 {
@@ -66,33 +69,6 @@ enum DuplicateFinder {
             }
         }
     }
-
-    /// The two words of a small ASCII string, or nil for any other string.
-    @inline(__always)
-    static func smallASCIIWords(_ text: String) -> SIMD2<UInt64>? {
-        #if _pointerBitWidth(_64) && _endian(little)
-        let words = unsafeBitCast(text, to: SIMD2<UInt64>.self)
-        // Top nibble of the second word: 0xE = immortal, small, ASCII.
-        return words.y >> 60 == 0xE ? words : nil
-        #else
-        return nil
-        #endif
-    }
-
-    /// Checked once at run time, so a standard library with another String layout only loses
-    /// the fast path, never the right answer.
-    static let smallStringLayoutIsKnown: Bool = {
-        #if _pointerBitWidth(_64) && _endian(little)
-        let sample = unsafeBitCast("e123", to: SIMD2<UInt64>.self)
-        let nonASCII = unsafeBitCast("\u{E9}", to: SIMD2<UInt64>.self)
-        var native = String(repeating: "y", count: 40)
-        native.removeLast(37)
-        let large = unsafeBitCast(native, to: SIMD2<UInt64>.self)
-        return sample == SIMD2(0x3332_3165, 0xE400_0000_0000_0000) && nonASCII.y >> 60 != 0xE && large.y >> 60 != 0xE
-        #else
-        return false
-        #endif
-    }()
 
     /// FNV-1a of the UTF-8 bytes, or nil when the text is not all ASCII.
     @inline(__always)

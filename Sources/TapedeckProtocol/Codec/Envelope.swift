@@ -127,7 +127,7 @@ extension JSONReader {
     @inline(__always)
     mutating func readCompactEnvelopeStart<Message: EnvelopeCodable>(_: Message.Type) throws(ProtocolError) -> Int? {
         // `{"type":"` is 9 bytes and `","message":` 12, so a shorter input is not one.
-        guard end >= 24, UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) == Self.typePrefix,
+        guard end >= 24, word(at: 0) == Self.typePrefix,
               base.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
         let type: JSONKey
         if let count = shortPlainLength(quote: 8) {
@@ -138,8 +138,7 @@ extension JSONReader {
             type = try readStringValueAsKey()
         }
         guard let typeIndex = Message.knownTypeIndex(type), pos + 11 <= end,
-              UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt64.self)) == Self.messagePrefix,
-              UInt32(littleEndian: base.loadUnaligned(fromByteOffset: pos + 7, as: UInt32.self)) == Self.messageSuffix else {
+              word(at: pos) == Self.messagePrefix, word32(at: pos + 7) == Self.messageSuffix else {
             pos = 0
             return nil
         }

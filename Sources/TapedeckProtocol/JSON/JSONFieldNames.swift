@@ -38,17 +38,8 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
     /// The name at `index`.
     func name(_ index: Int) -> StaticString { names[index] }
 
-    /// The length of `,"name":` when it is at `at`, or when `"name":` is at `at + 1` if
-    /// `skipComma`; 0 otherwise. 24 bytes from `at` must be readable.
-    @inline(__always)
-    func matchLength(_ index: Int, at: UnsafeRawPointer, skipComma: Bool) -> Int {
-        matchLength(index, in: (UInt64(littleEndian: at.loadUnaligned(as: UInt64.self)),
-                                UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-                                UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self))),
-                    skipComma: skipComma)
-    }
-
-    /// `matchLength` for 24 bytes given as three little-endian words.
+    /// The length of `,"name":` when it is the 24 bytes given as three little-endian words
+    /// (`JSONReader.words24`), or when `"name":` starts at their second byte if `skipComma`; 0 otherwise.
     @inline(__always)
     func matchLength(_ index: Int, in words: (UInt64, UInt64, UInt64), skipComma: Bool) -> Int {
         let entry = patterns + index &* 8

@@ -25,29 +25,6 @@ struct JSONKey {
         hasEscapes ? unescapedBytes.count : count
     }
 
-    /// Compares `count` bytes a word at a time; the last word may overlap the one before it.
-    @inline(__always)
-    static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
-        if count >= 8 {
-            var i = 0
-            while i &+ 8 <= count {
-                guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
-                i &+= 8
-            }
-            return i == count
-                || a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        }
-        if count >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-        }
-        if count >= 2 {
-            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
-                && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
-        }
-        return count == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
-    }
-
     /// The name's bytes with escapes resolved (the scanner has already checked them).
     var unescapedBytes: [UInt8] {
         guard hasEscapes else { return Array(UnsafeRawBufferPointer(start: start, count: count)) }

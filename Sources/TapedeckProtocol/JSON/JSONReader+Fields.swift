@@ -14,7 +14,7 @@ extension JSONReader {
     mutating func nextField(_ fields: JSONFieldNames, after previous: Int) throws(ProtocolError) -> Int? {
         let expected = previous &+ 1
         if expected < fields.count, pos &+ 24 <= end {
-            let length = fields.matchLength(expected, at: base + pos, skipComma: false)
+            let length = fields.matchLength(expected, in: words24(at: pos), skipComma: false)
             if length != 0 {
                 pos &+= length
                 return expected
@@ -40,7 +40,7 @@ extension JSONReader {
     mutating func readField(_ fields: JSONFieldNames, expected: Int) throws(ProtocolError) -> Int {
         // `pos - 1` is the `{` or `,` before the name (or whitespace), so it can be read.
         if expected < fields.count, pos &+ 23 <= end {
-            let length = fields.matchLength(expected, at: base + (pos &- 1), skipComma: true)
+            let length = fields.matchLength(expected, in: words24(at: pos &- 1), skipComma: true)
             if length != 0 {
                 pos &+= length &- 1
                 return expected
@@ -75,30 +75,6 @@ extension JSONReader {
         let index = fields.index(of: key)
         if index == fields.count { unknownKey = key }
         return index
-    }
-
-    /// The 24 bytes from `offset` as three little-endian words, zero past the end of the input.
-    @inline(__always)
-    func window(at offset: Int) -> (UInt64, UInt64, UInt64) {
-        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-        if offset + 24 <= end { return (word(offset), word(offset + 8), word(offset + 16)) }
-        guard end >= 24 else {
-            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: end - offset)) }
-            return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), UInt64(littleEndian: words.2))
-        }
-        // Near the end: the input's last 24 bytes, shifted down so the byte at `offset` comes first.
-        let drop = offset + 24 - end
-        var (a, b, c) = (word(end - 24), word(end - 16), word(end - 8))
-        switch drop / 8 {
-        case 0: break
-        case 1: (a, b, c) = (b, c, 0)
-        case 2: (a, b, c) = (c, 0, 0)
-        default: return (0, 0, 0)
-        }
-        let bits = UInt64(drop % 8) * 8
-        guard bits != 0 else { return (a, b, c) }
-        return ((a >> bits) | (b << (64 - bits)), (b >> bits) | (c << (64 - bits)), c >> bits)
     }
 
     /// The name of the member at `index` (from `firstField` or `nextField`), for errors.

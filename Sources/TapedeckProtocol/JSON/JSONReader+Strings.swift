@@ -40,25 +40,6 @@ extension JSONReader {
         return String(decoding: UnsafeRawBufferPointer(start: base + (quote + 1), count: count), as: UTF8.self)
     }
 
-    /// The length of the string whose opening quote is at `quote` when it is 0 to 15 bytes with
-    /// no escape, control or non-ASCII byte and 16 bytes can be read after the quote; else nil.
-    @inline(__always)
-    func shortPlainLength(quote: Int) -> Int? {
-        guard quote &+ 17 <= end else { return nil }
-        let low = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &+ 1, as: UInt64.self)))
-        let count: Int
-        if low != 0 {
-            count = low.trailingZeroBitCount >> 3
-        } else {
-            let high = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &+ 9, as: UInt64.self)))
-            guard high != 0 else { return nil }
-            count = 8 &+ high.trailingZeroBitCount >> 3
-        }
-        // The first special byte must be the closing quote (a 16th byte would need a third word).
-        guard count < 16, base.load(fromByteOffset: quote &+ 1 &+ count, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
-        return count
-    }
-
     /// Reads an object member name and the `:` after it.
     @inline(__always)
     mutating func readKey() throws(ProtocolError) -> JSONKey {
@@ -123,8 +104,7 @@ extension JSONReader {
         while true {
             // Skip 8-byte words with no quote, backslash, control or non-ASCII byte.
             while i &+ 8 <= end {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let special = Self.specialBytes(word)
+                let special = Self.specialBytes(word(at: i))
                 if special == 0 {
                     i &+= 8
                     continue

@@ -59,6 +59,8 @@ final class RecentStrings {
     /// The String of the `count` bytes at `start` (valid UTF-8, 16...64 bytes), shared with an
     /// earlier equal one when this table still holds it.
     func string(_ start: UnsafeRawPointer, count: Int) -> String {
+        // A longer string would overrun its slot's 64 bytes; a shorter one, the hash's word loads.
+        precondition(count >= 16 && count <= Self.maxLength, "RecentStrings keeps strings of 16 to 64 bytes, not \(count)")
         // The count is part of the hash; equal hashes and equal bytes over `count` mean equal strings.
         let hash = Self.hash(start, count: count)
         let slot = Int(truncatingIfNeeded: hash >> 54) & Self.slotMask
@@ -77,6 +79,7 @@ final class RecentStrings {
     /// multiple of 8; `count` is at least 8). Never 0, which marks an empty slot.
     @inline(__always)
     static func hash(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+        assert(count >= 8, "hash reads whole words, \(count) bytes is too short")
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset &+ 8 < count {
@@ -114,6 +117,7 @@ final class RecentStrings {
         /// bytes (up to 64): such lists are decoded every time.
         @inline(__always)
         init?(at start: UnsafeRawPointer, available: Int) {
+            // Only whole words within `available` are read (the loop's guard below).
             guard available >= 8 else { return nil }
             let first = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
             guard first & 0xFFFF == 0x225B else { return nil }  // `["`
@@ -147,6 +151,7 @@ final class RecentStrings {
     /// The list decoded earlier from the `key.length` bytes at `start`, if this table still holds it.
     @inline(__always)
     func list(_ key: ListKey, at start: UnsafeRawPointer) -> [String]? {
+        assert(key.length >= 1 && key.length <= Self.maxLength, "a list key of \(key.length) bytes")
         let slot = Self.listSlot(key)
         guard listKeys[slot] == key, JSONKey.equalBytes(listStorage(slot), start, key.length) else { return nil }
         return lists[slot]
@@ -160,6 +165,7 @@ final class RecentStrings {
 
     /// Keeps `list`, decoded from exactly the `key.length` bytes at `start`.
     func remember(_ list: [String], _ key: ListKey, at start: UnsafeRawPointer) {
+        precondition(key.length >= 1 && key.length <= Self.maxLength, "a list of \(key.length) bytes would overrun its slot")
         let slot = Self.listSlot(key)
         listKeys[slot] = key
         lists[slot] = list

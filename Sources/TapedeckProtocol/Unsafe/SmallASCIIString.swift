@@ -1,32 +1,18 @@
 /// Makes Strings of 1 to 15 ASCII bytes without the standard library's UTF-8 validation: the
 /// scanner has already seen every byte, and most protocol strings (ids, names, moods, dates,
 /// kinds) are that short. Such a String is stored inline in its two words (no allocation), and
-/// those words are a function of the bytes alone: the bytes in order, then a top byte of 0xE0 |
-/// count (immortal, small, ASCII). The layout is checked once at run time against strings the
-/// standard library builds itself; if it ever differs, `isAvailable` is false and callers take
-/// the ordinary `String(decoding:as:)` path, so the answer never depends on the check.
+/// those words are a function of the bytes alone (`SmallStringLayout`, checked once at run time;
+/// when the check fails `isAvailable` is false and callers take the ordinary
+/// `String(decoding:as:)` path, so the answer never depends on it).
 enum SmallASCIIString {
-    static let isAvailable: Bool = {
-        #if _pointerBitWidth(_64) && _endian(little)
-        let samples = ["a", "e123", "happy", "2025-01-0", "p12345678", "abcdefghijklmno", "-_.:/ ~{}"]
-        for sample in samples {
-            let bytes = Array(sample.utf8)
-            let made = bytes.withUnsafeBytes { make($0.baseAddress!, count: $0.count) }
-            guard made == sample, unsafeBitCast(made, to: SIMD2<UInt64>.self) == unsafeBitCast(sample, to: SIMD2<UInt64>.self)
-            else { return false }
-        }
-        return true
-        #else
-        return false
-        #endif
-    }()
+    static var isAvailable: Bool { SmallStringLayout.isKnown }
 
     /// The String of `count` (1...15) ASCII bytes at `start`, where `readable` bytes (at least
     /// `count`) may be read. Only valid when `isAvailable`.
     @inline(__always)
     static func make(_ start: UnsafeRawPointer, count: Int, readable: Int) -> String {
         let (low, high) = words(start, count: count, readable: readable)
-        return unsafeBitCast(SIMD2<UInt64>(low, high | (0xE0 | UInt64(count)) << 56), to: String.self)
+        return SmallStringLayout.string(low: low, high: high, count: count)
     }
 
     /// The `count` (0...15) bytes at `start` as two little-endian words, zero past `count`, where
@@ -34,6 +20,7 @@ enum SmallASCIIString {
     /// allows and masked to `count`. Also how `WireEnumNames` packs the values it matches.
     @inline(__always)
     static func words(_ start: UnsafeRawPointer, count: Int, readable: Int) -> (low: UInt64, high: UInt64) {
+        assert((0...15).contains(count) && readable >= count, "\(count) bytes of \(readable) readable")
         var low: UInt64
         var high: UInt64 = 0
         if count >= 8 {
