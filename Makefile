@@ -89,6 +89,34 @@ generate:
 example-test: deps
 	cd Examples/BaoLifeClient && $(SWIFT) test
 
+# Issue 18, the unsafe fast paths (Sources/TapedeckProtocol/Unsafe/, docs/ARCHITECTURE.md) under
+# sanitizers. `make sanitize` runs the protocol and state tests under AddressSanitizer; `make fuzz`
+# feeds arbitrary bytes to both envelope decoders for FUZZ_SECONDS with libFuzzer and ASan, seeded
+# with every text message of Recordings/, and fails with the saved input on any crash, ASan report,
+# hang (FUZZ_TIMEOUT seconds on one input) or broken round trip (Fuzz/EnvelopeFuzzer). Each builds
+# in its own scratch path, a view of the package trimmed by TAPEDECK_SUBSET to the targets it needs
+# (scripts/subset-package.sh, the end of Package.swift), so neither touches the shared .build.
+.PHONY: sanitize fuzz
+ASAN_DIR := .build-asan
+sanitize: deps
+	scripts/subset-package.sh $(ASAN_DIR)
+	cd $(ASAN_DIR)/package && TAPEDECK_SUBSET=sanitize $(SWIFT) build --build-tests --sanitize=address --scratch-path ../build
+	cd $(ASAN_DIR)/package && TAPEDECK_SUBSET=sanitize $(SWIFT) test --skip-build --sanitize=address --scratch-path ../build
+
+FUZZ_DIR := .build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
+FUZZER := $(FUZZ_DIR)/build/debug/tapedeck-fuzz-envelope
+fuzz: build
+	scripts/subset-package.sh $(FUZZ_DIR)
+	cd $(FUZZ_DIR)/package && TAPEDECK_SUBSET=fuzz $(SWIFT) build --product tapedeck-fuzz-envelope --scratch-path ../build \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	$(PYTHON) scripts/fuzz-seeds.py .build/$(CONFIG)/tapedeck $(FUZZ_DIR)/seeds Recordings/*.tape
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/findings
+	$(FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_DIR)/findings/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds \
+	  || { echo "make fuzz: FINDING; the input is saved in $(FUZZ_DIR)/findings/ ('Test unit written to' above); run $(FUZZER) FILE to reproduce" >&2; exit 1; }
+
 demo: release
 	@scripts/demo.sh $(BIN_RELEASE)
 

@@ -216,3 +216,30 @@ let package = Package(
         ),
     ]
 )
+
+// `make sanitize` and `make fuzz` (issue 18) build in their own scratch paths with sanitizers,
+// which rebuild every target from scratch. TAPEDECK_SUBSET, set by those two targets only, trims
+// the package to what they run, so they do not compile NIO, GRDB and the CLI for nothing. Unset
+// (every other build) the package above is unchanged.
+switch Context.environment["TAPEDECK_SUBSET"] {
+case "sanitize":
+    // The protocol and state tests under AddressSanitizer, and what they import.
+    let kept: Set = ["TapedeckProtocol", "TapedeckState", "TapedeckProtocolTests", "TapedeckStateTests"]
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = []
+    package.dependencies = package.dependencies.filter {
+        if case .sourceControl(_, let location, _) = $0.kind { return location.hasSuffix("/swift-crypto") }
+        return false
+    }
+case "fuzz":
+    // The libFuzzer target over the envelope decoders: TapedeckProtocol only.
+    package.targets = package.targets.filter { $0.name == "TapedeckProtocol" }
+        + [
+            .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+            .executableTarget(name: "tapedeck-fuzz-envelope", dependencies: ["TapedeckProtocol", "CFuzzerDriver"], path: "Fuzz/EnvelopeFuzzer"),
+        ]
+    package.products = []
+    package.dependencies = []
+default:
+    break
+}

@@ -1,0 +1,2 @@
+// Header only: LLVMFuzzerRunDriver is linked from libFuzzer by -sanitize=fuzzer.
+#include "CFuzzerDriver.h"
