@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
         .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
+        .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
         .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
         .library(name: "TapedeckReport", targets: ["TapedeckReport"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
@@ -91,6 +92,9 @@ let package = Package(
         // For an app's benchmarks: its decode functions timed over recorded messages beside the
         // typed decoder and JSONDecoder (portable like TapedeckTesting).
         .target(name: "TapedeckThroughput", dependencies: ["TapedeckTape", "TapedeckProtocol"]),
+        // The in-app flight recorder (issue 21): rolling tape segments written with LZ4 in Swift,
+        // redacted in-process; portable like TapedeckTesting (no NIO, no system library).
+        .target(name: "TapedeckRecorder", dependencies: ["TapedeckTape", "TapedeckRedaction"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
         .target(
             name: "TapedeckRedaction",
@@ -132,7 +136,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
-                "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput",
+                "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -169,6 +173,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
+        .testTarget(
+            name: "TapedeckRecorderTests",
+            dependencies: ["TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol"]
+        ),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
             name: "TapedeckNetworkTests",

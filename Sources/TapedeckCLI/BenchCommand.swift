@@ -5,6 +5,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure Tapedeck's hot paths (use a release build).",
-        subcommands: [BenchProtocolCommand.self, BenchDecodeCommand.self, BenchReplayCommand.self]
+        subcommands: [BenchProtocolCommand.self, BenchDecodeCommand.self, BenchReplayCommand.self, BenchRecorderCommand.self]
     )
 }

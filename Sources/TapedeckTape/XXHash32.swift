@@ -1,8 +1,9 @@
 /// xxHash32 (https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md), the checksum of the
 /// LZ4 frame format: the header checksum byte, block checksums and the content checksum. Fed in
 /// pieces of any size (`update`), it gives the same digest as one call over all the bytes
-/// (`hash`), so a frame's content checksum can follow its blocks as they are decoded.
-struct XXHash32 {
+/// (`hash`), so a frame's content checksum can follow its blocks as they are decoded. Package-wide:
+/// TapedeckRecorder's Swift frame writer computes the same checksums.
+package struct XXHash32 {
     private static let prime1: UInt32 = 2_654_435_761
     private static let prime2: UInt32 = 2_246_822_519
     private static let prime3: UInt32 = 3_266_489_917
@@ -20,7 +21,7 @@ struct XXHash32 {
     private var pending: (UInt64, UInt64) = (0, 0)
     private var pendingCount = 0
 
-    init(seed: UInt32 = 0) {
+    package init(seed: UInt32 = 0) {
         self.seed = seed
         v1 = seed &+ Self.prime1 &+ Self.prime2
         v2 = seed &+ Self.prime2
@@ -29,7 +30,7 @@ struct XXHash32 {
     }
 
     /// The hash of `bytes` in one call.
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
+    package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt32 = 0) -> UInt32 {
         var state = XXHash32(seed: seed)
         state.update(bytes)
         return state.digest()
@@ -69,7 +70,7 @@ struct XXHash32 {
     }
 
     /// Feeds more bytes.
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard var base = bytes.baseAddress, bytes.count > 0 else { return }
         var count = bytes.count
         totalLength &+= UInt64(count)
@@ -97,7 +98,7 @@ struct XXHash32 {
     }
 
     /// The hash of everything fed so far (the state is unchanged; more bytes may follow).
-    func digest() -> UInt32 {
+    package func digest() -> UInt32 {
         var hash: UInt32
         if totalLength >= 16 {
             hash = Self.rotate(v1, 1) &+ Self.rotate(v2, 7) &+ Self.rotate(v3, 12) &+ Self.rotate(v4, 18)

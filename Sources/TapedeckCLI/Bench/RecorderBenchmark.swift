@@ -1,0 +1,110 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckRecorder
+import TapedeckRedaction
+import TapedeckTape
+import TapedeckTapeWriter
+
+/// The flight recorder's cost per message on the synthetic corpus, beside liblz4 in the same run:
+/// the caller's side (`FlightRecorder.received(text:)`/`sent(text:)` with the writer thread
+/// running), the writer's side on one thread (redaction, record encoding, Swift LZ4, checksums,
+/// writes, segment roll-over) with and without the default redaction rules, and liblz4's
+/// `TapeWriter` writing the same records (level 0, the same 64 KiB flushes) for speed and size.
+struct RecorderBenchmark {
+    struct Stage {
+        var name: String
+        var messages: Int
+        var seconds: Double
+        /// Record stream bytes in and file bytes out, for the writers.
+        var bytesIn: UInt64 = 0
+        var bytesOut: UInt64 = 0
+        var dropped = 0
+
+        var nanosecondsPerMessage: Double { seconds * 1e9 / Double(messages) }
+        var messagesPerSecond: Double { Double(messages) / seconds }
+        var ratio: Double { bytesOut == 0 ? 0 : Double(bytesIn) / Double(bytesOut) }
+    }
+
+    var messages: Int
+    var seed: UInt64
+    var repeats: Int
+    var directory: String
+
+    func run() throws -> [Stage] {
+        let corpus = SyntheticSession.wireMessages(count: messages, seed: seed)
+        // The app hands the recorder Strings: the caller's side includes their UTF-8 copy.
+        let texts = corpus.map { String(decoding: $0.bytes, as: UTF8.self) }
+        // Records as the queue hands them to the writer: 1 ms apart.
+        let records = corpus.enumerated().map { index, message in
+            TapeRecord(time: UInt64(index) * 1_000_000, direction: message.fromClient ? .c2s : .s2c, kind: .text,
+                       payload: message.bytes)
+        }
+        return [
+            try best { try caller(texts, corpus) },
+            try best { try swiftWriter(records, rules: .defaults, name: "writer_swift_redacting") },
+            try best { try swiftWriter(records, rules: RedactionRules(), name: "writer_swift") },
+            try best { try liblz4Writer(records) },
+        ]
+    }
+
+    private func best(_ body: () throws -> Stage) throws -> Stage {
+        var fastest: Stage?
+        for _ in 0..<repeats {
+            let stage = try body()
+            if fastest.map({ stage.seconds < $0.seconds }) ?? true { fastest = stage }
+        }
+        return fastest!
+    }
+
+    private func folder(_ name: String) -> String {
+        let path = (directory as NSString).appendingPathComponent(name)
+        try? FileManager.default.removeItem(atPath: path)
+        return path
+    }
+
+    private func caller(_ texts: [String], _ corpus: [SyntheticSession.WireMessage]) throws -> Stage {
+        // A queue as large as the run, so the figure is the recording call and not the drop path.
+        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
+            directory: folder("caller"), queueCapacity: texts.count + 1, keepBytes: 1 << 30))
+        let start = MonotonicTapeClock.now()
+        for (text, message) in zip(texts, corpus) {
+            if message.fromClient { recorder.sent(text: text) } else { recorder.received(text: text) }
+        }
+        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        let dropped = recorder.droppedCount
+        try recorder.stop()
+        return Stage(name: "caller", messages: texts.count, seconds: seconds, dropped: dropped)
+    }
+
+    private func swiftWriter(_ records: [TapeRecord], rules: RedactionRules, name: String) throws -> Stage {
+        let path = folder(name)
+        let writer = try RecorderWriter(
+            configuration: FlightRecorderConfiguration(directory: path, redaction: rules, keepBytes: 1 << 30),
+            created: "2025-01-01T00:00:00Z", key: [UInt8](repeating: 7, count: 32))
+        let start = MonotonicTapeClock.now()
+        writer.append(records)
+        try writer.closeCurrent()
+        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        var stage = Stage(name: name, messages: records.count, seconds: seconds)
+        for segment in try FileManager.default.contentsOfDirectory(atPath: path) {
+            let reader = try TapeReader(path: (path as NSString).appendingPathComponent(segment))
+            while try reader.next() != nil {}
+            stage.bytesIn += reader.uncompressedBytes
+            stage.bytesOut += reader.compressedBytes
+        }
+        return stage
+    }
+
+    private func liblz4Writer(_ records: [TapeRecord]) throws -> Stage {
+        let path = folder("liblz4.tape")
+        let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "TapedeckRecorder 0.1.0")
+        let start = MonotonicTapeClock.now()
+        // Blocks cut by the same 64 KiB threshold as the recorder's writer.
+        let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
+        for record in records { try writer.append(record) }
+        try writer.close()
+        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        return Stage(name: "writer_liblz4", messages: records.count, seconds: seconds,
+                     bytesIn: writer.uncompressedBytes, bytesOut: writer.compressedBytes)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import TapedeckTape
+
+/// `tapedeck dev bench recorder`: the in-app flight recorder's cost per message, beside liblz4.
+struct BenchRecorderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recorder",
+        abstract: "Measure the flight recorder's caller and writer sides on the synthetic corpus, beside liblz4.",
+        discussion: """
+            caller: FlightRecorder.sent/received(text:) per message with the writer thread running \
+            (the queue holds the whole run, so nothing is dropped). writer_swift_redacting and \
+            writer_swift: the writer's work on one thread (the default redaction rules or none, record \
+            encoding, LZ4 in Swift, checksums, writes, segment roll-over). writer_liblz4: TapeWriter \
+            (liblz4, level 0) writing the same records with the same 64 KiB flushes. ratio: record \
+            stream bytes over file bytes. Targets (issue 21): caller at most 1000 ns, writer at least \
+            500,000 messages/s, Swift ratio within 25 % of liblz4's. Best of --repeats. Use a release build.
+            """
+    )
+
+    @Option(help: "Messages of the synthetic session to record.")
+    var messages: Int = 200_000
+
+    @Option(help: "Seed of the synthetic session.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many times each stage runs; the best run counts.")
+    var repeats: Int = 3
+
+    func validate() throws {
+        guard messages >= 1 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
+    }
+
+    func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-recorder-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stages: [RecorderBenchmark.Stage]
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            stages = try RecorderBenchmark(messages: messages, seed: seed, repeats: repeats, directory: directory).run()
+        } catch {
+            throw CommandFailure.exit("\(error)", code: TapeExitCode.unreadableInput)
+        }
+        print(Self.table(stages, repeats: repeats))
+    }
+
+    static func table(_ stages: [RecorderBenchmark.Stage], repeats: Int) -> String {
+        let format = BenchProtocolCommand.format
+        let pad = BenchProtocolCommand.pad
+        var lines = ["\(stages.first?.messages ?? 0) messages of the synthetic session, best of \(repeats):"]
+        for stage in stages {
+            var line = "  " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                + pad(format(stage.nanosecondsPerMessage, 1), 9) + " ns/msg" + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s"
+            if stage.bytesOut > 0 {
+                line += pad("\(stage.bytesIn)", 12) + " B in" + pad("\(stage.bytesOut)", 11) + " B out   ratio " + format(stage.ratio, 2)
+            }
+            if stage.name == "caller" { line += "   dropped \(stage.dropped)" }
+            lines.append(line)
+        }
+        let caller = stages.first { $0.name == "caller" }
+        let swift = stages.first { $0.name == "writer_swift_redacting" }
+        let liblz4 = stages.first { $0.name == "writer_liblz4" }
+        if let caller, let swift, let liblz4 {
+            let relative = swift.ratio / liblz4.ratio
+            lines.append("caller \(format(caller.nanosecondsPerMessage, 1)) ns/msg (target <= 1000): \(caller.nanosecondsPerMessage <= 1000 ? "met" : "MISSED")")
+            lines.append("writer \(format(swift.messagesPerSecond, 0)) msg/s with redaction (target >= 500000): \(swift.messagesPerSecond >= 500_000 ? "met" : "MISSED")")
+            lines.append("ratio Swift \(format(swift.ratio, 2)) vs liblz4 \(format(liblz4.ratio, 2)) = \(format(100 * relative, 1)) % (target >= 75 %): \(relative >= 0.75 ? "met" : "MISSED")")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import TapedeckTape
+
+/// An in-app flight recorder: the app's WebSocket service tells it every message it sends and
+/// receives, opens, closes and errors, and the app adds markers for its own events. It keeps
+/// the last minutes as a rolling set of tape segments on disk and exports them as one tape for a
+/// bug report, which every `tapedeck` command reads (docs/REPRO.md, "Bug reports from the app").
+///
+/// The calls never wait for disk: each stamps the record with the monotonic clock and appends it
+/// to a bounded queue; a full queue drops the record and counts it, and the tape says how many
+/// (a marker where it happened, the export's `droppedRecords` label). A writer thread redacts
+/// (the proxy's `Redactor`, with this configuration's rules), compresses (LZ4 in Swift) and writes,
+/// flushing within `flushInterval`, so a crash or a kill loses at most that much.
+///
+/// Thread-safe: call it from any thread.
+public final class FlightRecorder: Sendable {
+    /// Names of the markers that count dropped records start with this.
+    public static let droppedMarkerPrefix = "tapedeck.dropped "
+
+    private let queue: RecordQueue
+    private let clock: MonotonicClock
+
+    /// Creates the folder if needed and starts the writer thread. `created` is the wall time of
+    /// the tapes' headers (default: now); the redaction key is drawn at random, once per run.
+    public convenience init(configuration: FlightRecorderConfiguration) throws(FlightRecorderError) {
+        var key = [UInt8](repeating: 0, count: 32)
+        var random = SystemRandomNumberGenerator()
+        for index in key.indices { key[index] = random.next() }
+        try self.init(configuration: configuration, created: Self.nowRFC3339(), key: key)
+    }
+
+    package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
+        let clock = MonotonicClock()
+        let writer = try RecorderWriter(configuration: configuration, created: created, key: key)
+        self.clock = clock
+        queue = RecordQueue(capacity: configuration.queueCapacity, clock: clock)
+        let loop = WriterLoop(writer: writer, queue: queue, clock: clock)
+        let thread = Thread { loop.run() }
+        thread.name = "TapedeckRecorder writer"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    deinit {
+        queue.submit(.stop(Reply()))
+    }
+
+    // MARK: The WebSocket service's calls
+
+    /// The connection opened (each open starts the next connection id, from 0).
+    public func opened() { queue.push(direction: .c2s, kind: .open, payload: [], opensConnection: true) }
+
+    /// A text message the app sent.
+    public func sent(text: String) { queue.push(direction: .c2s, kind: .text, payload: Array(text.utf8)) }
+    /// A text message the app received.
+    public func received(text: String) { queue.push(direction: .s2c, kind: .text, payload: Array(text.utf8)) }
+    /// A message's bytes: a text message's UTF-8, or a binary message.
+    public func sent(_ bytes: [UInt8], binary: Bool = false) {
+        queue.push(direction: .c2s, kind: binary ? .binary : .text, payload: bytes)
+    }
+    public func received(_ bytes: [UInt8], binary: Bool = false) {
+        queue.push(direction: .s2c, kind: binary ? .binary : .text, payload: bytes)
+    }
+
+    /// The connection closed; `byServer` when the server's close frame ended it.
+    public func closed(code: UInt16?, reason: String = "", byServer: Bool = false) {
+        queue.push(direction: byServer ? .s2c : .c2s, kind: .close, closeCode: code, payload: Array(reason.utf8))
+    }
+
+    /// A transport error (the description the app logs).
+    public func failed(_ description: String) {
+        queue.push(direction: .note, kind: .error, payload: Array(description.utf8))
+    }
+
+    /// One of the app's own events ("screen Shop shown", "tapped Claim"): a marker record, which
+    /// `tapedeck cat`, `report` and checkpoint files (`marker "…"`) show and find.
+    public func mark(_ name: String) { queue.push(direction: .note, kind: .marker, payload: Array(name.utf8)) }
+
+    // MARK: Bug reports
+
+    /// Records dropped so far because the queue was full.
+    public var droppedCount: Int { queue.droppedCount }
+
+    /// Closes the current segment and writes one tape of the last `window` of this run to `path`
+    /// (replaced when complete), ready to attach to a bug report. Waits for the writer: call it
+    /// off the main thread. Recording goes on into a new segment.
+    @discardableResult
+    public func export(last window: Duration, to path: String) throws(FlightRecorderError) -> FlightRecorderExport {
+        let reply = Reply<Result<FlightRecorderExport, FlightRecorderError>>()
+        queue.submit(.export(ExportRequest(path: path, window: FlightRecorderConfiguration.nanoseconds(window)), reply))
+        return try reply.wait().get()
+    }
+
+    /// Writes what is waiting, ends the current segment and stops the writer. Later calls record
+    /// nothing. Throws the first write failure the writer met, if any.
+    public func stop() throws(FlightRecorderError) {
+        let reply = Reply<Result<Void, FlightRecorderError>>()
+        queue.submit(.stop(reply))
+        try reply.wait().get()
+    }
+
+    /// Holds the writer (it takes no records; the queue fills and drops): the stalled-writer test.
+    package func suspendWriter(_ suspended: Bool) { queue.setSuspended(suspended) }
+
+    static func nowRFC3339() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
+    }
+}
+
+extension FlightRecorder {
+    /// The tape time now (ns since the recorder started): what the next record would be stamped with.
+    package var tapeTime: UInt64 { clock.elapsedNanoseconds() }
+}

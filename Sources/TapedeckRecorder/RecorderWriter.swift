@@ -1,0 +1,131 @@
+import TapedeckRedaction
+import TapedeckTape
+
+/// The recorder's writer side: redacts records, appends them to the current segment, flushes,
+/// rolls segments over and keeps them within bounds, and writes exports. Owned by one thread
+/// (`FlightRecorder`'s writer thread, or a benchmark); nothing here is shared.
+package final class RecorderWriter {
+    /// A flush is due once the oldest unflushed record is this old, or this many bytes wait.
+    let flushAge: UInt64
+    static let flushThreshold = 64 * 1024
+
+    private let configuration: FlightRecorderConfiguration
+    private let redactor: Redactor
+    private let metadata: TapeMetadata
+    private var segments: SegmentSet
+    private var current: SwiftTapeFile?
+    private var currentPath: String?
+    /// Tape time of the oldest record not yet flushed.
+    private var pendingSince: UInt64?
+    private var lastTime: UInt64 = 0
+    private var reportedDrops = 0
+    /// The first write failure: later records are not written (the app keeps running).
+    private(set) var failure: FlightRecorderError?
+
+    /// `created` is the RFC 3339 wall time the run's tape time 0 stands for; `key` the redaction key.
+    package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
+        if let problem = configuration.problem() { throw FlightRecorderError("FlightRecorderConfiguration: " + problem) }
+        self.configuration = configuration
+        let redactor = Redactor(rules: configuration.redaction, key: key)
+        self.redactor = redactor
+        // Half the interval: a record waits at most half of it in the queue and half here.
+        flushAge = FlightRecorderConfiguration.nanoseconds(configuration.flushInterval) / 2
+        metadata = TapeMetadata(created: created, tool: configuration.tool,
+                                upstreamURL: configuration.serverURL.map { redactor.redactRequestTarget($0) },
+                                labels: configuration.labels)
+        segments = try SegmentSet(directory: configuration.directory)
+    }
+
+    /// Redacts and appends records (times already in order; clamped so they never decrease).
+    package func append(_ records: [TapeRecord]) {
+        guard failure == nil else { return }
+        for var record in records {
+            if record.kind == .text, let redacted = redactor.redactJSON(record.payload) { record.payload = redacted }
+            append(single: record)
+        }
+    }
+
+    /// Notes queue drops: a marker record saying how many since the last note.
+    func noteDrops(total: Int, at time: UInt64) {
+        guard total > reportedDrops, failure == nil else { return }
+        let name = "\(FlightRecorder.droppedMarkerPrefix)\(total - reportedDrops) records (recorder queue full)"
+        reportedDrops = total
+        append(single: TapeRecord(time: time, direction: .note, kind: .marker, payload: Array(name.utf8)))
+    }
+
+    private func append(single record: TapeRecord) {
+        var record = record
+        record.time = max(record.time, lastTime)
+        lastTime = record.time
+        do throws(FlightRecorderError) {
+            let file = try currentFile()
+            file.append(record)
+            if pendingSince == nil { pendingSince = record.time }
+            if file.pendingBytes >= Self.flushThreshold { try flush() }
+        } catch {
+            failure = error
+        }
+    }
+
+    /// Flushes when due at tape time `now`, then rolls the segment over and prunes when it is time.
+    package func flushIfDue(now: UInt64) {
+        guard failure == nil, let since = pendingSince, now >= since, now - since >= flushAge else { return }
+        do throws(FlightRecorderError) { try flush() } catch { failure = error }
+    }
+
+    /// Flushes everything waiting (the writer's last act before stopping, and a benchmark's).
+    package func flush() throws(FlightRecorderError) {
+        guard let file = current else { return }
+        do { try file.flush() } catch { throw FlightRecorderError(error) }
+        pendingSince = nil
+        segments.updateLast(bytes: file.compressedBytes, lastTime: file.lastTime)
+        let started = file.firstTime ?? lastTime
+        if file.compressedBytes >= UInt64(configuration.segmentBytes)
+            || lastTime - started >= FlightRecorderConfiguration.nanoseconds(configuration.segmentDuration) {
+            try closeCurrent()
+        }
+        segments.prune(now: lastTime, keepDuration: FlightRecorderConfiguration.nanoseconds(configuration.keepDuration),
+                       keepBytes: UInt64(configuration.keepBytes), current: currentPath)
+    }
+
+    /// Ends the current segment's frame; the next record starts a new segment.
+    package func closeCurrent() throws(FlightRecorderError) {
+        guard let file = current else { return }
+        current = nil
+        currentPath = nil
+        pendingSince = nil
+        do { try file.close() } catch { throw FlightRecorderError(error) }
+        segments.updateLast(bytes: file.compressedBytes, lastTime: file.lastTime)
+    }
+
+    private func currentFile() throws(FlightRecorderError) -> SwiftTapeFile {
+        if let current { return current }
+        let path = segments.startNext()
+        do {
+            let file = try SwiftTapeFile(path: path, metadata: metadata)
+            current = file
+            currentPath = path
+            return file
+        } catch {
+            throw FlightRecorderError(error)
+        }
+    }
+
+    /// Closes the current segment and writes one tape of this run's records from `window`
+    /// nanoseconds before `now` on, with the run's labels and `droppedRecords`.
+    func export(_ request: ExportRequest, now: UInt64, droppedTotal: Int) -> Result<FlightRecorderExport, FlightRecorderError> {
+        if let failure { return .failure(failure) }
+        do throws(FlightRecorderError) {
+            try closeCurrent()
+            let cutoff = now >= request.window ? now - request.window : 0
+            var exportMetadata = metadata
+            exportMetadata.labels["droppedRecords"] = String(droppedTotal)
+            let tape = try SegmentJoiner.join(segments.thisRun(since: cutoff).map(\.path), from: cutoff,
+                                              metadata: exportMetadata, to: request.path)
+            return .success(FlightRecorderExport(path: request.path, recordCount: tape.recordCount,
+                                                 droppedRecords: droppedTotal, bytes: tape.bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TapedeckTape
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A process recording with the flight recorder is killed with SIGKILL: its segments read back as
+/// a clean prefix of what it recorded, missing at most the last flush interval.
+@Suite struct RecorderKillTests {
+    @Test func aKilledAppLosesAtMostOneFlushInterval() throws {
+        let folder = try RecorderTestFiles.folder()
+        let flushInterval: UInt64 = 50_000_000
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RecorderTestFiles.tapedeck)
+        // Small segments (the default 1 MiB is not reached), so the kill may also fall on a roll-over.
+        process.arguments = ["dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
+                             "--report-every", "20"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+
+        // "recorded N T": N records were given to the recorder by its tape time T.
+        var lines: [(count: Int, time: UInt64)] = []
+        var buffered = ""
+        let reader = pipe.fileHandleForReading
+        while lines.count < 150 {
+            let data = reader.availableData
+            guard !data.isEmpty else { break }
+            buffered += String(decoding: data, as: UTF8.self)
+            while let newline = buffered.firstIndex(of: "\n") {
+                let words = buffered[..<newline].split(separator: " ")
+                buffered = String(buffered[buffered.index(after: newline)...])
+                if words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) {
+                    lines.append((count, time))
+                }
+            }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        try #require(lines.count >= 150, "the recorder stopped after \(lines.count) reports")
+
+        // Every segment reads, the last one (being written when killed) as truncated; together
+        // they are the numbered records 0..<k in order.
+        let segments = try RecorderTestFiles.segments(in: folder)
+        var numbers: [Int] = []
+        for (index, segment) in segments.enumerated() {
+            let tape = try RecorderTestFiles.read(segment)
+            if index < segments.count - 1 { #expect(tape.end == .complete, "\(segment): \(String(describing: tape.end))") }
+            for record in tape.records where record.kind == .text {
+                let text = String(decoding: record.payload, as: UTF8.self) // {"type":"u","message":{"n":123}}
+                numbers.append(Int(text.split(separator: ":").last!.dropLast(2))!)
+            }
+        }
+        if case .damaged? = try RecorderTestFiles.read(segments.last!).end { Issue.record("the last segment is damaged") }
+        #expect(numbers == Array(0..<numbers.count), "the records are not a clean numbered prefix")
+        // Everything recorded a flush interval before the last report (which came before the kill) is there.
+        let last = lines.last!.time
+        let due = lines.filter { $0.time + flushInterval <= last }.map(\.count).max() ?? 0
+        #expect(due > 0)
+        #expect(numbers.count >= due, "read \(numbers.count) records; \(due) were recorded a flush interval before the kill")
+    }
+}

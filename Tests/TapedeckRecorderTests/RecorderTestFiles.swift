@@ -1,0 +1,63 @@
+import Foundation
+import TapedeckTape
+
+/// Folders, tapes and programs the recorder's tests use.
+enum RecorderTestFiles {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The debug `tapedeck` that `swift build --build-tests` builds beside the tests.
+    static var tapedeck: String { packageRoot.appendingPathComponent(".build/debug/tapedeck").path }
+
+    static func folder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-recorder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// Every record of a tape, its header and how it ended (a reading error ends the list).
+    static func read(_ path: String) throws -> (header: TapeHeader, records: [TapeRecord], end: TapeEnd?) {
+        let reader = try TapeReader(path: path)
+        var records: [TapeRecord] = []
+        while true {
+            let step = Result { () throws(TapeError) -> TapeRecord? in try reader.next() }
+            guard case .success(let record?) = step else { break }
+            records.append(record)
+        }
+        return (reader.header, records, reader.end)
+    }
+
+    /// The recorder's segment files in `folder`, in the order they were written.
+    static func segments(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("segment-") }.sorted()
+            .map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    struct Finished {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs a program to its end (the system's `lz4`, found on PATH, or `tapedeck`).
+    static func run(_ program: String, _ arguments: [String]) throws -> Finished {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
+        process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        // Errors go to a file, so reading stdout to its end can never leave the child blocked on stderr.
+        let errorsPath = try folder() + "/stderr"
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try errors.close()
+        let errorData = FileManager.default.contents(atPath: errorsPath) ?? Data()
+        return Finished(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                        errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
