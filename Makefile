@@ -178,5 +178,10 @@ bench-thresholds: deps
 bench-proxy: release pydeps
 	scripts/bench-proxy.sh $(BIN_RELEASE)
 
+# The in-app flight recorder (issue 21): caller and writer sides beside liblz4, docs/PERFORMANCE.md.
+.PHONY: bench-recorder
+bench-recorder: release
+	$(BIN_RELEASE) dev bench recorder
+
 clean:
 	rm -rf .build Benchmarks/.build demo-out
