@@ -101,7 +101,11 @@ ASAN_DIR := .build-asan
 sanitize: deps
 	scripts/subset-package.sh $(ASAN_DIR)
 	cd $(ASAN_DIR)/package && TAPEDECK_SUBSET=sanitize $(SWIFT) build --build-tests --sanitize=address --scratch-path ../build
-	cd $(ASAN_DIR)/package && TAPEDECK_SUBSET=sanitize $(SWIFT) test --skip-build --sanitize=address --scratch-path ../build
+	# Leak checking is off: Swift keeps tag bits in the spare bits of pointers (indirect enum cases
+	# such as WireSchema.ValueType.array, Strings), which LeakSanitizer cannot follow, so it reported
+	# objects still reachable from a `static let` as leaked, on some runs only.
+	cd $(ASAN_DIR)/package && ASAN_OPTIONS=detect_leaks=0 \
+	  TAPEDECK_SUBSET=sanitize $(SWIFT) test --skip-build --sanitize=address --scratch-path ../build
 
 FUZZ_DIR := .build-fuzz
 FUZZ_SECONDS ?= 60
