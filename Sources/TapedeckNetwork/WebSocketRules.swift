@@ -14,24 +14,6 @@ enum WebSocketRules {
         }
     }
 
-    /// What is wrong with a received close frame's payload, as the close code to answer with
-    /// (1002, 1007) and a reason; nil when it is valid (empty, or a valid code and UTF-8 reason).
-    static func closePayloadViolation(_ payload: ByteBuffer) -> (code: UInt16, reason: String)? {
-        var payload = payload
-        guard payload.readableBytes > 0 else { return nil }
-        guard let code = payload.readInteger(as: UInt16.self) else {
-            return (1002, "close frame with a 1-byte payload (a close code takes 2 bytes)")
-        }
-        guard mayTravel(closeCode: code) else {
-            return (1002, "close code \(code) may not be sent in a close frame")
-        }
-        var reason = UTF8Validator()
-        guard reason.feed(payload.readableBytesView), reason.isComplete else {
-            return (1007, "close reason is not valid UTF-8")
-        }
-        return nil
-    }
-
     /// A close code in words, for messages: "1009 (message too big)".
     static func describe(closeCode code: UInt16) -> String {
         let name: String? = switch code {
