@@ -5,7 +5,7 @@ import TapedeckNetwork
 
 /// An independent client — Python's `websockets` package (installed by `make pydeps`) — plays a
 /// session against an in-process server and checks every envelope it receives.
-@Suite struct PythonPeerTests {
+@Suite(.tags(.integration)) struct PythonPeerTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -7,7 +7,7 @@ import TapedeckTape
 /// Sessions that end without a closing handshake: a reset from either side, and a close frame the
 /// server never answers. Each is recorded as an error note, the other side is let go, and the
 /// tape is closed completely.
-@Suite struct ProxyAbnormalEndTests {
+@Suite(.tags(.integration)) struct ProxyAbnormalEndTests {
     @Test func clientResetIsRecordedAndTheServerLetGo() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try await EchoServer()

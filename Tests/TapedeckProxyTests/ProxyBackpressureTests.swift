@@ -6,7 +6,7 @@ import TapedeckTape
 
 /// Bounded buffers: a reader that does not read stops the proxy reading from the other side, and
 /// a tape that falls behind pauses reading until it caught up. Nothing is dropped either way.
-@Suite struct ProxyBackpressureTests {
+@Suite(.tags(.integration)) struct ProxyBackpressureTests {
     @Test func slowReaderSlowsTheSenderAndNothingIsLost() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         // 256 MiB pushed at an app that reads nothing at first.

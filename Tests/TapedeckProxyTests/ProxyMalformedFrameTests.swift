@@ -6,7 +6,7 @@ import TapedeckTape
 
 /// A peer that breaks the protocol gets the right close code, its tape says why, and other
 /// sessions go on.
-@Suite(.serialized) struct ProxyMalformedFrameTests {
+@Suite(.serialized, .tags(.integration)) struct ProxyMalformedFrameTests {
     @Test(arguments: [("opcode", 1002), ("unmasked", 1002), ("big", 1009)])
     func badClientFrameClosesThatConnection(mode: String, code: Int) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")

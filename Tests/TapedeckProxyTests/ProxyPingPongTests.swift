@@ -7,7 +7,7 @@ import TapedeckTape
 /// Pings and pongs go through the proxy and onto the tape; the proxy never answers a ping itself.
 /// Both raw peers answer pings by hand with a pong of a different payload ("server saw ..."), so
 /// a pong made by the proxy (which would echo the ping's payload) would show.
-@Suite struct ProxyPingPongTests {
+@Suite(.tags(.integration)) struct ProxyPingPongTests {
     @Test func pingsAndPongsAreForwardedAndRecordedNotAnswered() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "ping"])

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Issue 23, finding 5: `tapedeck record` proves `--out` writable before it says "recording on",
 /// with or without the catalog, and says so in plain words (no NSError text) with exit 1.
-@Suite struct RecordOutputFolderTests {
+@Suite(.tags(.integration)) struct RecordOutputFolderTests {
     static func record(out: String, extra: [String]) async throws -> ChildProcess.Finished {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", out] + extra)

@@ -8,7 +8,7 @@ import TapedeckTape
 /// `tapedeck record` with wss:// on both sides, as a developer runs it: `--generate-cert` makes a
 /// local CA and a leaf the app can trust once it trusts the CA, and the upstream (the reference
 /// server over TLS) is verified against `--ca-file`.
-@Suite(.serialized) struct RecordTLSCommandTests {
+@Suite(.serialized, .tags(.integration)) struct RecordTLSCommandTests {
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")

@@ -5,7 +5,7 @@ import TestSupport
 /// Issue 23: every documented secret in every documented position and encoding, through a real
 /// `tapedeck record` with real Python peers; then no file the proxy wrote (tapes decompressed by
 /// the `lz4` tool, the catalog, anything else in the folder) holds any of them.
-@Suite struct RedactionMatrixTests {
+@Suite(.tags(.integration)) struct RedactionMatrixTests {
     @Test func noSecretInAnyPositionOrEncodingReachesDisk() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("redaction-matrix")
