@@ -3,8 +3,7 @@ import TapedeckProtocol
 
 extension ClientState {
     /// The whole state as JSON, with the derived values the app shows, for golden snapshots,
-    /// checkpoints and state paths. Top-level keys: gameState, player, questions, claimable,
-    /// connection (layout in docs/STATE-MACHINES.md).
+    /// checkpoints and state paths. Top-level keys: `snapshotKeys` (layout in docs/STATE-MACHINES.md).
     public func snapshot() -> JSONValue {
         .object([
             "gameState": gameStateSnapshot(),
@@ -12,8 +11,17 @@ extension ClientState {
             "questions": questionsSnapshot(),
             "claimable": claimableSnapshot(),
             "connection": connectionSnapshot(),
+            "achievements": achievementsSnapshot(),
+            "store": storeSnapshot(),
+            "retention": retentionSnapshot(),
+            "toasts": toastsSnapshot(),
         ])
     }
+
+    /// The top-level keys of `snapshot()`, where every state path starts.
+    public static let snapshotKeys: Set<String> = [
+        "gameState", "player", "questions", "claimable", "connection", "achievements", "store", "retention", "toasts",
+    ]
 
     /// Lowercase hex SHA-256 of the pretty canonical JSON of `snapshot()`.
     public func digest() -> String {

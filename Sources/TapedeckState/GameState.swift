@@ -61,10 +61,22 @@ public struct GameState: Sendable, Equatable {
 
     /// An optimistic change made by the client (an answer's costs, a claimed reward, a rollback).
     /// Each resource becomes `max(0, old + change)`; a zero change leaves it and its writer alone.
-    public mutating func applyClientChange(_ change: ResourceAmounts) {
-        if change.energy != 0 { energy = Self.flooredSum(energy, change.energy); energyWriter = .client }
-        if change.money != 0 { money = Self.flooredSum(money, change.money); moneyWriter = .client }
-        if change.diamonds != 0 { diamonds = Self.flooredSum(diamonds, change.diamonds); diamondsWriter = .client }
+    /// Returns whether the floor stopped a resource (the result is not `old + change`).
+    @discardableResult
+    public mutating func applyClientChange(_ change: ResourceAmounts) -> Bool {
+        var floored = false
+        if change.energy != 0 { energy = Self.flooredSum(energy, change.energy, &floored); energyWriter = .client }
+        if change.money != 0 { money = Self.flooredSum(money, change.money, &floored); moneyWriter = .client }
+        if change.diamonds != 0 {
+            diamonds = Self.flooredSum(diamonds, change.diamonds, &floored); diamondsWriter = .client
+        }
+        return floored
+    }
+
+    static func flooredSum(_ value: Int, _ change: Int, _ floored: inout Bool) -> Int {
+        let sum = ResourceAmounts.saturatingAdd(value, change)
+        if sum < 0 { floored = true }
+        return max(0, sum)
     }
 
     static func flooredSum(_ value: Int, _ change: Int) -> Int {

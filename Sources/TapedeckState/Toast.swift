@@ -1,7 +1,7 @@
 /// A short notice the app would show (the app's ToastManager styles).
 public struct Toast: Sendable, Equatable {
     public enum Style: String, Sendable, Equatable, CaseIterable {
-        case success, error, info
+        case success, error, warning, info
     }
 
     public var style: Style

@@ -114,6 +114,7 @@ import TapedeckProtocol
         #expect(state.gameState.money == 150)
         var expected = beforeClaim
         expected.gameState.moneyWriter = .client   // the client wrote it last (the rollback)
+        expected.toasts.show(Toast(.error, "Could not claim the event (alreadyClaimed)"))
         let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
                                   at: Fixtures.t1)
         expectState(state, equals: expected)
@@ -128,6 +129,7 @@ import TapedeckProtocol
         expected.claimable.events[0].claimedAt = nil
         expected.claimable.events[0].claimPending = false
         expected.gameState.energy = 80
+        expected.toasts.show(Toast(.error, "Could not claim the event (rejected)"))
         _ = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false)), at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(state.claimable.unclaimedEventCount == 0)

@@ -128,6 +128,7 @@ import TapedeckProtocol
         var expected = state
         expected.gameState.money = 100
         expected.player.inventory.append(StoreItem(id: "rose", name: "Rose", price: 20, currency: .money, quantity: 1))
+        expected.toasts.show(Toast(.success, "Purchase complete"))
         let effects = state.apply(.purchaseResult(PurchaseResult(kind: .item, id: "rose", success: true, money: 100)),
                                   at: Fixtures.t1)
         expectState(state, equals: expected)
@@ -139,6 +140,7 @@ import TapedeckProtocol
         var expected = state
         expected.gameState.energy = 180
         expected.gameState.diamonds = 0
+        expected.toasts.show(Toast(.success, "Purchase complete"))
         let result = PurchaseResult(kind: .energyRefill, id: "small", success: true, energy: 180, diamonds: 0)
         _ = state.apply(.purchaseResult(result), at: Fixtures.t1)
         expectState(state, equals: expected)
@@ -146,11 +148,23 @@ import TapedeckProtocol
 
     @Test func failedPurchaseChangesNothingAndShowsTheReason() {
         var state = Fixtures.loadedState()
-        let expected = state
+        var expected = state
+        expected.toasts.show(Toast(.error, "Purchase failed (unknownItem)"))
+        let result = PurchaseResult(kind: .item, id: "yacht", success: false, reason: "unknownItem", diamonds: 0)
+        let effects = state.apply(.purchaseResult(result), at: Fixtures.t1)
+        expectState(state, equals: expected)
+        #expect(effects == [.toast(Toast(.error, "Purchase failed (unknownItem)"))])
+    }
+
+    /// The player can fix a shortfall, so it is a warning rather than an error.
+    @Test func aPurchaseWithoutEnoughFundsWarns() {
+        var state = Fixtures.loadedState()
+        var expected = state
+        expected.toasts.show(Toast(.warning, "Not enough to buy 1w"))
         let result = PurchaseResult(kind: .timeSkip, id: "1w", success: false, reason: "insufficientFunds", diamonds: 0)
         let effects = state.apply(.purchaseResult(result), at: Fixtures.t1)
         expectState(state, equals: expected)
-        #expect(effects == [.toast(Toast(.error, "Purchase failed (insufficientFunds)"))])
+        #expect(effects == [.toast(Toast(.warning, "Not enough to buy 1w"))])
     }
 
     @Test func clientChangesFloorAtZeroAndServerValuesOverwriteThem() {

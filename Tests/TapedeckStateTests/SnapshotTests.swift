@@ -87,7 +87,7 @@ import TapedeckProtocol
         #expect(digest == Self.defaultStateDigest)
     }
 
-    static let defaultStateDigest = "0fe661e2c97627b79145ceb5336562f2ca79dae2957efd058ded3d9a39afe9f9"
+    static let defaultStateDigest = "41fe67a802cf9eb801e10aec897a98139745118d11ccd687f991d057c2cc6bf6"
 
     @Test func snapshotBytesDoNotDependOnTimeZoneOrLocale() {
         let before = Self.richState().snapshot().canonicalJSON()

@@ -14,6 +14,8 @@ func expectState(_ actual: ClientState, equals expected: ClientState, sourceLoca
         ("gameState", actual.gameState == expected.gameState), ("player", actual.player == expected.player),
         ("questions", actual.questions == expected.questions), ("claimable", actual.claimable == expected.claimable),
         ("connection", actual.connection == expected.connection),
+        ("achievements", actual.achievements == expected.achievements), ("store", actual.store == expected.store),
+        ("retention", actual.retention == expected.retention), ("toasts", actual.toasts == expected.toasts),
     ]
     report += "parts that differ: " + parts.filter { !$0.1 }.map(\.0).joined(separator: ", ")
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)

@@ -381,7 +381,7 @@ extension FileParser {
         probe.skipSpaces()
         let operatorFollows = probe.current.map { "=!<>".contains($0) } ?? false
         if !word.isEmpty, cursor.current.map({ $0 != "." && $0 != "[" }) ?? true, !operatorFollows,
-           !["gameState", "player", "questions", "claimable", "connection"].contains(word) {
+           !ClientState.snapshotKeys.contains(word) {
             throw unknownStatement(word, at: start)
         }
         cursor.reset(to: startIndex, line: start.line, column: start.column)
