@@ -15,6 +15,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ReplayCommand.self,
             CheckCommand.self,
             ConformCommand.self,
+            CoverageCommand.self,
             HistoryCommand.self,
             ReproCommand.self,
             InspectCommand.self,

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TapedeckProtocol
+import TapedeckReplay
+import TapedeckTape
+
+/// `tapedeck coverage TAPE|DIR...`: which client rules and message types the tapes exercise.
+struct CoverageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coverage",
+        abstract: "Replay tapes and report which client rules and message types they exercise.",
+        discussion: """
+            Replays each tape (folders are searched for *.tape) through the client model and lists every \
+            rule of docs/STATE-MACHINES.md and every message type of both directions with how often it \
+            was exercised and its first tape and record (from 0, as `tapedeck cat` numbers them), then \
+            those never exercised. The percentage counts the rules a message can fire and the server's \
+            message types; rules only the app's UI fires, and the client's types, are listed apart.
+
+            Exit codes: 0 done (and at least --min); 1 below --min; 2 bad usage or an unreadable tape.
+            """
+    )
+
+    @Argument(help: "Tapes, or folders searched for *.tape.")
+    var paths: [String]
+
+    @Flag(help: "Print the report as one JSON object.")
+    var json = false
+
+    @Option(help: "Exit 1 when the coverage is below this percentage (0-100).")
+    var min: Double?
+
+    func validate() throws {
+        if let min, !(0...100).contains(min) { throw ValidationError("--min must be a percentage from 0 to 100, not \(min)") }
+    }
+
+    func run() throws {
+        var tapes: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandFailure.exit("\(path): no such file or folder", code: TapeExitCode.unreadableInput)
+            }
+            tapes += isDirectory.boolValue ? try CheckRunner.findTapes(in: path) : [path]
+        }
+        let report: CoverageReport
+        do { report = try CoverageCounter.measure(tapes: tapes) } catch {
+            throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+        }
+        let output = OutputFile()
+        do {
+            try output.write(Array((json ? CoverageReportText.json(report, min: min) : CoverageReportText.text(report, min: min)).utf8))
+            try output.flush()
+        } catch {
+            throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+        }
+        if let min, report.percent < min { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,30 @@
+import TapedeckProtocol
+import TapedeckState
+import TapedeckTape
+
+/// Replays tapes through `ClientState`, each tape a session of its own as `tapedeck check` plays
+/// them, and counts the rules each record fires and the message types it carries.
+public enum CoverageCounter {
+    public static func measure(tapes: [String]) throws(TapeError) -> CoverageReport {
+        final class Tally { var report = CoverageReport() }
+        let tally = Tally()
+        for tape in tapes {
+            tally.report.addTape(tape)
+            var replay = TapeReplay(tapes: [tape], model: ClientState())
+            replay.checksInvariants = false
+            replay.afterEachRecord = { position, input, model in
+                switch input {
+                case .server(let message):
+                    tally.report.count(messageType: message.type, server: true, tape: tape, record: position.record)
+                case .client(let message):
+                    tally.report.count(messageType: message.type, server: false, tape: tape, record: position.record)
+                case .connection: break
+                case .marker, .passive, .undecodable: return
+                }
+                tally.report.count(model.firedRules, tape: tape, record: position.record)
+            }
+            _ = try replay.run()
+        }
+        return tally.report
+    }
+}

@@ -1,0 +1,91 @@
+import TapedeckProtocol
+import TapedeckState
+
+/// What a set of tapes exercises: each client rule (docs/STATE-MACHINES.md, *Rules*) and each
+/// message type of both directions, with how often and where first. `tapedeck coverage` prints
+/// it and the HTML report shows the same table.
+public struct CoverageReport: Sendable, Equatable {
+    /// One row: a rule or a message type.
+    public struct Item: Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable, CaseIterable {
+            /// A client rule fired by a message or a connection event.
+            case rule
+            /// A rule only the app's own UI fires: no tape can show it, so it is not counted.
+            case uiRule
+            case serverType
+            case clientType
+        }
+
+        public var kind: Kind
+        public var name: String
+        public var count: Int = 0
+        /// The tape (as given) and record (from 0, as `tapedeck cat` numbers them) of the first time.
+        public var firstTape: String?
+        public var firstRecord: Int?
+
+        /// Counted in the percentage: the rules a message can fire and the server's message types.
+        public var isCounted: Bool { kind == .rule || kind == .serverType }
+    }
+
+    public private(set) var items: [Item]
+    public private(set) var tapes: [String] = []
+    private var ruleIndex: [Int]
+    private var typeIndex: [String: Int] = [:]
+
+    public init() {
+        var items: [Item] = []
+        var ruleIndex: [Int] = []
+        for rule in ClientRule.allCases {
+            ruleIndex.append(items.count)
+            items.append(Item(kind: rule.trigger == .userInterface ? .uiRule : .rule, name: rule.name))
+        }
+        for type in ServerMessage.knownTypes {
+            typeIndex["s2c " + type] = items.count
+            items.append(Item(kind: .serverType, name: type))
+        }
+        for type in ClientMessage.knownTypes {
+            typeIndex["c2s " + type] = items.count
+            items.append(Item(kind: .clientType, name: type))
+        }
+        self.items = items
+        self.ruleIndex = ruleIndex
+    }
+
+    mutating func addTape(_ tape: String) { tapes.append(tape) }
+
+    mutating func count(_ rules: ClientRuleSet, tape: String, record: Int) {
+        for rule in rules { note(ruleIndex[rule.rawValue], tape: tape, record: record) }
+    }
+
+    mutating func count(messageType: String, server: Bool, tape: String, record: Int) {
+        guard let index = typeIndex[(server ? "s2c " : "c2s ") + messageType] else { return }
+        note(index, tape: tape, record: record)
+    }
+
+    private mutating func note(_ index: Int, tape: String, record: Int) {
+        items[index].count += 1
+        if items[index].firstTape == nil {
+            items[index].firstTape = tape
+            items[index].firstRecord = record
+        }
+    }
+
+    public func items(of kind: Item.Kind) -> [Item] { items.filter { $0.kind == kind } }
+
+    /// The counted items never exercised.
+    public var missing: [Item] { items.filter { $0.isCounted && $0.count == 0 } }
+
+    public var countedTotal: Int { items.filter(\.isCounted).count }
+    public var countedExercised: Int { items.filter { $0.isCounted && $0.count > 0 }.count }
+
+    /// Exercised share of the counted items, 0...100.
+    public var percent: Double {
+        countedTotal == 0 ? 100 : Double(countedExercised) * 100 / Double(countedTotal)
+    }
+
+    /// Exercised and total of one kind.
+    public func tally(_ kind: Item.Kind) -> (exercised: Int, total: Int) {
+        let all = items(of: kind)
+        return (all.filter { $0.count > 0 }.count, all.count)
+    }
+}
