@@ -27,6 +27,7 @@ flows=(
   "five-minute-session:five-minute-session"
   "questions:questions"
   "claimable-events:claimable-events"
+  "retention:retention"
 )
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
