@@ -1,0 +1,46 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckRecorder
+import TapedeckTape
+import Testing
+
+/// The export is a tape like any other to the `tapedeck` command line: repro, report, cat, and
+/// export to JSON Lines and import back.
+@Suite struct RecorderExportCLITests {
+    @Test func theCommandLineReadsAnExport() throws {
+        let folder = try RecorderTestFiles.folder()
+        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
+            directory: folder, labels: ["app": "BaoLife 1.4.2 (311)", "device": "iPhone15,2 iOS 17.5"]))
+        recorder.opened()
+        recorder.mark("screen Home shown")
+        for (index, message) in SyntheticSession.wireMessages(count: 400, seed: 3).enumerated() {
+            if message.fromClient { recorder.sent(message.bytes) } else { recorder.received(message.bytes) }
+            if index == 200 { recorder.mark("tapped Claim") }
+        }
+        recorder.closed(code: 1000, reason: "app backgrounded")
+        let tape = folder + "/user.tape"
+        let export = try recorder.export(last: .seconds(600), to: tape)
+        try recorder.stop()
+        #expect(export.recordCount == 404)
+
+        let repro = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["repro", tape])
+        #expect(repro.status == 0, "repro: \(repro.output)\(repro.errors)")
+
+        let report = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["report", tape, "-o", folder + "/report.html"])
+        #expect(report.status == 0, "report: \(report.errors)")
+        let page = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
+        #expect(page.contains("tapped Claim"))
+        #expect(page.contains("iPhone15,2 iOS 17.5"))
+
+        let cat = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["cat", tape])
+        #expect(cat.status == 0)
+        #expect(cat.output.contains("screen Home shown"))
+
+        let jsonl = folder + "/user.jsonl"
+        let back = folder + "/back.tape"
+        #expect(try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["export", tape, "--format", "jsonl", "-o", jsonl]).status == 0)
+        let imported = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["import", jsonl, "-o", back])
+        #expect(imported.status == 0, "import: \(imported.errors)")
+        #expect(try RecorderTestFiles.read(back).records == RecorderTestFiles.read(tape).records)
+    }
+}
