@@ -31,12 +31,15 @@ let package = Package(
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        .target(name: "BaoLifeAfter"),
+        // The after-phase-3 service records into TapedeckRecorder when the app gives it one.
+        .target(name: "BaoLifeAfter", dependencies: [.product(name: "TapedeckRecorder", package: "Tapedeck")]),
         .testTarget(
             name: "BaoLifeClientTests",
             dependencies: [
                 "BaoLifeBefore", "BaoLifeAfter",
                 .product(name: "TapedeckTesting", package: "Tapedeck"),
+                .product(name: "TapedeckRecorder", package: "Tapedeck"),
+                .product(name: "TapedeckTape", package: "Tapedeck"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import BaoLifeAfter
+import TapedeckRecorder
 import TapedeckTesting
 
 /// The app after phase 3, under replay: the AppContainer with its networking-only service and
@@ -10,9 +11,9 @@ final class AfterAdapter: AppClientAdapter {
     let outbox = Outbox()
     private let clock = ReplayClock()
 
-    init(regressions: Regressions = []) {
+    init(regressions: Regressions = [], recorder: FlightRecorder? = nil) {
         let clock = clock // the closure keeps the clock, not self
-        app = AppContainer(transport: outbox, now: { clock.now }, regressions: regressions)
+        app = AppContainer(transport: outbox, now: { clock.now }, regressions: regressions, recorder: recorder)
     }
 
     func handle(_ event: SocketEvent, at time: VirtualTime) {

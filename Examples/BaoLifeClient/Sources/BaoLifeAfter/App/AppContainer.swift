@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TapedeckRecorder
 
 /// The app's dependencies, made once at launch and handed to views through the environment
 /// (`.environment(container)`): the networking service and the view models it feeds.
@@ -16,8 +17,10 @@ public final class AppContainer {
     ///   - transport: where outgoing messages go.
     ///   - now: the clock claim timestamps come from.
     ///   - regressions: bugs to switch on (tests only); none by default.
-    public init(transport: any WebSocketTransport, now: @escaping () -> Date = Date.init, regressions: Regressions = []) {
-        let service = WebSocketService(transport: transport)
+    ///   - recorder: the flight recorder of debug and beta builds, if any (docs/REPRO.md).
+    public init(transport: any WebSocketTransport, now: @escaping () -> Date = Date.init, regressions: Regressions = [],
+                recorder: FlightRecorder? = nil) {
+        let service = WebSocketService(transport: transport, recorder: recorder)
         let gameState = GameStateViewModel(webSocketService: service)
         webSocketService = service
         self.gameState = gameState

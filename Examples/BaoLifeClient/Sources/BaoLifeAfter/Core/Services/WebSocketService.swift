@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import TapedeckRecorder
 
 /// Where the service's messages go: a `URLSessionWebSocketTask` in the app, a recorder in tests.
 @MainActor
@@ -31,9 +32,12 @@ public final class WebSocketService {
 
     @ObservationIgnored private let transport: any WebSocketTransport
     @ObservationIgnored private var handlers: [String: [Handler]] = [:]
+    /// The flight recorder of debug and beta builds (docs/REPRO.md): it sees every frame both ways.
+    @ObservationIgnored private nonisolated let recorder: FlightRecorder?
 
-    public init(transport: any WebSocketTransport) {
+    public init(transport: any WebSocketTransport, recorder: FlightRecorder? = nil) {
         self.transport = transport
+        self.recorder = recorder
     }
 
     /// Registers a handler for one message type; it gets the whole frame.
@@ -43,12 +47,14 @@ public final class WebSocketService {
 
     public func send<Message: Codable & Sendable>(_ type: String, _ message: Message) {
         guard let text = try? MessageCoding.encode(type: type, message: message) else { return }
+        recorder?.sent(text: text)
         transport.send(text: text)
     }
 
     // MARK: Socket callbacks
 
     public nonisolated func didOpen() {
+        recorder?.opened()
         Task { @MainActor in
             self.isConnected = true
             self.currentError = nil
@@ -56,10 +62,12 @@ public final class WebSocketService {
     }
 
     public nonisolated func didClose(code: Int, reason: String) {
+        recorder?.closed(code: UInt16(clamping: code), reason: reason, byServer: true)
         Task { @MainActor in self.isConnected = false }
     }
 
     public nonisolated func didFail(_ reason: String) {
+        recorder?.failed(reason)
         Task { @MainActor in
             self.isConnected = false
             self.currentError = .connectionFailed(reason)
@@ -68,6 +76,7 @@ public final class WebSocketService {
 
     /// One text frame from the server.
     public nonisolated func receive(text: String) {
+        recorder?.received(text: text)
         let data = Data(text.utf8)
         let type = try? MessageCoding.type(of: data)
         Task { @MainActor in
