@@ -61,10 +61,10 @@ public struct ClaimableEvents: Sendable, Equatable {
     /// for every `messageEvent` over up to 50 events: small ASCII ids compare by their two words
     /// (equal exactly when the text is), others by `==`; events are read in place.
     static func contains(id: String, in events: [ClaimableEvent]) -> Bool {
-        let words = SmallStringLayout.isKnown ? SmallStringLayout.asciiWords(id) : nil
+        let words = SmallStringLayout.isKnown ? SmallStringLayout.inlinedASCIIWords(id) : nil
         return events.withUnsafeBufferPointer { events in
             for index in events.indices {
-                if let words, let other = SmallStringLayout.asciiWords(events[index].event.id) {
+                if let words, let other = SmallStringLayout.inlinedASCIIWords(events[index].event.id) {
                     if other == words { return true }
                 } else if events[index].event.id == id {
                     return true

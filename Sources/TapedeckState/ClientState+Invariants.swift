@@ -143,10 +143,10 @@ extension ClientState {
             // The new id must not be among the kept ones. Small ASCII ids compare by their two words
             // (equal words exactly when equal text); anything else by `==`.
             let first = id(0)
-            let firstWords = SmallStringLayout.isKnown ? SmallStringLayout.asciiWords(first) : nil
+            let firstWords = SmallStringLayout.isKnown ? SmallStringLayout.inlinedASCIIWords(first) : nil
             for index in 0..<(count - 1) {
                 let kept = previous[index]
-                if let firstWords, let keptWords = SmallStringLayout.asciiWords(kept) {
+                if let firstWords, let keptWords = SmallStringLayout.inlinedASCIIWords(kept) {
                     if firstWords == keptWords { return .other }
                 } else if kept == first {
                     return .other

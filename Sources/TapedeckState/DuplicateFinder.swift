@@ -56,7 +56,7 @@ enum DuplicateFinder {
                 slots.initialize(repeating: 0)
                 for position in 0..<count {
                     let candidate = id(position)
-                    guard let bits = SmallStringLayout.asciiWords(candidate) else { return nil }
+                    guard let bits = SmallStringLayout.inlinedASCIIWords(candidate) else { return nil }
                     words[position] = bits
                     var slot = Int(truncatingIfNeeded: (bits.x &* 0x9E37_79B9_7F4A_7C15 ^ bits.y) >> 32) & mask
                     while slots[slot] != 0 {

@@ -30,7 +30,7 @@ package enum SmallStringLayout {
     }()
 
     /// The two words of any String (only meaningful when `isKnown`).
-    @inlinable @inline(__always)
+    @inline(__always)
     package static func words(_ text: String) -> SIMD2<UInt64> {
         #if _pointerBitWidth(_64)
         return unsafeBitCast(text, to: SIMD2<UInt64>.self)
@@ -40,10 +40,11 @@ package enum SmallStringLayout {
     }
 
     /// The two words of `text` when it is a small ASCII string, else nil. Two small ASCII
-    /// strings are equal exactly when their words are. Only call when `isKnown`.
-    @inlinable @inline(__always)
+    /// strings are equal exactly when their words are. Only call when `isKnown`. TapedeckState's
+    /// per-id checks use their own inlined copy (`inlinedASCIIWords`): this call across modules
+    /// was not inlined there.
+    @inline(__always)
     package static func asciiWords(_ text: String) -> SIMD2<UInt64>? {
-        assert(isKnown, "SmallStringLayout.asciiWords without the layout check")
         let words = words(text)
         // Top nibble of the second word: 0xE = immortal, small, ASCII.
         return words.y >> 60 == 0xE ? words : nil
