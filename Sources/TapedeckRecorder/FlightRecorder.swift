@@ -42,7 +42,7 @@ public final class FlightRecorder: Sendable {
     }
 
     deinit {
-        queue.submit(.stop(Reply()))
+        _ = queue.submit(.stop(Reply()))
     }
 
     // MARK: The WebSocket service's calls
@@ -87,15 +87,18 @@ public final class FlightRecorder: Sendable {
     @discardableResult
     public func export(last window: Duration, to path: String) throws(FlightRecorderError) -> FlightRecorderExport {
         let reply = Reply<Result<FlightRecorderExport, FlightRecorderError>>()
-        queue.submit(.export(ExportRequest(path: path, window: FlightRecorderConfiguration.nanoseconds(window)), reply))
+        guard queue.submit(.export(ExportRequest(path: path, window: FlightRecorderConfiguration.nanoseconds(window)), reply)) else {
+            throw FlightRecorderError("the recorder is stopped: export before stop()")
+        }
         return try reply.wait().get()
     }
 
     /// Writes what is waiting, ends the current segment and stops the writer. Later calls record
-    /// nothing. Throws the first write failure the writer met, if any.
+    /// nothing (they count as dropped), `export` throws and `stop` returns. Throws the first write
+    /// failure the writer met, if any.
     public func stop() throws(FlightRecorderError) {
         let reply = Reply<Result<Void, FlightRecorderError>>()
-        queue.submit(.stop(reply))
+        guard queue.submit(.stop(reply)) else { return }
         try reply.wait().get()
     }
 

@@ -26,6 +26,7 @@ final class RecordQueue: @unchecked Sendable {
     private var writerSleeping = false
     private var suspended = false
     private var requests: [WriterRequest] = []
+    private var writerStopped = false
 
     init(capacity: Int, clock: MonotonicClock) {
         self.capacity = capacity
@@ -48,7 +49,7 @@ final class RecordQueue: @unchecked Sendable {
             if openedAny { connection &+= 1 }
             openedAny = true
         }
-        guard waiting.count < capacity else {
+        guard waiting.count < capacity, !writerStopped else {
             droppedTotal += 1
             lastDropTime = now
             condition.unlock()
@@ -111,11 +112,22 @@ final class RecordQueue: @unchecked Sendable {
         return batch
     }
 
-    /// Hands the writer a request (export, stop) and wakes it.
-    func submit(_ request: WriterRequest) {
+    /// Hands the writer a request (export, stop) and wakes it. Returns false, doing nothing, once
+    /// the writer has stopped: nobody would answer.
+    func submit(_ request: WriterRequest) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        guard !writerStopped else { return false }
         requests.append(request)
         condition.signal()
+        return true
+    }
+
+    /// The writer's last act: later requests are refused, later records dropped and counted.
+    func writerDidStop() {
+        condition.lock()
+        writerStopped = true
+        waiting.removeAll()
         condition.unlock()
     }
 

@@ -35,6 +35,7 @@ final class WriterLoop: @unchecked Sendable {
                     if case .success = result {
                         do throws(FlightRecorderError) { try writer.closeCurrent() } catch { result = .failure(error) }
                     }
+                    queue.writerDidStop()
                     reply.send(result)
                     return
                 }

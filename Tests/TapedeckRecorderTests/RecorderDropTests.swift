@@ -37,4 +37,17 @@ import Testing
         #expect(names == ["open"] + kept + ["marker tapedeck.dropped 937 records (recorder queue full)", "1000}}"])
         try recorder.stop()
     }
+
+    @Test func afterStopNothingWaitsForTheWriter() throws {
+        let folder = try RecorderTestFiles.folder()
+        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(directory: folder))
+        recorder.received(text: "{}")
+        try recorder.stop()
+        try recorder.stop()
+        recorder.received(text: "{}")
+        #expect(recorder.droppedCount == 1)
+        #expect(throws: FlightRecorderError.self) { try recorder.export(last: .seconds(1), to: folder + "/late.tape") }
+        let segments = try RecorderTestFiles.segments(in: folder)
+        #expect(try segments.map { try RecorderTestFiles.read($0).records.count } == [1])
+    }
 }
