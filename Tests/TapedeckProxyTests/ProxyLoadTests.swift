@@ -5,10 +5,13 @@ import TapedeckNetwork
 import TapedeckTape
 
 /// Many sessions at once: every message in comes out on the other side and is on its tape.
-@Suite struct ProxyLoadTests {
-    @Test func fiveHundredConnectionsOfAThousandMessagesEach() async throws {
+/// 500 connections of TAPEDECK_LOAD_MESSAGES messages each (default 200 in `make test`, which runs
+/// this suite alone after the parallel part; `make test-slow` sends 1,000 each).
+@Suite(.tags(.integration)) struct ProxyLoadTests {
+    @Test func fiveHundredConnectionsOfManyMessagesEach() async throws {
         let connections = 500
-        let messages = 1000
+        let messages = ProcessInfo.processInfo.environment["TAPEDECK_LOAD_MESSAGES"].flatMap(Int.init) ?? 200
+        try #require(messages > 0 && messages % 50 == 0, "TAPEDECK_LOAD_MESSAGES must be a multiple of 50 (bursts of 50)")
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "load", eventLoopThreads: 2)
         // All 500 connected first (upgrades are not starved by traffic on a busy machine), then

@@ -146,13 +146,17 @@ import TapedeckTape
         let control = try await recorder.line(startingWith: "control on http://")
         #expect(control.contains("tapedeck mark NAME --control 127.0.0.1:"))
         // A live session, marked from outside through the control endpoint.
-        let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "3"])
+        // The session lasts until the mark is in (SIGTERM: the client then closes normally), however
+        // long the mark takes to start on a busy machine.
+        let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "120"])
         _ = try await stream.line(startingWith: "connected")
         try await Task.sleep(nanoseconds: 500_000_000)
         let mark = try ChildProcess(TestPaths.tapedeck, ["mark", "checkout started", "--out", folder])
         let marked = await mark.wait()
         #expect(marked.status == 0, "\(marked.standardError)")
         #expect(marked.output == ["marked 1 open tape with checkout started"])
+        try await Task.sleep(nanoseconds: 200_000_000)
+        stream.signal(SIGTERM)
         await stream.wait()
         recorder.signal(SIGINT)
         #expect(await recorder.wait().status == 0)

@@ -1,9 +1,10 @@
-"""Streams numbered text messages at RATE per second until the connection breaks or SECONDS
-pass; prints "sent N" at the end. Message i is "i,<padding>".
+"""Streams numbered text messages at RATE per second until the connection breaks, SECONDS pass
+or SIGTERM comes (then it closes normally); prints "sent N" at the end. Message i is "i,<padding>".
 
 Usage: stream_client.py URL RATE SECONDS
 """
 import asyncio
+import signal
 import sys
 import time
 
@@ -15,10 +16,12 @@ async def main():
     sent = 0
     padding = "x" * 40
     start = time.monotonic()
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
         async with websockets.connect(url) as ws:
             print("connected", flush=True)
-            while time.monotonic() - start < seconds:
+            while time.monotonic() - start < seconds and not stop.is_set():
                 due = int((time.monotonic() - start) * rate) + 1
                 while sent < due:
                     await ws.send(f"{sent},{padding}")
