@@ -18,6 +18,7 @@ import TapedeckCatalog
         "five-minute-session": ["character-created", "fastest", "first-life-event", "first-claim", "first-question", "end"],
         "questions": ["character-created", "question-shown", "question-answered", "resumed", "end"],
         "claimable-events": ["character-created", "loss-claimed", "first-achievement", "end"],
+        "retention": ["character-created", "daily-reward", "account", "end"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.
