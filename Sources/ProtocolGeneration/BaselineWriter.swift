@@ -25,7 +25,7 @@ struct BaselineWriter {
 
     private func source(direction: ProtocolSchema.Direction, namespace: String, envelope: String, other: String, about: String) -> String {
         let (objects, enums) = reachable(from: direction)
-        var out = GeneratedFile.header + "\n"
+        var out = GeneratedFile.swiftHeader + "\n"
         out += "import Foundation\n\n" + about + "\n"
         out += "public enum \(namespace) {"
         for enumType in enums {

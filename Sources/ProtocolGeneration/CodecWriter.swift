@@ -5,7 +5,7 @@ struct CodecWriter {
     let group: ProtocolSchema.Group
 
     func source() -> String {
-        var out = GeneratedFile.header + "\n"
+        var out = GeneratedFile.swiftHeader + "\n"
         out += "// JSON decoding and encoding of \(group.about); field order is the order in docs/PROTOCOL.md.\n"
         for enumType in group.enums {
             out += "\nextension \(enumType.name): WireEnum {\n    static let wireNames = WireEnumNames<Self>()\n}\n"

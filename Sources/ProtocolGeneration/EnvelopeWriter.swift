@@ -6,7 +6,7 @@ struct EnvelopeWriter {
     func source() -> String {
         let name = direction.swiftEnum
         let messages = direction.baoLife
-        var out = GeneratedFile.header + "\n"
+        var out = GeneratedFile.swiftHeader + "\n"
         out += "// Envelope type names <-> \(name) cases; the envelope itself is read by `Envelope`.\n"
         out += "extension \(name): EnvelopeCodable {\n"
         out += "    static func knownTypeIndex(_ type: JSONKey) -> Int? {\n"

@@ -7,7 +7,7 @@ struct ModelWriter {
     let schema: ProtocolSchema
 
     func source() -> String {
-        var out = GeneratedFile.header + "\n"
+        var out = GeneratedFile.swiftHeader + "\n"
         out += "// Swift declarations of \(group.about); docs/PROTOCOL.md documents each one.\n"
         for object in group.objects {
             out += "\n" + declaration(object)

@@ -4,7 +4,7 @@ struct WireSchemaWriter {
     let schema: ProtocolSchema
 
     func source() -> String {
-        var out = GeneratedFile.header + "\n"
+        var out = GeneratedFile.swiftHeader + "\n"
         out += "// Protocol/baolife.schema.json as data, for `ConformanceChecker`.\n"
         out += "extension WireSchema {\n"
         out += "    public static let baoLife = WireSchema(\n"

@@ -56,7 +56,7 @@ import TestSupport
         let swiftFiles = try FileManager.default.subpathsOfDirectory(atPath: module.path)
             .filter { $0.hasSuffix(".swift") }.map { module.appendingPathComponent($0).path }
         let program = work.appendingPathComponent("probe").path
-        let compile = try await Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library"] + swiftFiles + [main.path, "-o", program])
+        let compile = try await Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library", "-package-name", "Probe"] + swiftFiles + [main.path, "-o", program])
         #expect(compile.status == 0, "\(compile.output)")
         let probe = try await Self.run(program, [])
         #expect(probe.output == "rain\n{\"type\":\"u\",\"message\":{\"energy\":5,\"weather\":\"rain\"}}\n")
