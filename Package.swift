@@ -71,7 +71,9 @@ let package = Package(
         // Bug reports: find the first failure, inspect, shrink, diff, promote.
         .target(
             name: "TapedeckRepro",
-            dependencies: ["TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"]
+            dependencies: [
+                "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+            ]
         ),
         // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
         .target(
@@ -135,7 +137,8 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog", "TapedeckRepro",
+                "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
+                "TapedeckRepro",
                 "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -157,7 +160,9 @@ let package = Package(
         .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
         .testTarget(
             name: "TapedeckReplayTests",
-            dependencies: ["TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState"],
+            dependencies: [
+                "TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape", "TapedeckTapeWriter"]),
@@ -242,10 +247,12 @@ case "sanitize":
     }
 case "fuzz":
     // The libFuzzer target over the envelope decoders: TapedeckProtocol only.
-    package.targets = package.targets.filter { $0.name == "TapedeckProtocol" }
+    package.targets =
+        package.targets.filter { $0.name == "TapedeckProtocol" }
         + [
             .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
-            .executableTarget(name: "tapedeck-fuzz-envelope", dependencies: ["TapedeckProtocol", "CFuzzerDriver"], path: "Fuzz/EnvelopeFuzzer"),
+            .executableTarget(
+                name: "tapedeck-fuzz-envelope", dependencies: ["TapedeckProtocol", "CFuzzerDriver"], path: "Fuzz/EnvelopeFuzzer"),
         ]
     package.products = []
     package.dependencies = []

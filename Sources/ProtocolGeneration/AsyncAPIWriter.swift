@@ -9,47 +9,76 @@ struct AsyncAPIWriter {
         var channelMessages: [(String, YAMLNode)] = []
         var envelopes: [(String, YAMLNode)] = []
         var operations: [(String, YAMLNode)] = []
-        for (side, direction, action, summary) in [("server", schema.server, "receive", "What the server sends the app."),
-                                                   ("client", schema.client, "send", "What the app sends the server.")] {
+        for (side, direction, action, summary) in [
+            ("server", schema.server, "receive", "What the server sends the app."),
+            ("client", schema.client, "send", "What the app sends the server."),
+        ] {
             var references: [YAMLNode] = []
             for message in direction.baoLife {
                 let name = "\(side).\(message.type)"
                 envelopes.append((name, envelope(message)))
-                messages.append((name, .map([
-                    ("name", .string(message.type)),
-                    ("title", .string(message.type)),
-                    ("summary", .string(message.body.flatMap { schema.object(named: $0)?.about } ?? "No fields.")),
-                    ("contentType", .string("application/json")),
-                    ("payload", ref("#/components/schemas/\(name)")),
-                ])))
+                messages.append(
+                    (
+                        name,
+                        .map([
+                            ("name", .string(message.type)),
+                            ("title", .string(message.type)),
+                            ("summary", .string(message.body.flatMap { schema.object(named: $0)?.about } ?? "No fields.")),
+                            ("contentType", .string("application/json")),
+                            ("payload", ref("#/components/schemas/\(name)")),
+                        ])
+                    ))
                 channelMessages.append((name, ref("#/components/messages/\(name)")))
                 references.append(ref("#/channels/game/messages/\(name)"))
             }
-            operations.append((side == "server" ? "receiveServerMessages" : "sendClientMessages", .map([
-                ("action", .string(action)),
-                ("summary", .string(summary)),
-                ("channel", ref("#/channels/game")),
-                ("messages", .list(references)),
-            ])))
+            operations.append(
+                (
+                    side == "server" ? "receiveServerMessages" : "sendClientMessages",
+                    .map([
+                        ("action", .string(action)),
+                        ("summary", .string(summary)),
+                        ("channel", ref("#/channels/game")),
+                        ("messages", .list(references)),
+                    ])
+                ))
         }
         let objects = schema.objects.map { ($0.name, object($0)) }
         let document = YAMLNode.map([
             ("asyncapi", .string("3.0.0")),
-            ("info", .map([
-                ("title", .string("BaoLife WebSocket protocol")),
-                ("version", .string("1.0.0")),
-                ("description", .string("Generated from Protocol/baolife.schema.json; docs/PROTOCOL.md is the reference. Every frame is one JSON envelope {\"type\": ..., \"message\": {...}}. Integer fields take any JSON number with an integral value; unknown fields are ignored; Tapedeck keeps enum values it does not know (the schemas list the documented ones).")),
-            ])),
-            ("channels", .map([("game", .map([
-                ("address", .string("/wss/")),
-                ("description", .string("The one WebSocket the app and the game server share.")),
-                ("messages", .map(channelMessages)),
-            ]))])),
+            (
+                "info",
+                .map([
+                    ("title", .string("BaoLife WebSocket protocol")),
+                    ("version", .string("1.0.0")),
+                    (
+                        "description",
+                        .string(
+                            "Generated from Protocol/baolife.schema.json; docs/PROTOCOL.md is the reference. Every frame is one JSON envelope {\"type\": ..., \"message\": {...}}. Integer fields take any JSON number with an integral value; unknown fields are ignored; Tapedeck keeps enum values it does not know (the schemas list the documented ones)."
+                        )
+                    ),
+                ])
+            ),
+            (
+                "channels",
+                .map([
+                    (
+                        "game",
+                        .map([
+                            ("address", .string("/wss/")),
+                            ("description", .string("The one WebSocket the app and the game server share.")),
+                            ("messages", .map(channelMessages)),
+                        ])
+                    )
+                ])
+            ),
             ("operations", .map(operations)),
-            ("components", .map([
-                ("messages", .map(messages)),
-                ("schemas", .map(envelopes + objects)),
-            ])),
+            (
+                "components",
+                .map([
+                    ("messages", .map(messages)),
+                    ("schemas", .map(envelopes + objects)),
+                ])
+            ),
         ])
         return "# " + GeneratedFile.header.dropFirst(3) + "\n" + document.text()
     }
@@ -58,15 +87,24 @@ struct AsyncAPIWriter {
 
     /// `{"type": "<type>", "message": <body>}`; other envelope members are allowed (and skipped).
     private func envelope(_ message: ProtocolSchema.Message) -> YAMLNode {
-        let body: YAMLNode = message.body.map { ref("#/components/schemas/\($0)") }
-            ?? .map([("type", .list([.string("object"), .string("null")])), ("description", .string("No fields: {}, null or absent."))])
+        let body: YAMLNode =
+            message.body.map { ref("#/components/schemas/\($0)") }
+            ?? .map([
+                ("type", .list([.string("object"), .string("null")])), ("description", .string("No fields: {}, null or absent.")),
+            ])
         return .map([
             ("type", .string("object")),
-            ("properties", .map([
-                (schema.envelope.type, .map([("const", .string(message.type))])),
-                (schema.envelope.body, body),
-            ])),
-            ("required", .list(([schema.envelope.type] + (message.body == nil ? [] : [schema.envelope.body])).map { .string($0) })),
+            (
+                "properties",
+                .map([
+                    (schema.envelope.type, .map([("const", .string(message.type))])),
+                    (schema.envelope.body, body),
+                ])
+            ),
+            (
+                "required",
+                .list(([schema.envelope.type] + (message.body == nil ? [] : [schema.envelope.body])).map { .string($0) })
+            ),
         ])
     }
 

@@ -8,22 +8,28 @@ struct BaselineWriter {
     let schema: ProtocolSchema
 
     func serverSource() -> String {
-        source(direction: schema.server, namespace: "FoundationBaseline", envelope: "ServerEnvelope", other: "unknown", about: """
-            /// Decodable mirrors of the server's messages, used only as the Foundation `JSONDecoder` baseline of
-            /// `tapedeck bench protocol`, `bench decode` and `DecodeThroughput.addBaselines()`: the same
-            /// envelope and fields, decoded the standard way. Fields that have a default in the typed decoder
-            /// are optional here, so both accept the same input.
-            """)
+        source(
+            direction: schema.server, namespace: "FoundationBaseline", envelope: "ServerEnvelope", other: "unknown",
+            about: """
+                /// Decodable mirrors of the server's messages, used only as the Foundation `JSONDecoder` baseline of
+                /// `tapedeck bench protocol`, `bench decode` and `DecodeThroughput.addBaselines()`: the same
+                /// envelope and fields, decoded the standard way. Fields that have a default in the typed decoder
+                /// are optional here, so both accept the same input.
+                """)
     }
 
     func clientSource() -> String {
-        source(direction: schema.client, namespace: "FoundationClientBaseline", envelope: "ClientEnvelope", other: "other", about: """
-            /// Decodable mirrors of the client's messages, for the Foundation baselines of `tapedeck bench
-            /// decode` and `DecodeThroughput` (see `FoundationBaseline`).
-            """)
+        source(
+            direction: schema.client, namespace: "FoundationClientBaseline", envelope: "ClientEnvelope", other: "other",
+            about: """
+                /// Decodable mirrors of the client's messages, for the Foundation baselines of `tapedeck bench
+                /// decode` and `DecodeThroughput` (see `FoundationBaseline`).
+                """)
     }
 
-    private func source(direction: ProtocolSchema.Direction, namespace: String, envelope: String, other: String, about: String) -> String {
+    private func source(direction: ProtocolSchema.Direction, namespace: String, envelope: String, other: String, about: String)
+        -> String
+    {
         let (objects, enums) = reachable(from: direction)
         var out = GeneratedFile.swiftHeader + "\n"
         out += "import Foundation\n\n" + about + "\n"
@@ -53,7 +59,8 @@ struct BaselineWriter {
         out += "            switch type {\n"
         for message in direction.baoLife {
             if let body = message.body {
-                out += "            case \(SwiftText.quoted(message.type)): body = .\(message.case)(try container.decode(\(body).self, forKey: .\(schema.envelope.body)))\n"
+                out +=
+                    "            case \(SwiftText.quoted(message.type)): body = .\(message.case)(try container.decode(\(body).self, forKey: .\(schema.envelope.body)))\n"
             } else {
                 out += "            case \(SwiftText.quoted(message.type)): body = .\(message.case)\n"
             }

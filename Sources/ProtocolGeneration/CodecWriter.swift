@@ -20,7 +20,9 @@ struct CodecWriter {
         let fields = object.fields
         let names = fields.map { SwiftText.quoted($0.name) }
         var out = "extension \(object.name): WireCodable {\n"
-        out += SwiftText.wrapped(head: "    static let wireFields: JSONFieldNames = [", items: names, tail: "]", indent: "        ") + "\n"
+        out +=
+            SwiftText.wrapped(head: "    static let wireFields: JSONFieldNames = [", items: names, tail: "]", indent: "        ")
+            + "\n"
         out += "    static func decode(from reader: inout JSONReader) throws(ProtocolError) -> \(object.name) {\n"
         for field in fields {
             switch field.presence {
@@ -29,39 +31,40 @@ struct CodecWriter {
             }
         }
         out += """
-                let fields = Self.wireFields
-                var field = try reader.firstField(fields)
-                // Fields in the wire order, each read once, straight through; anything else (out of
-                // order, unknown, repeated) goes to the loop below.
+                    let fields = Self.wireFields
+                    var field = try reader.firstField(fields)
+                    // Fields in the wire order, each read once, straight through; anything else (out of
+                    // order, unknown, repeated) goes to the loop below.
 
-        """
+            """
         for (index, field) in fields.enumerated() {
             out += "        if field == \(index) {\n"
-            out += "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
+            out +=
+                "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
             out += "            field = try reader.nextField(fields, after: \(index))\n"
             out += "        }\n"
         }
         out += """
-                while let index = field {
-                    do {
-                        switch index {
+                    while let index = field {
+                        do {
+                            switch index {
 
-        """
+            """
         for (index, field) in fields.enumerated() {
             out += "                case \(index): // \(field.name)\n"
             out += "                    \(field.name) = try \(read(field))\n"
         }
         out += """
-                        default:
-                            try reader.skipValue()
+                            default:
+                                try reader.skipValue()
+                            }
+                        } catch {
+                            throw error.inside(.field(reader.fieldName(index, in: fields)))
                         }
-                    } catch {
-                        throw error.inside(.field(reader.fieldName(index, in: fields)))
+                        field = try reader.nextField(fields, after: index)
                     }
-                    field = try reader.nextField(fields, after: index)
-                }
 
-        """
+            """
         for field in fields where field.presence == .required {
             out += "        guard let \(field.name) else { throw reader.missingField(\"\(field.name)\") }\n"
         }

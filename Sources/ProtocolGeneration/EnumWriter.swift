@@ -13,7 +13,8 @@ struct EnumWriter {
         out += "\(indent)    case \(values.joined(separator: ", "))\n"
         out += "\(indent)    /// A value this version of the protocol does not know, as it was sent.\n"
         out += "\(indent)    case unknown(String)\n\n"
-        out += "\(indent)    public static let allCases: [\(localName)] = [\(values.map { "." + $0 }.joined(separator: ", "))]\n\n"
+        out +=
+            "\(indent)    public static let allCases: [\(localName)] = [\(values.map { "." + $0 }.joined(separator: ", "))]\n\n"
         out += "\(indent)    public init(rawValue: String) {\n"
         out += "\(indent)        switch rawValue {\n"
         for value in values {

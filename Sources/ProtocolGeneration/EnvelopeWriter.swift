@@ -48,15 +48,15 @@ struct EnvelopeWriter {
             }
         }
         out += """
-                case .unknown(_, let raw):
-                    writer.writeRaw(raw)
-                    return
+                    case .unknown(_, let raw):
+                        writer.writeRaw(raw)
+                        return
+                    }
+                    writer.endObject()
                 }
-                writer.endObject()
             }
-        }
 
-        """
+            """
         return out
     }
 }

@@ -10,7 +10,10 @@ public struct Field: Decodable, Sendable {
     /// The meaning column of docs/PROTOCOL.md.
     public var doc: String
 
-    public enum Presence: Equatable, Sendable { case required, optional, defaulted(DefaultValue) }
+    public enum Presence: Equatable, Sendable {
+        case required, optional
+        case defaulted(DefaultValue)
+    }
 
     public var presence: Presence {
         if optional == true { return .optional }
@@ -21,7 +24,10 @@ public struct Field: Decodable, Sendable {
 
 /// A field's default: the literals the protocol uses.
 public enum DefaultValue: Decodable, Equatable, Sendable {
-    case string(String), int(Int), bool(Bool), emptyArray
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case emptyArray
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -29,7 +35,8 @@ public enum DefaultValue: Decodable, Equatable, Sendable {
         if let value = try? container.decode(Int.self) { self = .int(value); return }
         if let value = try? container.decode(String.self) { self = .string(value); return }
         if let value = try? container.decode([Int].self), value.isEmpty { self = .emptyArray; return }
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "a default is a string, an integer, a boolean or []")
+        throw DecodingError.dataCorruptedError(
+            in: container, debugDescription: "a default is a string, an integer, a boolean or []")
     }
 
     /// The value as a Swift (and JSON) literal.

@@ -36,7 +36,9 @@ struct ModelWriter {
         let parameters = object.fields.map { field in
             "\(field.name): \(swiftType(field))" + defaultArgument(field)
         }
-        out += SwiftText.wrapped(head: "    public init(", items: parameters, tail: ") {", indent: "                ", width: 110) + "\n"
+        out +=
+            SwiftText.wrapped(head: "    public init(", items: parameters, tail: ") {", indent: "                ", width: 110)
+            + "\n"
         if memberwise { out += "        memberwise = MemberwiseInit()\n" }
         for field in object.fields {
             out += "        self.\(field.name) = \(field.name)\n"

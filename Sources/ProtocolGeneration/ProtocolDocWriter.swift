@@ -27,9 +27,10 @@ struct ProtocolDocWriter {
     }
 
     func table(_ object: ProtocolSchema.Object) -> [String] {
-        ["| field | type | presence | meaning |", "|---|---|---|---|"] + object.fields.map { field in
-            "| `\(field.name)` | \(describe(field.type)) | \(presence(field)) | \(field.doc) |"
-        }
+        ["| field | type | presence | meaning |", "|---|---|---|---|"]
+            + object.fields.map { field in
+                "| `\(field.name)` | \(describe(field.type)) | \(presence(field)) | \(field.doc) |"
+            }
     }
 
     private func describe(_ type: FieldType) -> String {

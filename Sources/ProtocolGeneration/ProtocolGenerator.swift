@@ -19,7 +19,11 @@ public struct ProtocolGenerator {
             files.append(("Sources/TapedeckProtocol/Codec/\(group.file)+Wire.swift", CodecWriter(group: group).source()))
         }
         for direction in [schema.server, schema.client] {
-            files.append(("Sources/TapedeckProtocol/Codec/\(direction.swiftEnum)+Envelope.swift", EnvelopeWriter(direction: direction).source()))
+            files.append(
+                (
+                    "Sources/TapedeckProtocol/Codec/\(direction.swiftEnum)+Envelope.swift",
+                    EnvelopeWriter(direction: direction).source()
+                ))
         }
         files.append(("docs/baolife.asyncapi.yaml", AsyncAPIWriter(schema: schema).source()))
         files.append(("Sources/TapedeckProtocol/Conformance/WireSchema+BaoLife.swift", WireSchemaWriter(schema: schema).source()))

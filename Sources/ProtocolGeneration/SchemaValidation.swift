@@ -28,9 +28,12 @@ extension ProtocolSchema {
         for direction in [server, client] {
             var types = Set<String>()
             for message in direction.messages {
-                guard types.insert(message.type).inserted else { throw SchemaError(description: "message type '\(message.type)' is declared twice") }
+                guard types.insert(message.type).inserted else {
+                    throw SchemaError(description: "message type '\(message.type)' is declared twice")
+                }
                 if let body = message.body, object(named: body) == nil {
-                    throw SchemaError(description: "message '\(message.type)' has body '\(body)', which is no object of the schema")
+                    throw SchemaError(
+                        description: "message '\(message.type)' has body '\(body)', which is no object of the schema")
                 }
             }
         }

@@ -12,7 +12,8 @@ struct WireSchemaWriter {
         for object in schema.objects {
             out += "            \(SwiftText.quoted(object.name)): [\n"
             for field in object.fields {
-                out += "                Field(\(SwiftText.quoted(field.name)), \(valueType(field.type)), required: \(field.presence == .required)),\n"
+                out +=
+                    "                Field(\(SwiftText.quoted(field.name)), \(valueType(field.type)), required: \(field.presence == .required)),\n"
             }
             out += "            ],\n"
         }

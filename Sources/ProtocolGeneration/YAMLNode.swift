@@ -53,7 +53,9 @@ indirect enum YAMLNode {
     }
 
     private static func key(_ name: String) -> String {
-        let plain = name.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "." }
+        let plain = name.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "."
+        }
         return plain && !name.isEmpty ? name : SwiftText.quoted(name)
     }
 }

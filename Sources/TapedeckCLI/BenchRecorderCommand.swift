@@ -50,10 +50,14 @@ struct BenchRecorderCommand: ParsableCommand {
         let pad = BenchProtocolCommand.pad
         var lines = ["\(stages.first?.messages ?? 0) messages of the synthetic session, best of \(repeats):"]
         for stage in stages {
-            var line = "  " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + pad(format(stage.nanosecondsPerMessage, 1), 9) + " ns/msg" + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s"
+            var line =
+                "  " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                + pad(format(stage.nanosecondsPerMessage, 1), 9) + " ns/msg" + pad(format(stage.messagesPerSecond, 0), 12)
+                + " msg/s"
             if stage.bytesOut > 0 {
-                line += pad("\(stage.bytesIn)", 12) + " B in" + pad("\(stage.bytesOut)", 11) + " B out   ratio " + format(stage.ratio, 2)
+                line +=
+                    pad("\(stage.bytesIn)", 12) + " B in" + pad("\(stage.bytesOut)", 11) + " B out   ratio "
+                    + format(stage.ratio, 2)
             }
             if stage.name == "caller" { line += "   dropped \(stage.dropped)" }
             lines.append(line)
@@ -63,9 +67,15 @@ struct BenchRecorderCommand: ParsableCommand {
         let liblz4 = stages.first { $0.name == "writer_liblz4" }
         if let caller, let swift, let liblz4 {
             let relative = swift.ratio / liblz4.ratio
-            lines.append("caller \(format(caller.nanosecondsPerMessage, 1)) ns/msg (target <= 1000): \(caller.nanosecondsPerMessage <= 1000 ? "met" : "MISSED")")
-            lines.append("writer \(format(swift.messagesPerSecond, 0)) msg/s with redaction (target >= 500000): \(swift.messagesPerSecond >= 500_000 ? "met" : "MISSED")")
-            lines.append("ratio Swift \(format(swift.ratio, 2)) vs liblz4 \(format(liblz4.ratio, 2)) = \(format(100 * relative, 1)) % (target >= 75 %): \(relative >= 0.75 ? "met" : "MISSED")")
+            lines.append(
+                "caller \(format(caller.nanosecondsPerMessage, 1)) ns/msg (target <= 1000): \(caller.nanosecondsPerMessage <= 1000 ? "met" : "MISSED")"
+            )
+            lines.append(
+                "writer \(format(swift.messagesPerSecond, 0)) msg/s with redaction (target >= 500000): \(swift.messagesPerSecond >= 500_000 ? "met" : "MISSED")"
+            )
+            lines.append(
+                "ratio Swift \(format(swift.ratio, 2)) vs liblz4 \(format(liblz4.ratio, 2)) = \(format(100 * relative, 1)) % (target >= 75 %): \(relative >= 0.75 ? "met" : "MISSED")"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -61,7 +61,9 @@ struct ConformCommand: ParsableCommand {
                     guard view.kind == .text, view.direction != .note else { return }
                     let server = view.direction == .s2c
                     let result = checker.check(view.payload, server: server)
-                    report.add(direction: server ? "s2c" : "c2s", type: result.type, departures: result.departures, tape: tape, record: record)
+                    report.add(
+                        direction: server ? "s2c" : "c2s", type: result.type, departures: result.departures, tape: tape,
+                        record: record)
                 }) {}
             } catch {
                 damaged.append("\(tape): \(error.description)")
@@ -70,8 +72,10 @@ struct ConformCommand: ParsableCommand {
         let failures = report.failures(allowing: allowed)
         let output = OutputFile()
         do {
-            try output.write(json ? ConformReportText.json(report, allowed: allowed, damaged: damaged)
-                                  : Array(ConformReportText.text(report, allowed: allowed, damaged: damaged).utf8))
+            try output.write(
+                json
+                    ? ConformReportText.json(report, allowed: allowed, damaged: damaged)
+                    : Array(ConformReportText.text(report, allowed: allowed, damaged: damaged).utf8))
             try output.flush()
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)

@@ -17,7 +17,8 @@ enum ConformReportText {
             for finding in findings {
                 let note = allowed.contains(finding.kind) ? " (allowed)" : ""
                 let first = finding.first
-                out += "  \(finding.kind.title)\(note): \(finding.key.direction) \(finding.key.type) \(describe(finding)) × \(finding.count)\n"
+                out +=
+                    "  \(finding.kind.title)\(note): \(finding.key.direction) \(finding.key.type) \(describe(finding)) × \(finding.count)\n"
                 out += "    first: \(first.tape) record \(first.record), \(first.path) at byte \(first.offset)\n"
             }
         }

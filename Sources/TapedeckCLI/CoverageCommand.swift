@@ -48,7 +48,8 @@ struct CoverageCommand: ParsableCommand {
         }
         let output = OutputFile()
         do {
-            try output.write(Array((json ? CoverageReportText.json(report, min: min) : CoverageReportText.text(report, min: min)).utf8))
+            try output.write(
+                Array((json ? CoverageReportText.json(report, min: min) : CoverageReportText.text(report, min: min)).utf8))
             try output.flush()
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)

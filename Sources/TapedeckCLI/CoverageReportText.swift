@@ -4,7 +4,8 @@ import TapedeckReplay
 /// The text and JSON forms of a `CoverageReport`.
 enum CoverageReportText {
     static func text(_ report: CoverageReport, min: Double?) -> String {
-        var out = "coverage of \(report.tapes.count) tape(s): \(percentText(report.percent)) "
+        var out =
+            "coverage of \(report.tapes.count) tape(s): \(percentText(report.percent)) "
             + "(\(report.countedExercised) of \(report.countedTotal) rules and server message types)\n"
         let sections: [(CoverageReport.Item.Kind, String)] = [
             (.rule, "rules"), (.serverType, "server message types"), (.clientType, "client message types"),

@@ -36,9 +36,10 @@ struct DebugRecorderWriteCommand: ParsableCommand {
     func run() throws {
         let output = OutputFile()
         do {
-            let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-                directory: dir, labels: ["generator": "tapedeck dev recorder-write"],
-                flushInterval: .milliseconds(flushIntervalMs)))
+            let recorder = try FlightRecorder(
+                configuration: FlightRecorderConfiguration(
+                    directory: dir, labels: ["generator": "tapedeck dev recorder-write"],
+                    flushInterval: .milliseconds(flushIntervalMs)))
             let period = 1_000_000_000 / UInt64(rate)
             let start = MonotonicTapeClock()
             recorder.opened()

@@ -8,7 +8,9 @@ struct DevCommand: ParsableCommand {
         commandName: "dev",
         abstract: "Developer tools: benchmarks, synthetic tapes, tape writers for tests.",
         shouldDisplay: false,
-        subcommands: [BenchCommand.self, SynthCommand.self, DebugWriteStreamCommand.self, DebugWriteSyntheticCommand.self,
-                      DebugRecorderWriteCommand.self]
+        subcommands: [
+            BenchCommand.self, SynthCommand.self, DebugWriteStreamCommand.self, DebugWriteSyntheticCommand.self,
+            DebugRecorderWriteCommand.self,
+        ]
     )
 }

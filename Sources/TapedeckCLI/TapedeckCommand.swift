@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 
 /// The `tapedeck` command line. Each subcommand lives in its own file and calls a library front end.
 public struct TapedeckCommand: AsyncParsableCommand {

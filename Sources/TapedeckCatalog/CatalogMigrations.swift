@@ -36,8 +36,9 @@ enum CatalogMigrations {
                 table.column("runAt", .text).notNull()
                 table.column("detail", .text).notNull().defaults(to: "")
             }
-            try db.create(index: "checkResult_tapePath_checkpoint", on: CheckResultRow.databaseTableName,
-                          columns: ["tapePath", "checkpoint", "run"])
+            try db.create(
+                index: "checkResult_tapePath_checkpoint", on: CheckResultRow.databaseTableName,
+                columns: ["tapePath", "checkpoint", "run"])
         }
         migrator.registerMigration("v2: tapeType") { db in
             try db.create(table: TapeTypeRow.databaseTableName) { table in

@@ -21,8 +21,10 @@ public struct CheckResultRow: Codable, Sendable, Equatable, FetchableRecord, Mut
     /// The first line of the failure, or empty.
     public var detail: String
 
-    public init(id: Int64? = nil, run: Int = 0, tapePath: String, checkpoint: String, passed: Bool, digest: String? = nil,
-                toolVersion: String, label: String? = nil, runAt: String, detail: String = "") {
+    public init(
+        id: Int64? = nil, run: Int = 0, tapePath: String, checkpoint: String, passed: Bool, digest: String? = nil,
+        toolVersion: String, label: String? = nil, runAt: String, detail: String = ""
+    ) {
         self.id = id; self.run = run; self.tapePath = tapePath; self.checkpoint = checkpoint; self.passed = passed
         self.digest = digest; self.toolVersion = toolVersion; self.label = label; self.runAt = runAt; self.detail = detail
     }

@@ -6,7 +6,8 @@ public enum RFC3339 {
     public static func milliseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == 0x2D, bytes[7] == 0x2D,
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == 0x3A, bytes[16] == 0x3A else { return nil }
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == 0x3A, bytes[16] == 0x3A
+        else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0
             for byte in bytes[range] {
@@ -16,8 +17,9 @@ public enum RFC3339 {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var millis: Int64 = 0
         if bytes.count > 20 {
             guard bytes[19] == UInt8(ascii: "."), bytes.count > 21 else { return nil }

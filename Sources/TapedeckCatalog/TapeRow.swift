@@ -31,10 +31,12 @@ public struct TapeRow: Codable, Sendable, Equatable, FetchableRecord, MutablePer
     /// False when the tape is truncated or damaged.
     public var complete: Bool
 
-    public init(id: Int64? = nil, path: String, sha256: String, startedAt: String, endedAt: String? = nil,
-                upstream: String? = nil, clientAddress: String? = nil, labels: String = "{}", recordCount: Int,
-                messageCount: Int, compressedBytes: Int64, uncompressedBytes: Int64, durationNanoseconds: Int64,
-                appVersion: String? = nil, tool: String, complete: Bool) {
+    public init(
+        id: Int64? = nil, path: String, sha256: String, startedAt: String, endedAt: String? = nil,
+        upstream: String? = nil, clientAddress: String? = nil, labels: String = "{}", recordCount: Int,
+        messageCount: Int, compressedBytes: Int64, uncompressedBytes: Int64, durationNanoseconds: Int64,
+        appVersion: String? = nil, tool: String, complete: Bool
+    ) {
         self.id = id; self.path = path; self.sha256 = sha256; self.startedAt = startedAt; self.endedAt = endedAt
         self.upstream = upstream; self.clientAddress = clientAddress; self.labels = labels
         self.recordCount = recordCount; self.messageCount = messageCount; self.compressedBytes = compressedBytes

@@ -30,7 +30,9 @@ public enum TapeScanner {
     }
 
     static func sha256(ofFileAt path: String) throws(TapeError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .cannotOpen(path: path, reason: "cannot open for reading") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: "cannot open for reading")
+        }
         defer { try? handle.close() }
         var hasher = SHA256()
         while true {

@@ -2,8 +2,10 @@
 /// base 50, +5 per shared interest, age gap ≤ 3 → +15, ≤ 5 → +5, otherwise −10,
 /// prestige gap < 20 → +10, clamped to 0–100.
 public enum Compatibility {
-    public static func score(playerInterests: [String], playerAge: Int, playerPrestige: Int,
-                             candidateInterests: [String], candidateAge: Int, candidatePrestige: Int) -> Int {
+    public static func score(
+        playerInterests: [String], playerAge: Int, playerPrestige: Int,
+        candidateInterests: [String], candidateAge: Int, candidatePrestige: Int
+    ) -> Int {
         var score = 50
         score += Set(playerInterests).intersection(candidateInterests).count * 5
         let ageGap = abs(playerAge - candidateAge)

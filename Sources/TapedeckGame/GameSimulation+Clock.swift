@@ -48,7 +48,8 @@ extension GameSimulation {
                 messages.append(.messageEvent(event))
             }
         } else if skipLog == nil, world.pendingQuestions.count < GameRules.maxPendingQuestions,
-                  rng.chance(GameRules.questionPercent) {
+            rng.chance(GameRules.questionPercent)
+        {
             messages.append(.questionEvent(question(from: rng.pick(QuestionTemplate.all))))
         }
     }
@@ -63,7 +64,8 @@ extension GameSimulation {
             world.habits[index].quitDays = min(Habit.quitDaysRange.upperBound, world.habits[index].quitDays + 1)
         }
         if let focus = world.focuses.first(where: { $0.selected }),
-           let stat = StoreCatalog.focuses.first(where: { $0.id == focus.id })?.stat {
+            let stat = StoreCatalog.focuses.first(where: { $0.id == focus.id })?.stat
+        {
             train(stat)
         }
         if today.season != yesterday.season {

@@ -25,8 +25,9 @@ extension GameSimulation {
         let name = rng.pick(sex == "female" ? NamePool.femaleNames : NamePool.maleNames)
         let age = max(GameRules.startAge, (world.player.age ?? GameRules.startAge) + rng.next(in: -4...8))
         var builder = WorldBuilder(rng: rng, ids: ids)
-        var candidate = builder.makePerson(name: name, lastName: rng.pick(NamePool.lastNames), sex: sex, age: age,
-                                           interests: [])
+        var candidate = builder.makePerson(
+            name: name, lastName: rng.pick(NamePool.lastNames), sex: sex, age: age,
+            interests: [])
         rng = builder.rng
         ids = builder.ids
         candidate.interests = rng.pick(rng.next(in: 2...4), of: NamePool.interests)
@@ -45,33 +46,41 @@ extension GameSimulation {
 
     mutating func swipe(_ swipe: Swipe) -> [ServerMessage] {
         guard let candidate = world.candidates.removeValue(forKey: swipe.personId) else {
-            return [failure(.serverError,
-                            "person \(swipe.personId) is not a dating candidate: send retrievePerson first")]
+            return [
+                failure(
+                    .serverError,
+                    "person \(swipe.personId) is not a dating candidate: send retrievePerson first")
+            ]
         }
         world.questCounters[.swipes, default: 0] += 1
         let score = compatibility(with: candidate)
         // As in the app's design: a good score matches, anything else has a coin flip.
         guard swipe.direction == .right,
-              score > GameRules.matchThreshold || rng.chance(GameRules.matchChancePercent) else {
+            score > GameRules.matchThreshold || rng.chance(GameRules.matchChancePercent)
+        else {
             return [.matchResult(MatchResult(personId: candidate.id, matched: false, compatibility: score))]
         }
         var person = candidate
         person.affinity = GameRules.matchAffinity
         person.status = "matched"
-        let relationship = Relationship(personId: person.id, kind: .romantic, status: "matched",
-                                        affinity: GameRules.matchAffinity, milestones: ["matched"])
+        let relationship = Relationship(
+            personId: person.id, kind: .romantic, status: "matched",
+            affinity: GameRules.matchAffinity, milestones: ["matched"])
         world.people.append(person)
         world.relationships.append(relationship)
         let event = RelationshipEvent(
             personId: person.id, milestone: "matched", kind: .romantic, status: "matched",
             affinity: relationship.affinity, text: "You matched with \(person.name)!", person: person)
-        return [.matchResult(MatchResult(personId: person.id, matched: true, compatibility: score)),
-                .relationshipEvent(event)] + unlock(AchievementCatalog.firstMatch)
+        return [
+            .matchResult(MatchResult(personId: person.id, matched: true, compatibility: score)),
+            .relationshipEvent(event),
+        ] + unlock(AchievementCatalog.firstMatch)
     }
 
     mutating func goOnDate(_ request: DateRequest) -> [ServerMessage] {
         guard let index = world.relationshipIndex(request.personId), world.relationships[index].kind == .romantic,
-              let person = world.person(request.personId) else {
+            let person = world.person(request.personId)
+        else {
             return [failure(.serverError, "no romantic match with person \(request.personId): swipe right first")]
         }
         guard let activity = DateActivity.named(request.activity) else {
@@ -79,8 +88,12 @@ extension GameSimulation {
             return [failure(.serverError, "unknown date activity \(request.activity) (known: \(known))")]
         }
         guard canAfford(energy: activity.energyCost, money: activity.moneyCost, diamonds: 0) else {
-            return [failure(.serverError, "cannot go on a \(activity.id) date: "
-                                + shortfall(energy: activity.energyCost, money: activity.moneyCost, diamonds: 0))]
+            return [
+                failure(
+                    .serverError,
+                    "cannot go on a \(activity.id) date: "
+                        + shortfall(energy: activity.energyCost, money: activity.moneyCost, diamonds: 0))
+            ]
         }
         pay(energy: activity.energyCost, money: activity.moneyCost, diamonds: 0)
         let before = world.relationships[index].affinity
@@ -95,7 +108,8 @@ extension GameSimulation {
             milestones.append(("first date", "You went on a first date with \(person.name) (\(activity.id))."))
         }
         if before < GameRules.datingAffinity, world.relationships[index].affinity >= GameRules.datingAffinity,
-           world.relationships[index].status == "matched" {
+            world.relationships[index].status == "matched"
+        {
             world.relationships[index].status = "dating"
             milestones.append(("dating", "You and \(person.name) are dating now."))
         }
@@ -106,9 +120,11 @@ extension GameSimulation {
         for (milestone, text) in milestones {
             if milestone != "date" { world.relationships[index].milestones.append(milestone) }
             let relationship = world.relationships[index]
-            messages.append(.relationshipEvent(RelationshipEvent(
-                personId: person.id, milestone: milestone, kind: .romantic, status: relationship.status,
-                affinity: relationship.affinity, text: text)))
+            messages.append(
+                .relationshipEvent(
+                    RelationshipEvent(
+                        personId: person.id, milestone: milestone, kind: .romantic, status: relationship.status,
+                        affinity: relationship.affinity, text: text)))
         }
         if let personIndex = world.people.firstIndex(where: { $0.id == person.id }) {
             world.people[personIndex].status = world.relationships[index].status
@@ -132,8 +148,11 @@ extension GameSimulation {
         }
         world.changeAffinity(of: person.id, by: StoreCatalog.giftAffinity(item))
         let relationship = world.relationships[index]
-        return [.relationshipEvent(RelationshipEvent(
-            personId: person.id, milestone: "gift", kind: relationship.kind, status: relationship.status,
-            affinity: relationship.affinity, text: "\(person.name) loved the \(item.name)."))]
+        return [
+            .relationshipEvent(
+                RelationshipEvent(
+                    personId: person.id, milestone: "gift", kind: relationship.kind, status: relationship.status,
+                    affinity: relationship.affinity, text: "\(person.name) loved the \(item.name)."))
+        ]
     }
 }

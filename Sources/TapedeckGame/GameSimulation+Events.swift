@@ -55,12 +55,14 @@ extension GameSimulation {
     mutating func question(from template: QuestionTemplate) -> Question {
         let (text, characters) = fill(template.text, roles: template.characters)
         let options = template.options.map { option in
-            AnswerOption(id: option.id, text: option.text, energyCost: option.energy == 0 ? nil : option.energy,
-                         moneyCost: option.money == 0 ? nil : option.money,
-                         diamondCost: option.diamonds == 0 ? nil : option.diamonds)
+            AnswerOption(
+                id: option.id, text: option.text, energyCost: option.energy == 0 ? nil : option.energy,
+                moneyCost: option.money == 0 ? nil : option.money,
+                diamondCost: option.diamonds == 0 ? nil : option.diamonds)
         }
-        let question = Question(id: ids.next("question"), question: text, options: options, characters: characters,
-                                date: world.calendarDate.iso, hour: world.hourOfDay)
+        let question = Question(
+            id: ids.next("question"), question: text, options: options, characters: characters,
+            date: world.calendarDate.iso, hour: world.hourOfDay)
         world.pendingQuestions[question.id] = GameWorld.PendingQuestion(question: question, template: template)
         return question
     }
@@ -93,13 +95,22 @@ extension GameSimulation {
         }
         guard let option = pending.template.options.first(where: { $0.id == answer.optionId }) else {
             let known = pending.template.options.map(\.id).joined(separator: ", ")
-            return [failure(.serverError,
-                            "question \(answer.questionId) has no option \(answer.optionId) (options: \(known))")]
+            return [
+                failure(
+                    .serverError,
+                    "question \(answer.questionId) has no option \(answer.optionId) (options: \(known))")
+            ]
         }
-        let energy = option.energy, money = option.money, diamonds = option.diamonds
+        let energy = option.energy
+        let money = option.money
+        let diamonds = option.diamonds
         guard canAfford(energy: energy, money: money, diamonds: diamonds) else {
-            return [failure(.serverError, "cannot answer \(answer.questionId) with \(option.id): "
-                                + shortfall(energy: energy, money: money, diamonds: diamonds))]
+            return [
+                failure(
+                    .serverError,
+                    "cannot answer \(answer.questionId) with \(option.id): "
+                        + shortfall(energy: energy, money: money, diamonds: diamonds))
+            ]
         }
         world.pendingQuestions[answer.questionId] = nil
         pay(energy: energy, money: money, diamonds: diamonds)

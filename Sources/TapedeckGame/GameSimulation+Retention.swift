@@ -5,8 +5,11 @@ extension GameSimulation {
     mutating func claimDailyReward() -> [ServerMessage] {
         let day = world.day
         if world.lastDailyRewardDay == day {
-            return [failure(.serverError,
-                            "the daily reward of game day \(day + 1) is already claimed: the next one is at 00:00")]
+            return [
+                failure(
+                    .serverError,
+                    "the daily reward of game day \(day + 1) is already claimed: the next one is at 00:00")
+            ]
         }
         world.dailyStreak = world.lastDailyRewardDay == day - 1 ? world.dailyStreak + 1 : 1
         world.lastDailyRewardDay = day
@@ -35,16 +38,23 @@ extension GameSimulation {
         }
         let progress = world.questCounters[quest.counter, default: 0]
         guard progress >= quest.goal else {
-            return [failure(.serverError,
-                            "quest \(questId) is not complete: \(progress) of \(quest.goal) \(quest.counter.rawValue)")]
+            return [
+                failure(
+                    .serverError,
+                    "quest \(questId) is not complete: \(progress) of \(quest.goal) \(quest.counter.rawValue)")
+            ]
         }
         world.claimedQuests.insert(questId)
         world.energy += quest.energy
         world.money += quest.money
         world.diamonds += quest.diamonds
-        return [.questRewardClaimed(QuestRewardClaimed(questId: questId, energy: quest.energy, money: quest.money,
-                                                       diamonds: quest.diamonds)),
-                partialUpdate()]
+        return [
+            .questRewardClaimed(
+                QuestRewardClaimed(
+                    questId: questId, energy: quest.energy, money: quest.money,
+                    diamonds: quest.diamonds)),
+            partialUpdate(),
+        ]
     }
 
     func statistics() -> PlayerStatistics {
@@ -59,8 +69,9 @@ extension GameSimulation {
     mutating func exportData() -> ServerMessage {
         let bytes = ServerMessage.playerObject(playerObject()).encoded().count
         let name = ids.next("export")
-        return .dataExportComplete(DataExportComplete(
-            url: "\(GameRules.imageBase)/exports/\(hex(seed))/\(name).json", bytes: bytes))
+        return .dataExportComplete(
+            DataExportComplete(
+                url: "\(GameRules.imageBase)/exports/\(hex(seed))/\(name).json", bytes: bytes))
     }
 
     /// Deletion is scheduled `accountDeletionDelayDays` after today on the session's virtual calendar.

@@ -13,20 +13,22 @@ extension GameSimulation {
     }
 
     func partialUpdate() -> ServerMessage {
-        .update(PartialUpdate(
-            energy: world.energy, money: world.money, diamonds: world.diamonds, date: world.calendarDate.iso,
-            hourOfDay: world.hourOfDay, minuteOfHour: world.minuteOfHour, location: world.location,
-            mood: world.mood))
+        .update(
+            PartialUpdate(
+                energy: world.energy, money: world.money, diamonds: world.diamonds, date: world.calendarDate.iso,
+                hourOfDay: world.hourOfDay, minuteOfHour: world.minuteOfHour, location: world.location,
+                mood: world.mood))
     }
 
     func batchUpdate() -> ServerMessage {
         let player = world.player
-        return .batchUpdate(BatchUpdate(
-            energy: world.energy, money: world.money, diamonds: world.diamonds, date: world.calendarDate.iso,
-            hourOfDay: world.hourOfDay, minuteOfHour: world.minuteOfHour, season: world.calendarDate.season,
-            gameSpeed: world.speed, status: gameStatus, age: player.age, health: player.health,
-            happiness: player.happiness, intelligence: player.intelligence, prestige: player.prestige,
-            mood: world.mood, location: world.location))
+        return .batchUpdate(
+            BatchUpdate(
+                energy: world.energy, money: world.money, diamonds: world.diamonds, date: world.calendarDate.iso,
+                hourOfDay: world.hourOfDay, minuteOfHour: world.minuteOfHour, season: world.calendarDate.season,
+                gameSpeed: world.speed, status: gameStatus, age: player.age, health: player.health,
+                happiness: player.happiness, intelligence: player.intelligence, prestige: player.prestige,
+                mood: world.mood, location: world.location))
     }
 
     var gameStatus: String { world.running ? "playing" : "paused" }
@@ -55,7 +57,8 @@ extension GameSimulation {
     /// Unlocks an achievement the first time: `achievementUnlocked`, then a `u` with its diamonds.
     mutating func unlock(_ id: String) -> [ServerMessage] {
         guard world.unlockedAchievements[id] == nil,
-              var achievement = AchievementCatalog.all.first(where: { $0.id == id }) else { return [] }
+            var achievement = AchievementCatalog.all.first(where: { $0.id == id })
+        else { return [] }
         let date = world.calendarDate.iso
         world.unlockedAchievements[id] = date
         achievement.unlocked = true

@@ -35,16 +35,21 @@ extension GameSimulation {
             conversationIndex = world.conversations.count - 1
         }
         let sentiment = Self.sentiment(of: message.text)
-        let own = ConversationMessage(id: ids.next("message"), sender: "player", text: message.text,
-                                      sentiment: sentiment)
+        let own = ConversationMessage(
+            id: ids.next("message"), sender: "player", text: message.text,
+            sentiment: sentiment)
         let replies = sentiment > 0.5 ? Self.warmReplies : (sentiment < 0 ? Self.coolReplies : Self.neutralReplies)
-        let reply = ConversationMessage(id: ids.next("message"), sender: person.id, text: rng.pick(replies),
-                                        sentiment: sentiment > 0.5 ? 0.7 : (sentiment < 0 ? -0.3 : 0.2))
+        let reply = ConversationMessage(
+            id: ids.next("message"), sender: person.id, text: rng.pick(replies),
+            sentiment: sentiment > 0.5 ? 0.7 : (sentiment < 0 ? -0.3 : 0.2))
         world.conversations[conversationIndex].messages += [own, reply]
         world.changeAffinity(of: person.id, by: sentiment > 0.5 ? 2 : (sentiment < 0 ? -2 : 1))
         world.questCounters[.messages, default: 0] += 1
-        return [.conversationEvent(ConversationEvent(
-            conversationId: world.conversations[conversationIndex].id, personId: person.id, message: reply))]
+        return [
+            .conversationEvent(
+                ConversationEvent(
+                    conversationId: world.conversations[conversationIndex].id, personId: person.id, message: reply))
+        ]
     }
 
     /// Starting to quit costs 5 happiness (withdrawal); giving up gives 2 back. Answers the player's `personObject`.

@@ -6,12 +6,17 @@ extension GameSimulation {
         [.purchaseResult(PurchaseResult(kind: kind, id: id, success: false, reason: reason))]
     }
 
-    private mutating func succeeded(_ kind: PurchaseResult.Kind, _ id: String,
-                                    summary: TimeSkipSummary? = nil) -> [ServerMessage] {
+    private mutating func succeeded(
+        _ kind: PurchaseResult.Kind, _ id: String,
+        summary: TimeSkipSummary? = nil
+    ) -> [ServerMessage] {
         world.statistics.purchases += 1
-        return [.purchaseResult(PurchaseResult(
-            kind: kind, id: id, success: true, energy: world.energy, money: world.money, diamonds: world.diamonds,
-            summary: summary))]
+        return [
+            .purchaseResult(
+                PurchaseResult(
+                    kind: kind, id: id, success: true, energy: world.energy, money: world.money, diamonds: world.diamonds,
+                    summary: summary))
+        ]
     }
 
     mutating func purchaseItem(_ itemId: String) -> [ServerMessage] {
@@ -66,9 +71,10 @@ extension GameSimulation {
         var messages: [ServerMessage] = []
         var log: TimeSkipLog? = TimeSkipLog()
         advance(minutes: tier.hours * 60, into: &messages, skipLog: &log)
-        let summary = TimeSkipSummary(hoursSkipped: tier.hours, events: log?.events ?? [],
-                                      energyChange: world.energy - energyBefore,
-                                      moneyChange: world.money - moneyBefore)
+        let summary = TimeSkipSummary(
+            hoursSkipped: tier.hours, events: log?.events ?? [],
+            energyChange: world.energy - energyBefore,
+            moneyChange: world.money - moneyBefore)
         return messages + succeeded(.timeSkip, tierId, summary: summary) + [batchUpdate()]
             + unlock(AchievementCatalog.firstPurchase)
     }

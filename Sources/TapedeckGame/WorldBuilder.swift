@@ -8,18 +8,21 @@ struct WorldBuilder {
 
     mutating func build(from request: CreateCharacter) -> GameWorld {
         let interests = request.interests.isEmpty ? rng.pick(3, of: NamePool.interests) : request.interests
-        var player = makePerson(name: request.name, lastName: request.lastName, sex: request.sex,
-                                age: GameRules.startAge, interests: interests)
+        var player = makePerson(
+            name: request.name, lastName: request.lastName, sex: request.sex,
+            age: GameRules.startAge, interests: interests)
         player.status = "student"
         player.currentEducation = "High School"
         player.energy = GameRules.startEnergy
         player.money = GameRules.startMoney
         player.diamonds = GameRules.startDiamonds
 
-        let mother = makePerson(name: rng.pick(NamePool.femaleNames), lastName: request.lastName, sex: "female",
-                                age: rng.next(in: 42...55), interests: rng.pick(2, of: NamePool.interests))
-        let father = makePerson(name: rng.pick(NamePool.maleNames), lastName: request.lastName, sex: "male",
-                                age: rng.next(in: 44...58), interests: rng.pick(2, of: NamePool.interests))
+        let mother = makePerson(
+            name: rng.pick(NamePool.femaleNames), lastName: request.lastName, sex: "female",
+            age: rng.next(in: 42...55), interests: rng.pick(2, of: NamePool.interests))
+        let father = makePerson(
+            name: rng.pick(NamePool.maleNames), lastName: request.lastName, sex: "male",
+            age: rng.next(in: 44...58), interests: rng.pick(2, of: NamePool.interests))
         let friendSex = rng.chance(50) ? "female" : "male"
         let friend = makePerson(
             name: rng.pick(friendSex == "female" ? NamePool.femaleNames : NamePool.maleNames),
@@ -30,8 +33,9 @@ struct WorldBuilder {
         let relationships = [
             Relationship(personId: mother.id, kind: .family, status: "mother", affinity: rng.next(in: 60...90)),
             Relationship(personId: father.id, kind: .family, status: "father", affinity: rng.next(in: 55...90)),
-            Relationship(personId: friend.id, kind: .friend, status: "best friend", affinity: rng.next(in: 65...95),
-                         milestones: ["met"]),
+            Relationship(
+                personId: friend.id, kind: .friend, status: "best friend", affinity: rng.next(in: 65...95),
+                milestones: ["met"]),
         ]
         for index in people.indices {
             people[index].affinity = relationships[index].affinity
@@ -46,10 +50,12 @@ struct WorldBuilder {
             club,
         ]
         let records = [
-            ActivityRecord(id: "high-school", performance: rng.next(in: 55...90), achievements: ["Honor Roll"],
-                           gpa: Double(rng.next(in: 28...39)) / 10, major: "Science"),
-            ActivityRecord(id: "elementary-school", performance: rng.next(in: 60...95),
-                           achievements: ["Spelling Bee Finalist"]),
+            ActivityRecord(
+                id: "high-school", performance: rng.next(in: 55...90), achievements: ["Honor Roll"],
+                gpa: Double(rng.next(in: 28...39)) / 10, major: "Science"),
+            ActivityRecord(
+                id: "elementary-school", performance: rng.next(in: 60...95),
+                achievements: ["Spelling Bee Finalist"]),
             ActivityRecord(id: job.id, performance: rng.next(in: 50...80)),
             ActivityRecord(id: club.id, performance: rng.next(in: 40...85), achievements: ["Regional Tournament"]),
         ]
@@ -58,9 +64,10 @@ struct WorldBuilder {
             Habit(id: "doomscrolling", name: "Doomscrolling", status: .active),
         ]
         let focuses = StoreCatalog.focuses.map { FocusOption(id: $0.id, name: $0.name, selected: $0.id == "study") }
-        return GameWorld(player: player, people: people, relationships: relationships, activities: activities,
-                         activityRecords: records, habits: habits, focuses: focuses,
-                         gameMinutes: GameRules.startHour * 60)
+        return GameWorld(
+            player: player, people: people, relationships: relationships, activities: activities,
+            activityRecords: records, habits: habits, focuses: focuses,
+            gameMinutes: GameRules.startHour * 60)
     }
 
     /// A person with seeded stats; `age` decides the birthday's year so the age is right on the start date.

@@ -13,15 +13,17 @@ public struct AdvanceCommand: Sendable, Equatable {
     /// Reads the command from the raw envelope; the error text says what is wrong.
     public static func parse(_ envelope: [UInt8]) -> Result<AdvanceCommand, AdvanceCommandError> {
         guard case .object(let fields) = try? JSONValue.parse(envelope),
-              case .object(let body)? = fields["message"] else {
+            case .object(let body)? = fields["message"]
+        else {
             return .failure(AdvanceCommandError(text: "advance: field message must be an object with \"seconds\""))
         }
         guard case .int(let seconds)? = body["seconds"] else {
             return .failure(AdvanceCommandError(text: "advance: field message.seconds must be an integer"))
         }
         guard (1...maxSeconds).contains(seconds) else {
-            return .failure(AdvanceCommandError(
-                text: "advance: message.seconds is \(seconds), it must be between 1 and \(maxSeconds)"))
+            return .failure(
+                AdvanceCommandError(
+                    text: "advance: message.seconds is \(seconds), it must be between 1 and \(maxSeconds)"))
         }
         return .success(AdvanceCommand(seconds: seconds))
     }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +22,9 @@ public enum ConnectFailure {
 
     private static func describeSocketError(_ error: Error) -> String {
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if case ChannelError.connectTimeout(let amount) = error { return "no connection within \(amount.nanoseconds / 1_000_000_000) s" }
+        if case ChannelError.connectTimeout(let amount) = error {
+            return "no connection within \(amount.nanoseconds / 1_000_000_000) s"
+        }
         return "\(error)"
     }
 }

@@ -16,8 +16,10 @@ public struct ConnectionLimits: Sendable, Equatable {
     public static let defaultIdleTimeoutSeconds = 5.0
     public static let defaultMaxConnections = 1024
 
-    public init(handshakeTimeoutSeconds: Double = defaultHandshakeTimeoutSeconds,
-                idleTimeoutSeconds: Double = defaultIdleTimeoutSeconds, maxConnections: Int = defaultMaxConnections) {
+    public init(
+        handshakeTimeoutSeconds: Double = defaultHandshakeTimeoutSeconds,
+        idleTimeoutSeconds: Double = defaultIdleTimeoutSeconds, maxConnections: Int = defaultMaxConnections
+    ) {
         self.handshakeTimeoutSeconds = handshakeTimeoutSeconds
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maxConnections = maxConnections

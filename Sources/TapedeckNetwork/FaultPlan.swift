@@ -11,8 +11,10 @@ public struct FaultPlan: Sendable, Equatable {
     public var closeAfter: Int?
     public var closeCode: UInt16
 
-    public init(dropAfter: Int? = nil, delayMilliseconds: Int = 0, malformedEvery: Int? = nil,
-                closeAfter: Int? = nil, closeCode: UInt16 = 1000) {
+    public init(
+        dropAfter: Int? = nil, delayMilliseconds: Int = 0, malformedEvery: Int? = nil,
+        closeAfter: Int? = nil, closeCode: UInt16 = 1000
+    ) {
         self.dropAfter = dropAfter; self.delayMilliseconds = delayMilliseconds
         self.malformedEvery = malformedEvery; self.closeAfter = closeAfter; self.closeCode = closeCode
     }

@@ -4,19 +4,21 @@ import NIOWebSocket
 extension FrameHeader {
     /// The header of a frame NIO decoded.
     init(_ frame: WebSocketFrame) {
-        self.init(fin: frame.fin, opcode: FrameOpcode(number: UInt8(truncatingIfNeeded: Int(webSocketOpcode: frame.opcode))),
-                  isMasked: frame.maskKey != nil, hasReservedBits: frame.rsv1 || frame.rsv2 || frame.rsv3)
+        self.init(
+            fin: frame.fin, opcode: FrameOpcode(number: UInt8(truncatingIfNeeded: Int(webSocketOpcode: frame.opcode))),
+            isMasked: frame.maskKey != nil, hasReservedBits: frame.rsv1 || frame.rsv2 || frame.rsv3)
     }
 }
 
 extension FrameDecodeError {
     /// The frame NIO's decoder refused.
     init(_ error: NIOWebSocketError) {
-        self = switch error {
-        case .invalidFrameLength: .frameTooLarge
-        case .fragmentedControlFrame: .fragmentedControlFrame
-        case .multiByteControlFrameLength: .longControlFrame
-        }
+        self =
+            switch error {
+            case .invalidFrameLength: .frameTooLarge
+            case .fragmentedControlFrame: .fragmentedControlFrame
+            case .multiByteControlFrameLength: .longControlFrame
+            }
     }
 }
 

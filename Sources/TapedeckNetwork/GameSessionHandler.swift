@@ -87,8 +87,13 @@ final class GameSessionHandler: ChannelInboundHandler {
 
     private func advance(_ raw: [UInt8], context: ChannelHandlerContext) {
         guard clock == .virtual else {
-            emit([.error(ServerError(kind: .serverError,
-                                     message: "advance needs a server started with --clock virtual"))], context: context)
+            emit(
+                [
+                    .error(
+                        ServerError(
+                            kind: .serverError,
+                            message: "advance needs a server started with --clock virtual"))
+                ], context: context)
             return
         }
         switch AdvanceCommand.parse(raw) {

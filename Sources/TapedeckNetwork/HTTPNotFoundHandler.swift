@@ -19,11 +19,12 @@ final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler 
         let onPath = WebSocketPipeline.path(of: request.uri) == webSocketPath
         let badKey = onPath && request.headers.contains(name: "Upgrade") && !WebSocketPipeline.hasValidKey(request)
         let status: HTTPResponseStatus = badKey ? .badRequest : onPath ? .upgradeRequired : .notFound
-        let text = badKey
+        let text =
+            badKey
             ? "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)\n"
             : onPath
-            ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
-            : "not found: the game is at \(webSocketPath)\n"
+                ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
+                : "not found: the game is at \(webSocketPath)\n"
         var body = context.channel.allocator.buffer(capacity: text.utf8.count)
         body.writeString(text)
         var headers = HTTPHeaders()

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -19,8 +19,10 @@ extension WebSocketClient {
         private let state = NIOLockedValueBox(State())
 
         /// Registers a waiter for `payload`, runs `send`, and waits for the pong or the timeout.
-        func wait(for payload: [UInt8], on eventLoop: EventLoop, timeout: TimeAmount,
-                  send: @escaping @Sendable () async throws -> Void) async throws {
+        func wait(
+            for payload: [UInt8], on eventLoop: EventLoop, timeout: TimeAmount,
+            send: @escaping @Sendable () async throws -> Void
+        ) async throws {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let closed: UInt16?? = state.withLockedValue { state in
                     if let code = state.closed { return .some(code) }

@@ -1,4 +1,5 @@
 import NIOCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,10 +23,16 @@ enum ProxyClock {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        let year = pad(Int(parts.tm_year) + 1900, 4), month = pad(Int(parts.tm_mon) + 1, 2), day = pad(Int(parts.tm_mday), 2)
-        let hour = pad(Int(parts.tm_hour), 2), minute = pad(Int(parts.tm_min), 2), second = pad(Int(parts.tm_sec), 2)
+        let year = pad(Int(parts.tm_year) + 1900, 4)
+        let month = pad(Int(parts.tm_mon) + 1, 2)
+        let day = pad(Int(parts.tm_mday), 2)
+        let hour = pad(Int(parts.tm_hour), 2)
+        let minute = pad(Int(parts.tm_min), 2)
+        let second = pad(Int(parts.tm_sec), 2)
         let millis = pad(Int(spec.tv_nsec / 1_000_000), 3)
-        return ("\(year)-\(month)-\(day)T\(hour):\(minute):\(second).\(millis)Z",
-                "\(year)\(month)\(day)T\(hour)\(minute)\(second).\(millis)Z")
+        return (
+            "\(year)-\(month)-\(day)T\(hour):\(minute):\(second).\(millis)Z",
+            "\(year)\(month)\(day)T\(hour)\(minute)\(second).\(millis)Z"
+        )
     }
 }

@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import NIOWebSocket
 import TapedeckTape
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,8 +46,9 @@ final class ProxyConnection: @unchecked Sendable {
 
     init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, clientAddress: String?) {
         self.id = id; self.eventLoop = eventLoop; self.context = context; self.clientAddress = clientAddress
-        machine = RelayStateMachine(maxMessageBytes: context.configuration.maxMessageBytes,
-                                    closeGraceSeconds: context.configuration.closeGraceSeconds)
+        machine = RelayStateMachine(
+            maxMessageBytes: context.configuration.maxMessageBytes,
+            closeGraceSeconds: context.configuration.closeGraceSeconds)
         start = ProxyClock.now()
         wallStart = ProxyClock.wallTime()
     }
@@ -131,12 +133,15 @@ final class ProxyConnection: @unchecked Sendable {
         "transfer-encoding", "keep-alive",
     ]
 
-    private func configureUpstream(_ channel: Channel, head: HTTPRequestHead,
-                                   response: EventLoopPromise<HTTPResponseHead>) throws {
+    private func configureUpstream(
+        _ channel: Channel, head: HTTPRequestHead,
+        response: EventLoopPromise<HTTPResponseHead>
+    ) throws {
         let pipeline = channel.pipeline.syncOperations
         if let tls = context.upstreamTLS {
             let host = context.configuration.upstream.host
-            try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: WebSocketPipeline.isIPAddress(host) ? nil : host))
+            try pipeline.addHandler(
+                try NIOSSLClientHandler(context: tls, serverHostname: WebSocketPipeline.isIPAddress(host) ? nil : host))
         }
         let requester = UpstreamRequestHandler(head: head, response: response)
         let upgrader = NIOWebSocketClientUpgrader(
@@ -153,9 +158,12 @@ final class ProxyConnection: @unchecked Sendable {
         // the HTTP decoder must hand those bytes on to the WebSocket decoder, not drop them.
         try pipeline.addHTTPClientHandlers(
             leftOverBytesStrategy: .forwardBytes,
-            withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
-            }))
+            withClientUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
+                }
+            ))
         try pipeline.addHandler(requester)
     }
 
@@ -205,8 +213,9 @@ final class ProxyConnection: @unchecked Sendable {
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
         let data = frame.unmaskedData
-        perform(machine.received(FrameHeader(frame), payload: Array(data.readableBytesView), from: side),
-                frame: (frame, data))
+        perform(
+            machine.received(FrameHeader(frame), payload: Array(data.readableBytesView), from: side),
+            frame: (frame, data))
     }
 
     func readComplete(from side: RelaySide) {
@@ -293,8 +302,9 @@ final class ProxyConnection: @unchecked Sendable {
     /// the app; held back while the app's upgrade is under way. A close frame is flushed at once
     /// and its write kept, so the channel closes only after it is out.
     private func forward(_ frame: WebSocketFrame, data: ByteBuffer, from side: RelaySide) {
-        let out = WebSocketFrame(fin: frame.fin, rsv1: false, rsv2: false, rsv3: false, opcode: frame.opcode,
-                                 maskKey: side == .client ? .random() : nil, data: data)
+        let out = WebSocketFrame(
+            fin: frame.fin, rsv1: false, rsv2: false, rsv3: false, opcode: frame.opcode,
+            maskKey: side == .client ? .random() : nil, data: data)
         write(out, to: side.other)
     }
 
@@ -348,8 +358,9 @@ final class ProxyConnection: @unchecked Sendable {
 
     private func record(_ record: RelayRecord) {
         guard let recorder else { return }
-        let stamped = TapeRecord(time: ProxyClock.now() &- start, connection: id, direction: record.direction, kind: record.kind,
-                                 closeCode: record.closeCode, fragmentCount: record.fragmentCount, payload: record.payload)
+        let stamped = TapeRecord(
+            time: ProxyClock.now() &- start, connection: id, direction: record.direction, kind: record.kind,
+            closeCode: record.closeCode, fragmentCount: record.fragmentCount, payload: record.payload)
         if recorder.append(stamped) && !recordingPaused {
             recordingPaused = true
         }

@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import TapedeckRedaction
 import TapedeckTape
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,8 +32,10 @@ final class ProxyContext: Sendable {
         var allClosed: [EventLoopPromise<Void>] = []
     }
 
-    init(configuration: RecordingProxyConfiguration, upstreamTLS: NIOSSLContext?, pool: NIOThreadPool,
-         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void, onProblem: @escaping @Sendable (String) -> Void) {
+    init(
+        configuration: RecordingProxyConfiguration, upstreamTLS: NIOSSLContext?, pool: NIOThreadPool,
+        onTapeClosed: @escaping @Sendable (RecordedTape) -> Void, onProblem: @escaping @Sendable (String) -> Void
+    ) {
         self.configuration = configuration; self.upstreamTLS = upstreamTLS; self.pool = pool
         self.onTapeClosed = onTapeClosed; self.onProblem = onProblem
     }
@@ -120,8 +123,9 @@ final class ProxyContext: Sendable {
         let (live, closedTapes, closedMessages, closedBytes) = state.withLockedValue { state in
             (Array(state.liveRecorders.values), state.closedTapes, state.closedMessages, state.closedBytes)
         }
-        var statistics = RecordingStatistics(openConnections: registry.count, tapesClosed: closedTapes,
-                                             messages: closedMessages, compressedBytes: closedBytes)
+        var statistics = RecordingStatistics(
+            openConnections: registry.count, tapesClosed: closedTapes,
+            messages: closedMessages, compressedBytes: closedBytes)
         for recorder in live {
             let counts = recorder.counts
             statistics.messages += counts.messages

@@ -37,8 +37,11 @@ final class ProxyControlHandler: ChannelInboundHandler {
             return (.ok, "marked \(count) open tape\(count == 1 ? "" : "s") with \(name)\n")
         case (.GET, "/status"):
             let statistics = context.statistics()
-            return (.ok, "{\"openConnections\":\(statistics.openConnections),\"tapesClosed\":\(statistics.tapesClosed),"
-                + "\"messages\":\(statistics.messages),\"compressedBytes\":\(statistics.compressedBytes)}\n")
+            return (
+                .ok,
+                "{\"openConnections\":\(statistics.openConnections),\"tapesClosed\":\(statistics.tapesClosed),"
+                    + "\"messages\":\(statistics.messages),\"compressedBytes\":\(statistics.compressedBytes)}\n"
+            )
         default:
             return (.notFound, "the control endpoint knows POST /mark?name=NAME and GET /status\n")
         }
@@ -62,7 +65,8 @@ final class ProxyControlHandler: ChannelInboundHandler {
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
             } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                      let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 utf8 = utf8.dropFirst(2)
             } else {
@@ -72,10 +76,13 @@ final class ProxyControlHandler: ChannelInboundHandler {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func respond(_ context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool,
-                         status: HTTPResponseStatus, text: String) {
+    private func respond(
+        _ context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool,
+        status: HTTPResponseStatus, text: String
+    ) {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: status == .ok && text.hasPrefix("{") ? "application/json" : "text/plain; charset=utf-8")
+        headers.add(
+            name: "Content-Type", value: status == .ok && text.hasPrefix("{") ? "application/json" : "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: "\(text.utf8.count)")
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)

@@ -3,6 +3,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,8 +24,10 @@ public final class RecordingProxy: Sendable {
     private let context: ProxyContext
     private let flushTimer: RepeatedTask
 
-    private init(configuration: RecordingProxyConfiguration, serverChannel: Channel, controlChannel: Channel?,
-                 group: MultiThreadedEventLoopGroup, context: ProxyContext, flushTimer: RepeatedTask) {
+    private init(
+        configuration: RecordingProxyConfiguration, serverChannel: Channel, controlChannel: Channel?,
+        group: MultiThreadedEventLoopGroup, context: ProxyContext, flushTimer: RepeatedTask
+    ) {
         self.configuration = configuration; self.serverChannel = serverChannel; self.controlChannel = controlChannel
         self.group = group; self.context = context; self.flushTimer = flushTimer
         localAddress = serverChannel.localAddress!
@@ -57,8 +60,9 @@ public final class RecordingProxy: Sendable {
         let pool = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
         pool.start()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.eventLoopThreads))
-        let context = ProxyContext(configuration: configuration, upstreamTLS: upstreamTLS, pool: pool,
-                                   onTapeClosed: onTapeClosed, onProblem: onProblem)
+        let context = ProxyContext(
+            configuration: configuration, upstreamTLS: upstreamTLS, pool: pool,
+            onTapeClosed: onTapeClosed, onProblem: onProblem)
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck record")
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
@@ -89,8 +93,9 @@ public final class RecordingProxy: Sendable {
             ) { _ in
                 for recorder in context.recorders { recorder.tick() }
             }
-            return RecordingProxy(configuration: configuration, serverChannel: serverChannel, controlChannel: controlChannel,
-                                  group: group, context: context, flushTimer: flushTimer)
+            return RecordingProxy(
+                configuration: configuration, serverChannel: serverChannel, controlChannel: controlChannel,
+                group: group, context: context, flushTimer: flushTimer)
         } catch {
             try? await group.shutdownGracefully()
             try? await pool.shutdownGracefully()
@@ -98,8 +103,10 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    private static func configureClient(_ channel: Channel, context: ProxyContext, gate: ConnectionGate,
-                                        tls: NIOSSLContext?) throws {
+    private static func configureClient(
+        _ channel: Channel, context: ProxyContext, gate: ConnectionGate,
+        tls: NIOSSLContext?
+    ) throws {
         let pipeline = channel.pipeline.syncOperations
         guard gate.admit(channel) else {
             try WebSocketPipeline.configureRefusal(channel, gate: gate, tls: tls)
@@ -107,8 +114,9 @@ public final class RecordingProxy: Sendable {
         }
         let timeout = try WebSocketPipeline.addHandshakeTimeout(channel, limits: gate.limits)
         if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
-        let connection = ProxyConnection(id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context,
-                                         clientAddress: channel.remoteAddress.map(hostPort))
+        let connection = ProxyConnection(
+            id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context,
+            clientAddress: channel.remoteAddress.map(hostPort))
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: context.configuration.maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
@@ -123,9 +131,12 @@ public final class RecordingProxy: Sendable {
         let refusal = UpstreamRefusalHandler(connection: connection)
         let refusalBox = NIOLoopBound(refusal, eventLoop: channel.eventLoop)
         try pipeline.configureHTTPServerPipeline(
-            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                context.pipeline.syncOperations.removeHandler(refusalBox.value, promise: nil)
-            }))
+            withServerUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.syncOperations.removeHandler(refusalBox.value, promise: nil)
+                }
+            ))
         try pipeline.addHandler(refusal)
     }
 

@@ -39,14 +39,16 @@ public struct RecordingProxyConfiguration: Sendable {
     /// The tool name written in each tape's metadata.
     public var tool: String
 
-    public init(listenHost: String = "127.0.0.1", listenPort: Int = 0, upstream: UpstreamURL, outputDirectory: String,
-                labels: [String: String] = [:], redaction: RedactionRules = .defaults, maxMessageBytes: Int = 16 << 20,
-                tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
-                upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
-                writerOptions: TapeWriterOptions = TapeWriterOptions(), flushTick: Int64 = 10_000_000,
-                recorderQueueBytes: Int = 256 << 10, closeGraceSeconds: Int64 = 3, upstreamTimeoutSeconds: Int64 = 10,
-                limits: ConnectionLimits = ConnectionLimits(), eventLoopThreads: Int = 1, writerThreads: Int = 1,
-                tool: String = "tapedeck") {
+    public init(
+        listenHost: String = "127.0.0.1", listenPort: Int = 0, upstream: UpstreamURL, outputDirectory: String,
+        labels: [String: String] = [:], redaction: RedactionRules = .defaults, maxMessageBytes: Int = 16 << 20,
+        tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
+        upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
+        writerOptions: TapeWriterOptions = TapeWriterOptions(), flushTick: Int64 = 10_000_000,
+        recorderQueueBytes: Int = 256 << 10, closeGraceSeconds: Int64 = 3, upstreamTimeoutSeconds: Int64 = 10,
+        limits: ConnectionLimits = ConnectionLimits(), eventLoopThreads: Int = 1, writerThreads: Int = 1,
+        tool: String = "tapedeck"
+    ) {
         self.listenHost = listenHost; self.listenPort = listenPort; self.upstream = upstream
         self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction
         self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath

@@ -14,8 +14,10 @@ public final class ReferenceServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let sessions: SessionRegistry
 
-    private init(configuration: ReferenceServerConfiguration, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
-                 sessions: SessionRegistry) {
+    private init(
+        configuration: ReferenceServerConfiguration, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
+        sessions: SessionRegistry
+    ) {
         self.configuration = configuration
         self.serverChannel = serverChannel
         self.group = group

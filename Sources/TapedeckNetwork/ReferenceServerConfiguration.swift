@@ -18,10 +18,12 @@ public struct ReferenceServerConfiguration: Sendable, Equatable {
     public static let defaultSeed: UInt64 = 20_250_220
     public static let defaultMaxMessageBytes = 1 << 20
 
-    public init(host: String = "127.0.0.1", port: Int = 0, tlsCertificatePath: String? = nil,
-                tlsKeyPath: String? = nil, seed: UInt64 = defaultSeed, clock: ClockMode = .wall,
-                faults: FaultPlan = .none, maxMessageBytes: Int = defaultMaxMessageBytes,
-                limits: ConnectionLimits = ConnectionLimits()) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, tlsCertificatePath: String? = nil,
+        tlsKeyPath: String? = nil, seed: UInt64 = defaultSeed, clock: ClockMode = .wall,
+        faults: FaultPlan = .none, maxMessageBytes: Int = defaultMaxMessageBytes,
+        limits: ConnectionLimits = ConnectionLimits()
+    ) {
         self.host = host; self.port = port; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
         self.seed = seed; self.clock = clock; self.faults = faults; self.maxMessageBytes = maxMessageBytes
         self.limits = limits

@@ -59,10 +59,12 @@ final class TapeRecorder: Sendable {
     private let onClosed: @Sendable (RecordedTape) -> Void
     private let onFailure: @Sendable (String) -> Void
 
-    init(path: String, connection: UInt32, start: UInt64, metadata: TapeMetadata, options: TapeWriterOptions,
-         redactor: Redactor, pool: NIOThreadPool, highWatermark: Int,
-         onResume: @escaping @Sendable () -> Void, onClosed: @escaping @Sendable (RecordedTape) -> Void,
-         onFailure: @escaping @Sendable (String) -> Void) {
+    init(
+        path: String, connection: UInt32, start: UInt64, metadata: TapeMetadata, options: TapeWriterOptions,
+        redactor: Redactor, pool: NIOThreadPool, highWatermark: Int,
+        onResume: @escaping @Sendable () -> Void, onClosed: @escaping @Sendable (RecordedTape) -> Void,
+        onFailure: @escaping @Sendable (String) -> Void
+    ) {
         self.path = path; self.connection = connection; self.start = start; self.metadata = metadata
         self.options = options; self.redactor = redactor; self.pool = pool
         self.highWatermark = highWatermark; self.lowWatermark = highWatermark / 2
@@ -196,8 +198,12 @@ final class TapeRecorder: Sendable {
     private func openWriter() {
         var redacted = metadata
         redacted.requestTarget = metadata.requestTarget.map(redactor.redactRequestTarget)
-        redacted.requestHeaders = metadata.requestHeaders.map { .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value)) }
-        redacted.responseHeaders = metadata.responseHeaders.map { .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value)) }
+        redacted.requestHeaders = metadata.requestHeaders.map {
+            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
+        }
+        redacted.responseHeaders = metadata.responseHeaders.map {
+            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
+        }
         do {
             state.writer = try TapeWriter(path: path, metadata: redacted, options: options)
         } catch {
@@ -222,8 +228,10 @@ final class TapeRecorder: Sendable {
         if state.failure == nil {
             do { try writer.close() } catch { fail("\(error)") }
         }
-        onClosed(RecordedTape(path: path, connection: connection, recordCount: writer.recordCount,
-                              compressedBytes: writer.compressedBytes, failure: state.failure))
+        onClosed(
+            RecordedTape(
+                path: path, connection: connection, recordCount: writer.recordCount,
+                compressedBytes: writer.compressedBytes, failure: state.failure))
     }
 
     private func fail(_ reason: String) {

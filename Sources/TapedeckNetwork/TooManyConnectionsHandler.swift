@@ -14,7 +14,8 @@ final class TooManyConnectionsHandler: ChannelInboundHandler {
     private static let maxHead = 16 * 1024
 
     init(name: String, maxConnections: Int) {
-        text = "\(name): \(maxConnections) connections are open, the most it accepts (--max-connections); "
+        text =
+            "\(name): \(maxConnections) connections are open, the most it accepts (--max-connections); "
             + "close some or try again later\n"
     }
 
@@ -23,12 +24,14 @@ final class TooManyConnectionsHandler: ChannelInboundHandler {
         let bytes = unwrapInboundIn(data)
         seen.append(contentsOf: bytes.readableBytesView.suffix(Self.maxHead))
         let endOfHead: [UInt8] = Array("\r\n\r\n".utf8)
-        let complete = seen.count >= Self.maxHead
+        let complete =
+            seen.count >= Self.maxHead
             || (seen.count >= 4 && seen.indices.dropLast(3).contains { seen[$0..<$0 + 4].elementsEqual(endOfHead) })
         guard complete else { return }
         answered = true
         seen = []
-        let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        let response =
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + text
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response))).whenComplete { _ in

@@ -27,7 +27,8 @@ final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandl
         case .refused(let head, let upstreamBody):
             status = head.status
             body = upstreamBody
-            for header in head.headers where !["content-length", "transfer-encoding", "connection"].contains(header.name.lowercased()) {
+            for header in head.headers
+            where !["content-length", "transfer-encoding", "connection"].contains(header.name.lowercased()) {
                 headers.add(name: header.name, value: header.value)
             }
         case .failed(let reason):
@@ -36,12 +37,14 @@ final class UpstreamRefusalHandler: ChannelInboundHandler, RemovableChannelHandl
             headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         case nil:
             status = .badRequest
-            body = Array("recording proxy: send a WebSocket upgrade request (Upgrade: websocket, Sec-WebSocket-Version: 13)\n".utf8)
+            body = Array(
+                "recording proxy: send a WebSocket upgrade request (Upgrade: websocket, Sec-WebSocket-Version: 13)\n".utf8)
             headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         }
         headers.add(name: "Content-Length", value: "\(body.count)")
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in

@@ -82,8 +82,9 @@ public final class WebSocketClient: Sendable {
     public func send(texts: [[UInt8]]) async throws {
         guard let last = texts.last else { return }
         for bytes in texts.dropLast() {
-            channel.write(WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes)),
-                          promise: nil)
+            channel.write(
+                WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes)),
+                promise: nil)
         }
         try await send(text: last)
     }

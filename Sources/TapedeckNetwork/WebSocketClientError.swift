@@ -11,7 +11,8 @@ public enum WebSocketClientError: Error, Sendable, Equatable, CustomStringConver
         switch self {
         case .upgradeRefused(let status): "the server refused the WebSocket upgrade with HTTP \(status)"
         case .timedOut(let what, let seconds): "timed out after \(seconds) s waiting for \(what)"
-        case .closed(let code): "the connection is closed" + (code.map { " (close code \(WebSocketRules.describe(closeCode: $0)))" } ?? "")
+        case .closed(let code):
+            "the connection is closed" + (code.map { " (close code \(WebSocketRules.describe(closeCode: $0)))" } ?? "")
         }
     }
 }

@@ -80,12 +80,17 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
             case .peerClosed(let code):
                 context.fireUserInboundEventTriggered(WebSocketPeerClosed(code: code))
             case .sendClose(let code, let reason):
-                let close = WebSocketFrame.close(payload: WebSocketPeerMachine.closePayload(code: code, reason: reason),
-                                                 masked: masksFrames)
+                let close = WebSocketFrame.close(
+                    payload: WebSocketPeerMachine.closePayload(code: code, reason: reason),
+                    masked: masksFrames)
                 closeWrite = context.writeAndFlush(wrapOutboundOut(close))
             case .closeAfterWrite:
                 let channel = context.channel
-                if let closeWrite { closeWrite.whenComplete { _ in channel.close(promise: nil) } } else { channel.close(promise: nil) }
+                if let closeWrite {
+                    closeWrite.whenComplete { _ in channel.close(promise: nil) }
+                } else {
+                    channel.close(promise: nil)
+                }
             case .startGraceTimer:
                 let channel = context.channel
                 context.eventLoop.scheduleTask(in: Self.closeGracePeriod) { channel.close(promise: nil) }

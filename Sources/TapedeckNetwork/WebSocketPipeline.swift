@@ -36,7 +36,9 @@ public enum WebSocketPipeline {
             maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
                 requestComplete(channel, timeout)
-                guard self.path(of: head.uri) == path, hasValidKey(head) else { return channel.eventLoop.makeSucceededFuture(nil) }
+                guard self.path(of: head.uri) == path, hasValidKey(head) else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
                 var headers = HTTPHeaders()
                 if acceptsOfferedSubprotocol, let offered = head.headers[canonicalForm: "Sec-WebSocket-Protocol"].first {
                     headers.add(name: "Sec-WebSocket-Protocol", value: String(offered))
@@ -52,15 +54,19 @@ public enum WebSocketPipeline {
             })
         let notFoundBox = NIOLoopBound(notFound, eventLoop: channel.eventLoop)
         try pipeline.configureHTTPServerPipeline(
-            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                context.pipeline.syncOperations.removeHandler(notFoundBox.value, promise: nil)
-            }))
+            withServerUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.syncOperations.removeHandler(notFoundBox.value, promise: nil)
+                }
+            ))
         try pipeline.addHandler(notFound)
     }
 
     /// First thing for every accepted connection: the timeouts until its upgrade request is
     /// complete (`ConnectionLimits`). Returns the handler, for `requestComplete`.
-    static func addHandshakeTimeout(_ channel: Channel, limits: ConnectionLimits) throws -> NIOLoopBound<HandshakeTimeoutHandler> {
+    static func addHandshakeTimeout(_ channel: Channel, limits: ConnectionLimits) throws -> NIOLoopBound<HandshakeTimeoutHandler>
+    {
         let handler = HandshakeTimeoutHandler(limits: limits)
         try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         return NIOLoopBound(handler, eventLoop: channel.eventLoop)
@@ -94,8 +100,9 @@ public enum WebSocketPipeline {
         if let tls {
             try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
         }
-        let requester = UpgradeRequestHandler(host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
-                                              upgradeFailed: upgradeFailed)
+        let requester = UpgradeRequestHandler(
+            host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
+            upgradeFailed: upgradeFailed)
         let upgrader = NIOWebSocketClientUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             upgradePipelineHandler: { channel, _ in
@@ -110,9 +117,12 @@ public enum WebSocketPipeline {
         // response: the HTTP decoder must pass those bytes on when it is removed, not drop them.
         try pipeline.addHTTPClientHandlers(
             leftOverBytesStrategy: .forwardBytes,
-            withClientUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
-            }))
+            withClientUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
+                }
+            ))
         try pipeline.addHandler(requester)
     }
 
@@ -140,8 +150,10 @@ final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandle
     private let subprotocol: String?
     private let upgradeFailed: @Sendable (Error) -> Void
 
-    init(host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
-         upgradeFailed: @escaping @Sendable (Error) -> Void) {
+    init(
+        host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
+        upgradeFailed: @escaping @Sendable (Error) -> Void
+    ) {
         self.host = host; self.port = port; self.path = path; self.extraHeaders = headers; self.subprotocol = subprotocol
         self.upgradeFailed = upgradeFailed
     }

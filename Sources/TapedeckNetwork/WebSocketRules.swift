@@ -16,23 +16,24 @@ enum WebSocketRules {
 
     /// A close code in words, for messages: "1009 (message too big)".
     static func describe(closeCode code: UInt16) -> String {
-        let name: String? = switch code {
-        case 1000: "normal closure"
-        case 1001: "going away"
-        case 1002: "protocol error"
-        case 1003: "unsupported data"
-        case 1005: "no code"
-        case 1006: "no close frame"
-        case 1007: "invalid payload data"
-        case 1008: "policy violation"
-        case 1009: "message too big"
-        case 1010: "missing extension"
-        case 1011: "internal error"
-        case 1012: "service restart"
-        case 1013: "try again later"
-        case 1014: "bad gateway"
-        default: nil
-        }
+        let name: String? =
+            switch code {
+            case 1000: "normal closure"
+            case 1001: "going away"
+            case 1002: "protocol error"
+            case 1003: "unsupported data"
+            case 1005: "no code"
+            case 1006: "no close frame"
+            case 1007: "invalid payload data"
+            case 1008: "policy violation"
+            case 1009: "message too big"
+            case 1010: "missing extension"
+            case 1011: "internal error"
+            case 1012: "service restart"
+            case 1013: "try again later"
+            case 1014: "bad gateway"
+            default: nil
+            }
         return name.map { "\(code) (\($0))" } ?? "\(code)"
     }
 

@@ -34,8 +34,9 @@ extension JSONReader {
                         throw error.inside(.field(name))
                     }
                     guard members.updateValue(value, forKey: name) == nil else {
-                        throw ProtocolError(offset: key.offset, expected: "a key used once in its object",
-                                            found: "\"\(name)\" a second time", path: [.field(name)])
+                        throw ProtocolError(
+                            offset: key.offset, expected: "a key used once in its object",
+                            found: "\"\(name)\" a second time", path: [.field(name)])
                     }
                 } while try nextMember()
             }

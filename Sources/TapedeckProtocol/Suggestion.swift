@@ -23,7 +23,8 @@ public enum Suggestion {
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// adjacent characters each cost 1.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -53,14 +53,16 @@ public struct SyntheticSession: Sendable {
             // Every question is answered, as players must to go on, after 0-6 more server messages.
             if !question.options.isEmpty {
                 let option = question.options[random.next(below: question.options.count)]
-                pending.append((random.next(in: 0...6), .answerQuestion(AnswerQuestion(questionId: question.id, optionId: option.id))))
+                pending.append(
+                    (random.next(in: 0...6), .answerQuestion(AnswerQuestion(questionId: question.id, optionId: option.id))))
             }
         case .messageEvent(let event):
             let amounts = [event.energyCost ?? 0, event.moneyCost ?? 0, event.diamondCost ?? 0, event.affinityChange ?? 0]
             // Negative events are claimed by the client state itself; rewards are claimed by the player.
             if amounts.allSatisfy({ $0 >= 0 }), amounts.contains(where: { $0 > 0 }), random.chance(80) {
                 sentClaims += 1
-                let minute = sentClaims / 60 % 60, second = sentClaims % 60
+                let minute = sentClaims / 60 % 60
+                let second = sentClaims % 60
                 let timestamp = "2025-03-01T09:\(minute < 10 ? "0" : "")\(minute):\(second < 10 ? "0" : "")\(second)Z"
                 pending.append((random.next(in: 1...10), .claimEvent(ClaimEvent(eventId: event.id, timestamp: timestamp))))
             }

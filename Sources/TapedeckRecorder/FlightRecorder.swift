@@ -87,7 +87,8 @@ public final class FlightRecorder: Sendable {
     @discardableResult
     public func export(last window: Duration, to path: String) throws(FlightRecorderError) -> FlightRecorderExport {
         let reply = Reply<Result<FlightRecorderExport, FlightRecorderError>>()
-        guard queue.submit(.export(ExportRequest(path: path, window: FlightRecorderConfiguration.nanoseconds(window)), reply)) else {
+        guard queue.submit(.export(ExportRequest(path: path, window: FlightRecorderConfiguration.nanoseconds(window)), reply))
+        else {
             throw FlightRecorderError("the recorder is stopped: export before stop()")
         }
         return try reply.wait().get()

@@ -26,10 +26,12 @@ public struct FlightRecorderConfiguration: Sendable {
     /// The header's `tool`.
     public var tool: String
 
-    public init(directory: String, labels: [String: String] = [:], serverURL: String? = nil,
-                redaction: RedactionRules = .defaults, flushInterval: Duration = .milliseconds(100),
-                queueCapacity: Int = 8192, segmentDuration: Duration = .seconds(60), segmentBytes: Int = 1 << 20,
-                keepDuration: Duration = .seconds(600), keepBytes: Int = 16 << 20, tool: String = "TapedeckRecorder 0.1.0") {
+    public init(
+        directory: String, labels: [String: String] = [:], serverURL: String? = nil,
+        redaction: RedactionRules = .defaults, flushInterval: Duration = .milliseconds(100),
+        queueCapacity: Int = 8192, segmentDuration: Duration = .seconds(60), segmentBytes: Int = 1 << 20,
+        keepDuration: Duration = .seconds(600), keepBytes: Int = 16 << 20, tool: String = "TapedeckRecorder 0.1.0"
+    ) {
         self.directory = directory; self.labels = labels; self.serverURL = serverURL; self.redaction = redaction
         self.flushInterval = flushInterval; self.queueCapacity = queueCapacity
         self.segmentDuration = segmentDuration; self.segmentBytes = segmentBytes

@@ -53,16 +53,18 @@ struct LZ4BlockCompressor {
                     }
                     // Extend backwards over equal bytes the probe stepped past.
                     while position > anchor, candidate > 0,
-                          source.load(fromByteOffset: position - 1, as: UInt8.self)
-                              == source.load(fromByteOffset: candidate - 1, as: UInt8.self) {
+                        source.load(fromByteOffset: position - 1, as: UInt8.self)
+                            == source.load(fromByteOffset: candidate - 1, as: UInt8.self)
+                    {
                         position -= 1
                         candidate -= 1
                     }
                     // Emit the match, and again at once while the next position matches too.
                     while true {
                         let length = Self.matchLength(source, position + Self.minMatch, candidate + Self.minMatch, matchEndLimit)
-                        out = Self.emitSequence(source, literalsFrom: anchor, to: position,
-                                                offset: position - candidate, matchLength: length, output: output, at: out)
+                        out = Self.emitSequence(
+                            source, literalsFrom: anchor, to: position,
+                            offset: position - candidate, matchLength: length, output: output, at: out)
                         position += Self.minMatch + length
                         anchor = position
                         guard position <= matchStartLimit else { break search }
@@ -96,7 +98,8 @@ struct LZ4BlockCompressor {
         var at = from
         var back = earlier
         while at + 8 <= limit {
-            let difference = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            let difference =
+                base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                 ^ base.loadUnaligned(fromByteOffset: back, as: UInt64.self)
             if difference != 0 { return at - from + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
             at += 8
@@ -124,8 +127,10 @@ struct LZ4BlockCompressor {
 
     /// One sequence: token, literal length, literals, offset, match length (minus the minimum 4).
     @inline(__always)
-    private static func emitSequence(_ source: UnsafeRawPointer, literalsFrom start: Int, to end: Int, offset: Int,
-                                     matchLength: Int, output: UnsafeMutableRawPointer, at: Int) -> Int {
+    private static func emitSequence(
+        _ source: UnsafeRawPointer, literalsFrom start: Int, to end: Int, offset: Int,
+        matchLength: Int, output: UnsafeMutableRawPointer, at: Int
+    ) -> Int {
         let literalCount = end - start
         var cursor = at + 1
         let token = UInt8(min(literalCount, 15) << 4 | min(matchLength, 15))
@@ -140,8 +145,10 @@ struct LZ4BlockCompressor {
     }
 
     /// The closing sequence: literals only.
-    private static func emitLiterals(_ source: UnsafeRawPointer, from start: Int, to end: Int,
-                                     output: UnsafeMutableRawPointer, at: Int) -> Int {
+    private static func emitLiterals(
+        _ source: UnsafeRawPointer, from start: Int, to end: Int,
+        output: UnsafeMutableRawPointer, at: Int
+    ) -> Int {
         let literalCount = end - start
         var cursor = at + 1
         output.storeBytes(of: UInt8(min(literalCount, 15) << 4), toByteOffset: at, as: UInt8.self)

@@ -41,8 +41,10 @@ final class RecordQueue: @unchecked Sendable {
     /// `opensConnection` starts the next connection id (the first open is connection 0).
     /// Returns false when dropped.
     @discardableResult
-    func push(direction: TapeRecord.Direction, kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
-              opensConnection: Bool = false) -> Bool {
+    func push(
+        direction: TapeRecord.Direction, kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
+        opensConnection: Bool = false
+    ) -> Bool {
         condition.lock()
         let now = clock.elapsedNanoseconds()
         if opensConnection {
@@ -55,8 +57,10 @@ final class RecordQueue: @unchecked Sendable {
             condition.unlock()
             return false
         }
-        waiting.append(TapeRecord(time: now, connection: connection, direction: direction, kind: kind,
-                                  closeCode: closeCode, payload: payload))
+        waiting.append(
+            TapeRecord(
+                time: now, connection: connection, direction: direction, kind: kind,
+                closeCode: closeCode, payload: payload))
         if waiting.count == capacity / 2, writerSleeping, !wakeRequested {
             wakeRequested = true
             condition.signal()

@@ -32,9 +32,10 @@ package final class RecorderWriter {
         redactionNeedles = RedactionNeedles(configuration.redaction)
         // Half the interval: a record waits at most half of it in the queue and half here.
         flushAge = FlightRecorderConfiguration.nanoseconds(configuration.flushInterval) / 2
-        metadata = TapeMetadata(created: created, tool: configuration.tool,
-                                upstreamURL: configuration.serverURL.map { redactor.redactRequestTarget($0) },
-                                labels: configuration.labels)
+        metadata = TapeMetadata(
+            created: created, tool: configuration.tool,
+            upstreamURL: configuration.serverURL.map { redactor.redactRequestTarget($0) },
+            labels: configuration.labels)
         segments = try SegmentSet(directory: configuration.directory)
     }
 
@@ -43,7 +44,8 @@ package final class RecorderWriter {
         guard failure == nil else { return }
         for var record in records {
             if record.kind == .text, redactionNeedles.mayMatch(record.payload),
-               let redacted = redactor.redactJSON(record.payload) {
+                let redacted = redactor.redactJSON(record.payload)
+            {
                 record.payload = redacted
             }
             append(single: record)
@@ -86,11 +88,13 @@ package final class RecorderWriter {
         segments.updateLast(bytes: file.compressedBytes, lastTime: file.lastTime)
         let started = file.firstTime ?? lastTime
         if file.compressedBytes >= UInt64(configuration.segmentBytes)
-            || lastTime - started >= FlightRecorderConfiguration.nanoseconds(configuration.segmentDuration) {
+            || lastTime - started >= FlightRecorderConfiguration.nanoseconds(configuration.segmentDuration)
+        {
             try closeCurrent()
         }
-        segments.prune(now: lastTime, keepDuration: FlightRecorderConfiguration.nanoseconds(configuration.keepDuration),
-                       keepBytes: UInt64(configuration.keepBytes), current: currentPath)
+        segments.prune(
+            now: lastTime, keepDuration: FlightRecorderConfiguration.nanoseconds(configuration.keepDuration),
+            keepBytes: UInt64(configuration.keepBytes), current: currentPath)
     }
 
     /// Ends the current segment's frame; the next record starts a new segment.
@@ -125,10 +129,13 @@ package final class RecorderWriter {
             let cutoff = now >= request.window ? now - request.window : 0
             var exportMetadata = metadata
             exportMetadata.labels["droppedRecords"] = String(droppedTotal)
-            let tape = try SegmentJoiner.join(segments.thisRun(since: cutoff).map(\.path), from: cutoff,
-                                              metadata: exportMetadata, to: request.path)
-            return .success(FlightRecorderExport(path: request.path, recordCount: tape.recordCount,
-                                                 droppedRecords: droppedTotal, bytes: tape.bytes))
+            let tape = try SegmentJoiner.join(
+                segments.thisRun(since: cutoff).map(\.path), from: cutoff,
+                metadata: exportMetadata, to: request.path)
+            return .success(
+                FlightRecorderExport(
+                    path: request.path, recordCount: tape.recordCount,
+                    droppedRecords: droppedTotal, bytes: tape.bytes))
         } catch {
             return .failure(error)
         }

@@ -1,3 +1,5 @@
+import TapedeckTape
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TapedeckTape
 
 /// Joins segments into one tape: their records from tape time `cutoff` on, in order, under one
 /// header. The segments of one run share a time base, so the joined times stay as recorded.
@@ -16,8 +17,10 @@ enum SegmentJoiner {
         var bytes: UInt64
     }
 
-    static func join(_ segments: [String], from cutoff: UInt64, metadata: TapeMetadata,
-                     to path: String) throws(FlightRecorderError) -> Joined {
+    static func join(
+        _ segments: [String], from cutoff: UInt64, metadata: TapeMetadata,
+        to path: String
+    ) throws(FlightRecorderError) -> Joined {
         let temporary = path + ".partial"
         do {
             let output = try SwiftTapeFile(path: temporary, metadata: metadata)

@@ -146,8 +146,9 @@ struct JSONSecretScanner {
                 guard index + 4 <= range.upperBound, var scalar = hex4(bytes, index) else { out.append(escaped); continue }
                 index += 4
                 if (0xD800..<0xDC00).contains(scalar), index + 6 <= range.upperBound,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                   let low = hex4(bytes, index + 2), (0xDC00..<0xE000).contains(low) {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                    let low = hex4(bytes, index + 2), (0xDC00..<0xE000).contains(low)
+                {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }

@@ -13,8 +13,10 @@ public struct RedactionRules: Sendable, Equatable {
     /// Lowercased query parameter names.
     public var queryParameters: Set<String>
 
-    public init(headers: Set<String> = [], jsonKeys: Set<String> = [], jsonPointers: [[String]] = [],
-                queryParameters: Set<String> = []) {
+    public init(
+        headers: Set<String> = [], jsonKeys: Set<String> = [], jsonPointers: [[String]] = [],
+        queryParameters: Set<String> = []
+    ) {
         self.headers = Set(headers.map { $0.lowercased() }); self.jsonKeys = jsonKeys
         self.jsonPointers = jsonPointers; self.queryParameters = Set(queryParameters.map { $0.lowercased() })
     }
@@ -48,8 +50,9 @@ public struct RedactionRules: Sendable, Equatable {
             guard let kind = words.first else { continue }
             let column = line.distance(from: line.startIndex, to: kind.startIndex) + 1
             guard words.count == 2 else {
-                throw RedactionRulesError(source: source, line: lineNumber, column: column,
-                                          message: "expected a kind and one name, e.g. `header X-Api-Key` (got \(words.count) words)")
+                throw RedactionRulesError(
+                    source: source, line: lineNumber, column: column,
+                    message: "expected a kind and one name, e.g. `header X-Api-Key` (got \(words.count) words)")
             }
             let name = String(words[1])
             switch kind {
@@ -58,14 +61,16 @@ public struct RedactionRules: Sendable, Equatable {
             case "query": rules.queryParameters.insert(name.lowercased())
             case "pointer":
                 guard let tokens = JSONPointer.tokens(name) else {
-                    throw RedactionRulesError(source: source, line: lineNumber,
-                                              column: line.distance(from: line.startIndex, to: words[1].startIndex) + 1,
-                                              message: "a JSON pointer starts with `/` and escapes only `~0` and `~1` (got \(name))")
+                    throw RedactionRulesError(
+                        source: source, line: lineNumber,
+                        column: line.distance(from: line.startIndex, to: words[1].startIndex) + 1,
+                        message: "a JSON pointer starts with `/` and escapes only `~0` and `~1` (got \(name))")
                 }
                 if !rules.jsonPointers.contains(tokens) { rules.jsonPointers.append(tokens) }
             default:
-                throw RedactionRulesError(source: source, line: lineNumber, column: column,
-                                          message: "unknown rule kind `\(kind)`: use header, json, pointer or query")
+                throw RedactionRulesError(
+                    source: source, line: lineNumber, column: column,
+                    message: "unknown rule kind `\(kind)`: use header, json, pointer or query")
             }
         }
         return rules

@@ -70,7 +70,8 @@ public struct Redactor: Sendable {
         let query = target[target.index(after: question)...]
         let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
             guard let equals = part.firstIndex(of: "="),
-                  rules.queryParameters.contains(Self.percentDecoded(part[..<equals]).lowercased()) else { return String(part) }
+                rules.queryParameters.contains(Self.percentDecoded(part[..<equals]).lowercased())
+            else { return String(part) }
             return String(part[...equals]) + token(for: Self.percentDecoded(part[part.index(after: equals)...]).utf8)
         }
         return String(target[...question]) + parts.joined(separator: "&")
@@ -97,7 +98,8 @@ public struct Redactor: Sendable {
             var copied = 0
             for match in scanner.matches {
                 out.append(contentsOf: raw[copied..<match.range.lowerBound])
-                let secret = match.isString
+                let secret =
+                    match.isString
                     ? JSONSecretScanner.decoded(raw, match.range.lowerBound + 1..<match.range.upperBound - 1)
                     : Array(raw[match.range])
                 out.append(UInt8(ascii: "\""))

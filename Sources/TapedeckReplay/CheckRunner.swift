@@ -31,8 +31,10 @@ public enum CheckRunner {
     /// Checks `tapes` with `ClientState` (or the model `makeModel` gives), at most `concurrency`
     /// at a time. `progress(done, total, path)` is called as each finishes. Reports come back in
     /// the order of `tapes`.
-    public static func run<Model: ClientModel & Sendable>(tapes: [String], mode: RecordMode, concurrency: Int, model: Model,
-                                                         progress: (Int, Int, String) -> Void = { _, _, _ in }) async -> [TapeCheckReport] {
+    public static func run<Model: ClientModel & Sendable>(
+        tapes: [String], mode: RecordMode, concurrency: Int, model: Model,
+        progress: (Int, Int, String) -> Void = { _, _, _ in }
+    ) async -> [TapeCheckReport] {
         var reports = [TapeCheckReport?](repeating: nil, count: tapes.count)
         let width = max(1, concurrency)
         await withTaskGroup(of: (Int, TapeCheckReport).self) { group in

@@ -34,8 +34,9 @@ public enum CheckpointFile {
             var scanner = LineScanner(Array(line.unicodeScalars), line: lineNumber, path: path)
             guard let checkpoint = try scanner.entry() else { continue }
             if let first = names[checkpoint.name] {
-                throw CheckpointFileError(path: path, line: lineNumber, column: scanner.nameColumn,
-                                          message: "checkpoint \"\(checkpoint.name)\" is already defined on line \(first); names must be unique")
+                throw CheckpointFileError(
+                    path: path, line: lineNumber, column: scanner.nameColumn,
+                    message: "checkpoint \"\(checkpoint.name)\" is already defined on line \(first); names must be unique")
             }
             names[checkpoint.name] = lineNumber
             checkpoints.append(checkpoint)
@@ -108,9 +109,10 @@ public enum CheckpointFile {
             if name.hasPrefix(".") { throw fail("a checkpoint name must not start with '.'", at: nameStart) }
             skipSpaces()
             guard index < scalars.count, scalars[index] == ":" else {
-                throw fail(index < scalars.count
-                           ? "expected ':' after the checkpoint name, found '\(scalars[index])'"
-                           : "expected ':' and a point after the checkpoint name \"\(name)\"")
+                throw fail(
+                    index < scalars.count
+                        ? "expected ':' after the checkpoint name, found '\(scalars[index])'"
+                        : "expected ':' and a point after the checkpoint name \"\(name)\"")
             }
             index += 1
             skipSpaces()
@@ -148,8 +150,10 @@ public enum CheckpointFile {
                 let numberStart = index
                 let text = word()
                 guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let number = Int(text) else {
-                    throw fail(text.isEmpty ? "expected a record number after 'record'"
-                               : "expected a record number (0, 1, 2...), found '\(text)'", at: numberStart)
+                    throw fail(
+                        text.isEmpty
+                            ? "expected a record number after 'record'"
+                            : "expected a record number (0, 1, 2...), found '\(text)'", at: numberStart)
                 }
                 return .record(number)
             case "time":
@@ -157,8 +161,10 @@ public enum CheckpointFile {
                 let timeStart = index
                 let text = word()
                 guard let nanoseconds = TapeTime.parse(text) else {
-                    throw fail(text.isEmpty ? "expected a time after 'time', such as 5s or 1500ms"
-                               : "expected a time such as 5s, 2.5s, 1500ms, 100us or 42ns, found '\(text)'", at: timeStart)
+                    throw fail(
+                        text.isEmpty
+                            ? "expected a time after 'time', such as 5s or 1500ms"
+                            : "expected a time such as 5s, 2.5s, 1500ms, 100us or 42ns, found '\(text)'", at: timeStart)
                 }
                 return .time(nanoseconds)
             case "first":
@@ -172,7 +178,9 @@ public enum CheckpointFile {
                     typeStart = index
                     type = word()
                 }
-                guard !type.isEmpty else { throw fail("expected a message type after 'first', such as playerObject", at: typeStart) }
+                guard !type.isEmpty else {
+                    throw fail("expected a message type after 'first', such as playerObject", at: typeStart)
+                }
                 return .firstMessage(type: type, direction: direction)
             default:
                 throw fail("unknown point '\(keyword)'; expected marker, record, time, first, after or end", at: start)

@@ -10,7 +10,9 @@ public struct CheckpointTracker {
     /// Time checkpoints fire just before the first record later than their time.
     public mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
-        return take { if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false }
+        return take {
+            if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false
+        }
     }
 
     /// Marker, record and first-message checkpoints fire after their record.
@@ -26,7 +28,8 @@ public struct CheckpointTracker {
         var type = input.messageType
         var direction = input.direction
         if type == nil, case .undecodable(let undecoded, _) = input, let payload,
-           let scanned = EnvelopeTypeScanner.type(in: payload) {
+            let scanned = EnvelopeTypeScanner.type(in: payload)
+        {
             type = String(decoding: scanned, as: UTF8.self)
             direction = undecoded
         }

@@ -1,6 +1,6 @@
 import Foundation
-import TapedeckTape
 import TapedeckProtocol
+import TapedeckTape
 
 /// Per-record state digests of a replay, as JSON Lines: `{"tape":0,"record":12,"digest":"…"}`.
 /// An app's test writes one for its own `ClientModel` (TapedeckTesting); `tapedeck replay
@@ -18,12 +18,15 @@ public enum DigestTrace {
     }
 
     /// The digest of the model's snapshot after every record of the session.
-    public static func record<Model: SocketModel>(tapes: [String], model: Model, filter: SnapshotFilter = .none) throws -> [Entry] {
+    public static func record<Model: SocketModel>(tapes: [String], model: Model, filter: SnapshotFilter = .none) throws -> [Entry]
+    {
         var entries: [Entry] = []
         var replay = TapeReplay(tapes: tapes, model: model)
         replay.checksInvariants = false
         replay.afterEachRecord = { position, _, model in
-            entries.append(Entry(tape: position.tape, record: position.record, digest: SnapshotDigest.hex(filter.apply(model.snapshotJSON()))))
+            entries.append(
+                Entry(
+                    tape: position.tape, record: position.record, digest: SnapshotDigest.hex(filter.apply(model.snapshotJSON()))))
         }
         _ = try replay.run()
         return entries
@@ -52,7 +55,8 @@ public enum DigestTrace {
             let value: JSONValue
             do { value = try JSONValue.parse(bytes) } catch { throw fail(error.offset + 1, "not JSON: \(error)") }
             guard case .int(let tape)? = value.field("tape"), case .int(let record)? = value.field("record"),
-                  case .string(let digest)? = value.field("digest") else {
+                case .string(let digest)? = value.field("digest")
+            else {
                 throw fail(1, "expected {\"tape\": integer, \"record\": integer, \"digest\": string}")
             }
             entries.append(Entry(tape: tape, record: record, digest: digest))

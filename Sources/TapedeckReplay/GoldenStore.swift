@@ -1,6 +1,6 @@
 import Foundation
-import TapedeckTape
 import TapedeckProtocol
+import TapedeckTape
 
 /// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape` (or in a
 /// folder the caller names, `CheckOptions.goldens`), each the canonical pretty JSON of the expected

@@ -33,7 +33,9 @@ public struct IgnorePattern: Sendable, Equatable, CustomStringConvertible {
         while index < characters.count {
             switch characters[index] {
             case "[":
-                guard let close = characters[index...].firstIndex(of: "]") else { throw fail(index, "\"[\" is not closed by \"]\"") }
+                guard let close = characters[index...].firstIndex(of: "]") else {
+                    throw fail(index, "\"[\" is not closed by \"]\"")
+                }
                 let inside = String(characters[(index + 1)..<close])
                 if inside == "*" {
                     segments.append(.anyIndex)
@@ -50,7 +52,9 @@ public struct IgnorePattern: Sendable, Equatable, CustomStringConvertible {
                 expectKey = true
                 guard index < characters.count else { throw fail(index - 1, "the pattern ends with \".\"") }
             default:
-                guard expectKey else { throw fail(index, "expected \".\" or \"[\" after \"\(characters[..<index].last.map(String.init) ?? "")\"") }
+                guard expectKey else {
+                    throw fail(index, "expected \".\" or \"[\" after \"\(characters[..<index].last.map(String.init) ?? "")\"")
+                }
                 var end = index
                 while end < characters.count, characters[end] != ".", characters[end] != "[" { end += 1 }
                 let name = String(characters[index..<end])

@@ -15,8 +15,10 @@ public struct InvariantStop: Sendable {
     public var names: [String] { violations.map(\.name) }
 
     public var report: String {
-        var lines = ["invariant broken at \(position), \(input.summary): "
-            + violations.map(\.description).joined(separator: "; ")]
+        var lines = [
+            "invariant broken at \(position), \(input.summary): "
+                + violations.map(\.description).joined(separator: "; ")
+        ]
         if input.messageType != nil {
             lines.append("message:")
             lines.append(MessageText.pretty(payload, maxLines: 30))

@@ -9,7 +9,8 @@ public enum JUnitReport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for report in reports {
-            out += "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.cases.count)\" "
+            out +=
+                "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.cases.count)\" "
                 + "failures=\"\(report.failures.count)\" errors=\"0\" skipped=\"0\">\n"
             for testCase in report.cases {
                 out += "    <testcase classname=\"\(escape(report.path))\" name=\"\(escape(testCase.name))\""
@@ -17,7 +18,8 @@ public enum JUnitReport {
                     out += "/>\n"
                 } else {
                     let first = testCase.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "failed"
-                    out += ">\n      <failure message=\"\(escape(first))\" type=\"\(kind(of: testCase.name))\">"
+                    out +=
+                        ">\n      <failure message=\"\(escape(first))\" type=\"\(kind(of: testCase.name))\">"
                         + escape(testCase.message) + "</failure>\n    </testcase>\n"
                 }
             }

@@ -95,16 +95,20 @@ public struct ReplayCursor {
 
     /// The state at a checkpoint `next()` asked for.
     public mutating func reached(_ checkpoint: Checkpoint, snapshot: JSONValue) {
-        log.hits.append(CheckpointHit(checkpoint: checkpoint, position: log.lastPosition, input: lastInput,
-                                      payload: lastPayload, snapshot: snapshot))
+        log.hits.append(
+            CheckpointHit(
+                checkpoint: checkpoint, position: log.lastPosition, input: lastInput,
+                payload: lastPayload, snapshot: snapshot))
     }
 
     /// Reports what the model did with the record `next()` handed out (passed back with its
     /// input): whether the model was given the record, and the model's rules broken after it.
     /// Returns every broken rule (the model's, then the stream's); when there are any, the driver
     /// calls `stop(at:before:after:)`.
-    public mutating func applied(_ record: TapeRecord, _ input: ReplayInput, delivered: Bool,
-                                 modelViolations: [InvariantViolation]) -> [InvariantViolation] {
+    public mutating func applied(
+        _ record: TapeRecord, _ input: ReplayInput, delivered: Bool,
+        modelViolations: [InvariantViolation]
+    ) -> [InvariantViolation] {
         guard let (position, stream) = current else {
             preconditionFailure("applied(_:_:delivered:modelViolations:) without a record from next()")
         }
@@ -131,8 +135,9 @@ public struct ReplayCursor {
     /// and `after` are the model's snapshots around that record.
     public mutating func stop(at violations: [InvariantViolation], before: JSONValue, after: JSONValue) {
         guard let position = log.lastPosition, let input = lastInput else { return }
-        let stop = InvariantStop(position: position, input: input, payload: lastPayload, violations: violations,
-                                 before: before, after: after)
+        let stop = InvariantStop(
+            position: position, input: input, payload: lastPayload, violations: violations,
+            before: before, after: after)
         end(.invariant(stop), why: "the replay stopped at \(position): invariant \(stop.names.joined(separator: ", "))")
     }
 

@@ -34,12 +34,15 @@ public struct ReplayFeed: Sendable {
 
     /// Counts a record before the model gets it: its place in the session and the stream rules it
     /// breaks (empty if none).
-    public mutating func take(_ record: TapeRecord, decoded input: ReplayInput, number: Int) -> (RecordPosition, [InvariantViolation]) {
+    public mutating func take(_ record: TapeRecord, decoded input: ReplayInput, number: Int) -> (
+        RecordPosition, [InvariantViolation]
+    ) {
         if tapeIndex < 0 { startTape() }
         let time = sessionTime(ofTapeTime: record.time)
         lastSessionTime = time
-        let position = RecordPosition(tape: tapeIndex, record: number, tapeTime: record.time,
-                                      sessionTime: VirtualTime(nanoseconds: time))
+        let position = RecordPosition(
+            tape: tapeIndex, record: number, tapeTime: record.time,
+            sessionTime: VirtualTime(nanoseconds: time))
         statistics.records += 1
         statistics.kindCounts[Int(record.kind.rawValue)] += 1
         var violations: [InvariantViolation] = []
@@ -61,10 +64,14 @@ public struct ReplayFeed: Sendable {
     }
 
     /// Notes a message Tapedeck's decoder rejected, and whether the model got its bytes anyway.
-    public mutating func noteUndecodable(_ record: TapeRecord, direction: TapeRecord.Direction, error: ProtocolError,
-                                         at position: RecordPosition, reachedModel: Bool) {
-        statistics.decodeFailures.append(.init(position: position, direction: direction, error: error,
-                                               excerpt: MessageText.excerpt(record.payload, limit: 120),
-                                               reachedModel: reachedModel))
+    public mutating func noteUndecodable(
+        _ record: TapeRecord, direction: TapeRecord.Direction, error: ProtocolError,
+        at position: RecordPosition, reachedModel: Bool
+    ) {
+        statistics.decodeFailures.append(
+            .init(
+                position: position, direction: direction, error: error,
+                excerpt: MessageText.excerpt(record.payload, limit: 120),
+                reachedModel: reachedModel))
     }
 }

@@ -74,7 +74,8 @@ public enum ReplayInput: Sendable, Equatable {
         case .open:
             self = .connection(.opened)
         case .close:
-            self = .connection(.closed(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self)))
+            self = .connection(
+                .closed(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self)))
         case .error:
             self = .connection(.failed(String(decoding: record.payload, as: UTF8.self)))
         case .marker:

@@ -38,7 +38,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     public init() {}
 
     public var messagesApplied: Int {
-        serverCounts.reduce(0, +) + clientCounts.reduce(0, +) + unknownServer.values.reduce(0, +) + unknownClient.values.reduce(0, +)
+        serverCounts.reduce(0, +) + clientCounts.reduce(0, +) + unknownServer.values.reduce(0, +)
+            + unknownClient.values.reduce(0, +)
     }
 
     mutating func count(_ message: ServerMessage) {

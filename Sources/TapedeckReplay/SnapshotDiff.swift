@@ -38,7 +38,10 @@ public struct SnapshotDiff: Sendable, Equatable {
 
     /// Header, changed paths and the diff, ready to print.
     public var text: String {
-        (["Expected: −, Actual: +", "Changed: " + changedPaths.map { $0.isEmpty ? "(the whole value)" : $0 }.joined(separator: ", ")]
+        ([
+            "Expected: −, Actual: +",
+            "Changed: " + changedPaths.map { $0.isEmpty ? "(the whole value)" : $0 }.joined(separator: ", "),
+        ]
             + lines).joined(separator: "\n")
     }
 
@@ -52,18 +55,20 @@ public struct SnapshotDiff: Sendable, Equatable {
             case (.object(let left)?, .object(let right)?):
                 lines.append("  \(indent)\(label){")
                 let keys = Set(left.keys).union(right.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                renderChildren(count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: depth + 1) { index in
-                    let key = keys[index]
-                    return (key + ": ", left[key], right[key], path.isEmpty ? key : path + "." + key)
-                }
+                renderChildren(
+                    count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: depth + 1,
+                    child: { index in
+                        let key = keys[index]
+                        return (key + ": ", left[key], right[key], path.isEmpty ? key : path + "." + key)
+                    })
                 lines.append("  \(indent)}")
             case (.array(let left)?, .array(let right)?):
                 lines.append("  \(indent)\(label)[")
                 let count = max(left.count, right.count)
                 func element(_ values: [JSONValue], _ index: Int) -> JSONValue? { index < values.count ? values[index] : nil }
-                renderChildren(count: count, changed: { element(left, $0) != element(right, $0) }, depth: depth + 1) { index in
-                    ("[\(index)]: ", element(left, index), element(right, index), path + "[\(index)]")
-                }
+                renderChildren(
+                    count: count, changed: { element(left, $0) != element(right, $0) }, depth: depth + 1,
+                    child: { index in ("[\(index)]: ", element(left, index), element(right, index), path + "[\(index)]") })
                 lines.append("  \(indent)]")
             default:
                 paths.append(path)
@@ -75,15 +80,17 @@ public struct SnapshotDiff: Sendable, Equatable {
         mutating func renderRootObject(expected: JSONValue, actual: JSONValue) {
             guard case .object(let left) = expected, case .object(let right) = actual else { return }
             let keys = Set(left.keys).union(right.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            renderChildren(count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: 0) { index in
-                (keys[index] + ": ", left[keys[index]], right[keys[index]], keys[index])
-            }
+            renderChildren(
+                count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: 0,
+                child: { index in (keys[index] + ": ", left[keys[index]], right[keys[index]], keys[index]) })
         }
 
         /// Renders the changed children and their nearest unchanged siblings; runs of other
         /// unchanged children collapse into one `… N unchanged` line.
-        mutating func renderChildren(count: Int, changed: (Int) -> Bool, depth: Int,
-                                     child: (Int) -> (label: String, expected: JSONValue?, actual: JSONValue?, path: String)) {
+        mutating func renderChildren(
+            count: Int, changed: (Int) -> Bool, depth: Int,
+            child: (Int) -> (label: String, expected: JSONValue?, actual: JSONValue?, path: String)
+        ) {
             let changes = (0..<count).filter(changed)
             var shown = Set<Int>()
             for index in changes {

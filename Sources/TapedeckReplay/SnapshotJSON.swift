@@ -9,7 +9,8 @@ public enum SnapshotJSON {
         if let json = snapshot as? JSONValue { return json }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         do {
             return try JSONValue.parse(Array(try encoder.encode(snapshot)))
         } catch {

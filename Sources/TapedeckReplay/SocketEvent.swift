@@ -23,7 +23,8 @@ public enum SocketEvent: Sendable, Equatable {
         case (.open, _): self = .opened
         case (.text, .s2c), (.binary, .s2c): self = .received(SocketMessage(isText: record.kind == .text, bytes: record.payload))
         case (.text, .c2s), (.binary, .c2s): self = .sent(SocketMessage(isText: record.kind == .text, bytes: record.payload))
-        case (.close, _): self = .closed(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
+        case (.close, _):
+            self = .closed(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
         case (.error, _): self = .failed(reason: String(decoding: record.payload, as: UTF8.self))
         default: return nil
         }

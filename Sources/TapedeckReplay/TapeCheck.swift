@@ -12,7 +12,9 @@ public enum TapeCheck {
         run(tape: tape, options: CheckOptions(record: mode), makeModel: { model })
     }
 
-    public static func run<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model) -> TapeCheckReport {
+    public static func run<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model)
+        -> TapeCheckReport
+    {
         let file = checkpoints(forTape: tape)
         var replay = TapeReplay(tapes: [tape], makeModel: makeModel)
         replay.checkpoints = [0: file.checkpoints]
@@ -23,8 +25,9 @@ public enum TapeCheck {
         } catch {
             return unreadable(tape: tape, file: file, error: error)
         }
-        return report(tape: tape, file: file, log: result.log,
-                      finalSnapshot: options.filter.apply(result.model.snapshotJSON()), store: options.goldenStore(forTape: tape))
+        return report(
+            tape: tape, file: file, log: result.log,
+            finalSnapshot: options.filter.apply(result.model.snapshotJSON()), store: options.goldenStore(forTape: tape))
     }
 
     /// The checkpoints of a tape, read from its checkpoint file (none when there is no file), and
@@ -58,53 +61,69 @@ public enum TapeCheck {
 
     /// The report of a tape that could not be opened at all.
     public static func unreadable(tape: String, file: CheckpointFileContents, error: TapeError) -> TapeCheckReport {
-        let cases = file.checkpoints.map { CheckCase(name: $0.name, passed: false, message: "not checked: the tape cannot be read") }
-            + [CheckCase(name: CheckCase.invariants, passed: false, message: "not checked: the tape cannot be read"),
-               CheckCase(name: CheckCase.tape, passed: false, message: ([error.description] + file.problems).joined(separator: "\n"))]
+        let cases =
+            file.checkpoints.map { CheckCase(name: $0.name, passed: false, message: "not checked: the tape cannot be read") }
+            + [
+                CheckCase(name: CheckCase.invariants, passed: false, message: "not checked: the tape cannot be read"),
+                CheckCase(
+                    name: CheckCase.tape, passed: false, message: ([error.description] + file.problems).joined(separator: "\n")),
+            ]
         return TapeCheckReport(path: tape, cases: cases, unreadable: true)
     }
 
     /// The cases of a replayed tape: each checkpoint against its golden, the invariants, the tape.
-    public static func report(tape: String, file: CheckpointFileContents, log: ReplayLog, finalSnapshot: JSONValue,
-                              store: GoldenStore) -> TapeCheckReport {
+    public static func report(
+        tape: String, file: CheckpointFileContents, log: ReplayLog, finalSnapshot: JSONValue,
+        store: GoldenStore
+    ) -> TapeCheckReport {
         var recorded: [String] = []
         var byName: [String: CheckCase] = [:]
         for hit in log.hits {
             let digest = SnapshotDigest.hex(hit.snapshot)
             let outcome = store.check(hit.checkpoint.name, snapshot: hit.snapshot)
             if case .recorded(let path, _) = outcome { recorded.append(path) }
-            byName[hit.checkpoint.name] = CheckCase(name: hit.checkpoint.name, passed: outcome.passed,
-                                                    message: message(for: outcome, hit: hit), digest: digest)
+            byName[hit.checkpoint.name] = CheckCase(
+                name: hit.checkpoint.name, passed: outcome.passed,
+                message: message(for: outcome, hit: hit), digest: digest)
         }
         for (checkpoint, reason) in log.unreached {
-            byName[checkpoint.name] = CheckCase(name: checkpoint.name, passed: false,
-                                                message: "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) \(reason)"
-                                                    + unknownTypeNote(checkpoint.trigger))
+            byName[checkpoint.name] = CheckCase(
+                name: checkpoint.name, passed: false,
+                message: "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) \(reason)"
+                    + unknownTypeNote(checkpoint.trigger))
         }
         var cases = file.checkpoints.compactMap { byName[$0.name] }
 
         if case .invariant(let stop) = log.stop {
-            cases.append(CheckCase(name: CheckCase.invariants, passed: false, message: stop.report,
-                                   digest: SnapshotDigest.hex(stop.after)))
+            cases.append(
+                CheckCase(
+                    name: CheckCase.invariants, passed: false, message: stop.report,
+                    digest: SnapshotDigest.hex(stop.after)))
         } else {
-            cases.append(CheckCase(name: CheckCase.invariants, passed: true,
-                                   message: "held after all \(log.statistics.records) records"))
+            cases.append(
+                CheckCase(
+                    name: CheckCase.invariants, passed: true,
+                    message: "held after all \(log.statistics.records) records"))
         }
 
         var problems = file.problems
         if let incomplete = log.incompleteTape, let end = incomplete.end {
-            problems.insert("\(tape): \(ReplayCursor.describe(end)); the \(incomplete.records) records before were checked", at: 0)
+            problems.insert(
+                "\(tape): \(ReplayCursor.describe(end)); the \(incomplete.records) records before were checked", at: 0)
         }
         // A message the model parsed itself is its business; one it never got is a hole in the check.
         let unapplied = log.statistics.decodeFailures.filter { !$0.reachedModel }
         for failure in unapplied.prefix(10) { problems.append(failure.description) }
         if unapplied.count > 10 { problems.append("… and \(unapplied.count - 10) more messages that do not decode") }
         let parsedByModel = log.statistics.decodeFailures.count - unapplied.count
-        let summary = "\(log.statistics.records) records, all decoded"
+        let summary =
+            "\(log.statistics.records) records, all decoded"
             + (parsedByModel > 0 ? " or handed to the model as bytes (\(parsedByModel) that Tapedeck's decoder rejects)" : "")
-        cases.append(CheckCase(name: CheckCase.tape, passed: problems.isEmpty,
-                               message: problems.isEmpty ? summary : problems.joined(separator: "\n"),
-                               digest: SnapshotDigest.hex(finalSnapshot)))
+        cases.append(
+            CheckCase(
+                name: CheckCase.tape, passed: problems.isEmpty,
+                message: problems.isEmpty ? summary : problems.joined(separator: "\n"),
+                digest: SnapshotDigest.hex(finalSnapshot)))
         return TapeCheckReport(path: tape, cases: cases, unreadable: file.unreadable, recordedGoldens: recorded)
     }
 
@@ -121,7 +140,8 @@ public enum TapeCheck {
         guard !known.contains(type) else { return "" }
         let side = direction.map { $0 == .s2c ? "server " : "client " } ?? ""
         return "; \"\(type)\" is not a \(side)message type Tapedeck knows"
-            + (Suggestion.hint(for: type, in: known).map { ": \($0)" } ?? " (a type the real server added is fine; check the spelling)")
+            + (Suggestion.hint(for: type, in: known).map { ": \($0)" }
+                ?? " (a type the real server added is fine; check the spelling)")
     }
 
     static func message(for outcome: GoldenOutcome, hit: CheckpointHit) -> String {
@@ -129,13 +149,15 @@ public enum TapeCheck {
         case .matched:
             return "matches its golden"
         case .mismatched(let diff):
-            return "checkpoint \(hit.checkpoint.name) (\(hit.checkpoint.trigger)) differs from its golden, \(hit.cause)\n" + diff.text
+            return "checkpoint \(hit.checkpoint.name) (\(hit.checkpoint.trigger)) differs from its golden, \(hit.cause)\n"
+                + diff.text
         case .recorded(let path, nil):
             return "no golden yet: wrote \(path). Check it, commit it, and run again to verify"
         case .recorded(let path, let replaced?):
             return "re-recorded \(path) (record mode all). Run again without --record all to verify. It was:\n" + replaced.text
         case .missing(let path):
-            return "no golden at \(path), and record mode none never writes one. Run `tapedeck check --record missing` and commit the golden"
+            return
+                "no golden at \(path), and record mode none never writes one. Run `tapedeck check --record missing` and commit the golden"
         case .unreadable(let path, let reason):
             return "\(path): \(reason)"
         }

@@ -45,11 +45,13 @@ public struct TapeReplay<Model: SocketModel> {
             case .record(let record, let input, let position):
                 let delivered = model.replay(record, decoded: input, at: position.sessionTime)
                 afterEachRecord?(position, input, model)
-                let broken = cursor.applied(record, input, delivered: delivered,
-                                            modelViolations: checksInvariants && delivered ? model.checkInvariants() : [])
+                let broken = cursor.applied(
+                    record, input, delivered: delivered,
+                    modelViolations: checksInvariants && delivered ? model.checkInvariants() : [])
                 if !broken.isEmpty {
-                    cursor.stop(at: broken, before: filter.apply(stateBefore(sessionRecord: cursor.sessionRecord).snapshotJSON()),
-                                after: filter.apply(model.snapshotJSON()))
+                    cursor.stop(
+                        at: broken, before: filter.apply(stateBefore(sessionRecord: cursor.sessionRecord).snapshotJSON()),
+                        after: filter.apply(model.snapshotJSON()))
                 }
             }
         }

@@ -12,7 +12,8 @@ public enum TapeTime {
         let number = text.dropLast(unit.suffix.count)
         let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.allSatisfy(\.isASCIIDigit),
-              let whole = UInt64(wholeText) else { return nil }
+            let whole = UInt64(wholeText)
+        else { return nil }
         var total = whole.multipliedReportingOverflow(by: unit.nanoseconds)
         guard !total.overflow else { return nil }
         if parts.count == 2 {

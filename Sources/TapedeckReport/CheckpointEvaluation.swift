@@ -23,9 +23,10 @@ enum CheckpointEvaluation {
             case .unreadable(let path, let reason)?: outcome = .unreadableGolden(path: path, reason: reason)
             case nil: outcome = .noGolden(path: "(no golden folder)")
             }
-            judged[checkpoint.name] = ReportCheckpoint(tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
-                                                       line: checkpoint.line, position: position,
-                                                       digest: SnapshotDigest.hex(snapshot), outcome: outcome)
+            judged[checkpoint.name] = ReportCheckpoint(
+                tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
+                line: checkpoint.line, position: position,
+                digest: SnapshotDigest.hex(snapshot), outcome: outcome)
         }
         for (number, record) in tape.records.enumerated() {
             for checkpoint in tracker.firingBefore(tapeTime: record.time) { judge(checkpoint) }
@@ -35,10 +36,13 @@ enum CheckpointEvaluation {
         }
         let complete = tape.end == .complete
         for checkpoint in tracker.firingAtEnd(lastTapeTime: tape.records.last?.time, complete: complete) { judge(checkpoint) }
-        let why = complete ? "not reached: the tape ends first" : "not reached: the tape is cut short (\(ReportTape.describe(tape.end)))"
+        let why =
+            complete
+            ? "not reached: the tape ends first" : "not reached: the tape is cut short (\(ReportTape.describe(tape.end)))"
         for checkpoint in tracker.remaining {
-            judged[checkpoint.name] = ReportCheckpoint(tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
-                                                       line: checkpoint.line, position: nil, digest: nil, outcome: .notReached(why))
+            judged[checkpoint.name] = ReportCheckpoint(
+                tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
+                line: checkpoint.line, position: nil, digest: nil, outcome: .notReached(why))
         }
         return search.checkpoints.compactMap { judged[$0.name] }
     }

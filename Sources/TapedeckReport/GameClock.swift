@@ -23,7 +23,8 @@ public enum GameClock {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year) else { return nil }
+            (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
+        else { return nil }
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = shiftedYear / 400
         let yearOfEra = shiftedYear - era * 400

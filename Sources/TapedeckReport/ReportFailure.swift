@@ -16,8 +16,10 @@ public struct ReportFailure: Sendable, Equatable {
     /// The records just before and after it, the failing one included.
     public var around: [ReportRow]
 
-    public init(tape: Int, row: Int, position: String, signature: String, detail: String, message: String?,
-                stateDiff: [String]?, around: [ReportRow]) {
+    public init(
+        tape: Int, row: Int, position: String, signature: String, detail: String, message: String?,
+        stateDiff: [String]?, around: [ReportRow]
+    ) {
         self.tape = tape; self.row = row; self.position = position; self.signature = signature
         self.detail = detail; self.message = message; self.stateDiff = stateDiff; self.around = around
     }

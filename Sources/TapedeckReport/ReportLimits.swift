@@ -12,8 +12,10 @@ public struct ReportLimits: Sendable, Equatable {
     /// Records shown before and after the failure in its own section.
     public var failureContext: Int
 
-    public init(leadingRows: Int = 1000, rowsAroundFailure: Int = 100, trailingRows: Int = 100,
-                detailLines: Int = 120, failureContext: Int = 5) {
+    public init(
+        leadingRows: Int = 1000, rowsAroundFailure: Int = 100, trailingRows: Int = 100,
+        detailLines: Int = 120, failureContext: Int = 5
+    ) {
         self.leadingRows = leadingRows; self.rowsAroundFailure = rowsAroundFailure; self.trailingRows = trailingRows
         self.detailLines = detailLines; self.failureContext = failureContext
     }

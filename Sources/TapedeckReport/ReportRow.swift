@@ -20,8 +20,10 @@ public struct ReportRow: Sendable, Equatable {
     /// A text message that did not decode.
     public var undecodable: Bool
 
-    public init(index: Int, tape: Int, record: Int, tapeTime: UInt64, direction: String, type: String,
-                summary: String, detail: String?, undecodable: Bool) {
+    public init(
+        index: Int, tape: Int, record: Int, tapeTime: UInt64, direction: String, type: String,
+        summary: String, detail: String?, undecodable: Bool
+    ) {
         self.index = index; self.tape = tape; self.record = record; self.tapeTime = tapeTime
         self.direction = direction; self.type = type; self.summary = summary; self.detail = detail
         self.undecodable = undecodable

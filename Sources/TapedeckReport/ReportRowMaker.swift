@@ -16,9 +16,10 @@ enum ReportRowMaker {
 
     static func row(_ record: TapeRecord, input: ReplayInput, index: Int, tape: Int, number: Int, detailLines: Int) -> ReportRow {
         let parsed = record.kind == .text ? try? JSONValue.parse(record.payload) : nil
-        return ReportRow(index: index, tape: tape, record: number, tapeTime: record.time, direction: record.direction.name,
-                         type: type(of: record, input: input), summary: summary(record, input: input, parsed: parsed),
-                         detail: detail(record, parsed: parsed, lines: detailLines), undecodable: Self.isUndecodable(input))
+        return ReportRow(
+            index: index, tape: tape, record: number, tapeTime: record.time, direction: record.direction.name,
+            type: type(of: record, input: input), summary: summary(record, input: input, parsed: parsed),
+            detail: detail(record, parsed: parsed, lines: detailLines), undecodable: Self.isUndecodable(input))
     }
 
     static func isUndecodable(_ input: ReplayInput) -> Bool {
@@ -57,7 +58,8 @@ enum ReportRowMaker {
         var lines = parsed.canonicalJSONString(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         guard lines.count > limit else { return lines.joined(separator: "\n") }
-        return lines.prefix(limit).joined(separator: "\n") + "\n… (\(lines.count - limit) more lines: `tapedeck cat` shows the whole message)"
+        return lines.prefix(limit).joined(separator: "\n")
+            + "\n… (\(lines.count - limit) more lines: `tapedeck cat` shows the whole message)"
     }
 
     static func cut(_ text: String) -> String {

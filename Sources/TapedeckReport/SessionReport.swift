@@ -36,9 +36,11 @@ public struct SessionReport: Sendable, Equatable {
     public var checkpoints: [ReportCheckpoint]
     public var failure: ReportFailure?
 
-    public init(tapes: [ReportTape], predicate: String?, recordCount: Int, finalDigest: String, typeCounts: [Count],
-                directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
-                samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?) {
+    public init(
+        tapes: [ReportTape], predicate: String?, recordCount: Int, finalDigest: String, typeCounts: [Count],
+        directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
+        samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?
+    ) {
         self.tapes = tapes; self.predicate = predicate; self.recordCount = recordCount; self.finalDigest = finalDigest
         self.typeCounts = typeCounts; self.directionCounts = directionCounts; self.rows = rows
         self.embeddedRanges = embeddedRanges; self.samples = samples; self.samplesWithoutClock = samplesWithoutClock

@@ -67,15 +67,20 @@ public struct SessionReportBuilder: Sendable {
                 directionTotals[record.direction.name, default: 0] += 1
                 while rangeIndex < ranges.count, ranges[rangeIndex].upperBound < index { rangeIndex += 1 }
                 if rangeIndex < ranges.count, ranges[rangeIndex].contains(index) {
-                    rows.append(ReportRowMaker.row(record, input: input, index: index, tape: tapeIndex, number: number,
-                                                   detailLines: limits.detailLines))
+                    rows.append(
+                        ReportRowMaker.row(
+                            record, input: input, index: index, tape: tapeIndex, number: number,
+                            detailLines: limits.detailLines))
                     typeEmbedded[type, default: 0] += 1
                     directionEmbedded[record.direction.name, default: 0] += 1
                 }
                 if step.input.changesState {
                     let state = replayer.model.gameState
-                    if let minute = GameClock.minutes(date: state.gameDate, hourOfDay: state.hourOfDay, minuteOfHour: state.minuteOfHour) {
-                        let sample = ChartSample(row: index, gameMinute: minute, energy: state.energy, money: state.money, diamonds: state.diamonds)
+                    if let minute = GameClock.minutes(
+                        date: state.gameDate, hourOfDay: state.hourOfDay, minuteOfHour: state.minuteOfHour)
+                    {
+                        let sample = ChartSample(
+                            row: index, gameMinute: minute, energy: state.energy, money: state.money, diamonds: state.diamonds)
                         if samples.last.map({ !$0.plotsLike(sample) }) ?? true { samples.append(sample) }
                     } else {
                         withoutClock += 1
@@ -85,27 +90,33 @@ public struct SessionReportBuilder: Sendable {
             }
         }
         let typeCounts = typeTotals.keys
-            .sorted { typeTotals[$0]! != typeTotals[$1]! ? typeTotals[$0]! > typeTotals[$1]! : $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted {
+                typeTotals[$0]! != typeTotals[$1]!
+                    ? typeTotals[$0]! > typeTotals[$1]! : $0.utf8.lexicographicallyPrecedes($1.utf8)
+            }
             .map { SessionReport.Count(name: $0, total: typeTotals[$0]!, embedded: typeEmbedded[$0] ?? 0) }
         let directionCounts = TapeRecord.Direction.allCases.map(\.name).filter { directionTotals[$0] != nil }
             .map { SessionReport.Count(name: $0, total: directionTotals[$0]!, embedded: directionEmbedded[$0] ?? 0) }
-        return SessionReport(tapes: tapes.map { ReportTape($0.tape) }, predicate: predicate, recordCount: total,
-                             finalDigest: SnapshotDigest.hex(replayer.model.snapshot()), typeCounts: typeCounts,
-                             directionCounts: directionCounts, rows: rows, embeddedRanges: ranges, samples: samples,
-                             samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure)
+        return SessionReport(
+            tapes: tapes.map { ReportTape($0.tape) }, predicate: predicate, recordCount: total,
+            finalDigest: SnapshotDigest.hex(replayer.model.snapshot()), typeCounts: typeCounts,
+            directionCounts: directionCounts, rows: rows, embeddedRanges: ranges, samples: samples,
+            samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure)
     }
 
     private func reportFailure(_ found: ReproFailure, tape: ReproTape, tapeIndex: Int, offset: Int) -> ReportFailure {
         let first = max(0, found.index - limits.failureContext)
         let last = min(tape.records.count - 1, found.index + limits.failureContext)
         let around = (first...last).map { number in
-            ReportRowMaker.row(tape.records[number], input: tape.inputs[number], index: offset + number, tape: tapeIndex,
-                               number: number, detailLines: limits.detailLines)
+            ReportRowMaker.row(
+                tape.records[number], input: tape.inputs[number], index: offset + number, tape: tapeIndex,
+                number: number, detailLines: limits.detailLines)
         }
         let hasMessage = found.input.messageType != nil || !found.payload.isEmpty
-        return ReportFailure(tape: tapeIndex, row: offset + found.index, position: found.position.description,
-                             signature: found.kind.signature, detail: found.detail,
-                             message: hasMessage ? MessageText.pretty(found.payload, maxLines: limits.detailLines) : nil,
-                             stateDiff: SnapshotDiff(expected: found.before, actual: found.after)?.lines, around: around)
+        return ReportFailure(
+            tape: tapeIndex, row: offset + found.index, position: found.position.description,
+            signature: found.kind.signature, detail: found.detail,
+            message: hasMessage ? MessageText.pretty(found.payload, maxLines: limits.detailLines) : nil,
+            stateDiff: SnapshotDiff(expected: found.before, actual: found.after)?.lines, around: around)
     }
 }

@@ -13,9 +13,13 @@ public enum Promotion {
         public var failure: ReproFailure
     }
 
-    public static func promote(_ source: String, name: String, directory: String, search: ReproSearch) throws(ReproError) -> Result {
+    public static func promote(_ source: String, name: String, directory: String, search: ReproSearch) throws(ReproError)
+        -> Result
+    {
         guard !name.isEmpty, !name.hasPrefix("."),
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) })
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            })
         else {
             throw ReproError("--name '\(name)': use ASCII letters, digits, '-', '_' and '.' (not starting with '.')")
         }
@@ -32,7 +36,8 @@ public enum Promotion {
         do {
             try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try files.copyItem(atPath: source, toPath: tape)
-            let text = "# Promoted from \(source) by tapedeck promote\n# \(failure.kind.signature)\nfailure: record \(failure.index)\n"
+            let text =
+                "# Promoted from \(source) by tapedeck promote\n# \(failure.kind.signature)\nfailure: record \(failure.index)\n"
             try ReplacingFile.write(Array(text.utf8), to: checkpoints)
         } catch {
             throw ReproError("\(directory): cannot write the promoted files: \(error.localizedDescription)")

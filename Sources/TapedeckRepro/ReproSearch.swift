@@ -15,14 +15,17 @@ public struct ReproSearch: Sendable {
     /// Records shown before the failure in a report.
     public var contextRecords = 5
 
-    public init(predicate: StatePredicate? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
-                initialModel: ClientState = ClientState()) {
+    public init(
+        predicate: StatePredicate? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
+        initialModel: ClientState = ClientState()
+    ) {
         self.predicate = predicate; self.checkpoints = checkpoints; self.goldens = goldens; self.initialModel = initialModel
     }
 
     /// The first failure over `indices` (all records when nil): its place in `indices`, kind and
     /// detail. Takes snapshots only for the predicate and checkpoints, so it is cheap without them.
-    public func firstFailure(in tape: ReproTape, indices: [Int]? = nil) -> (offset: Int, kind: ReproFailureKind, detail: String)? {
+    public func firstFailure(in tape: ReproTape, indices: [Int]? = nil) -> (offset: Int, kind: ReproFailureKind, detail: String)?
+    {
         var replayer = Replayer(model: initialModel)
         var tracker = CheckpointTracker(checkpoints: checkpoints)
         let order = indices ?? Array(tape.records.indices)
@@ -35,12 +38,16 @@ public struct ReproSearch: Sendable {
             let step = replayer.apply(record, decoded: tape.inputs[index], number: offset)
             lastTime = record.time
             if !step.violations.isEmpty {
-                return (offset, .invariant(step.violations.map(\.name)), step.violations.map(\.description).joined(separator: "\n"))
+                return (
+                    offset, .invariant(step.violations.map(\.name)), step.violations.map(\.description).joined(separator: "\n")
+                )
             }
             if case .undecodable(let direction, let error) = step.input {
                 let field = error.pathDescription.isEmpty ? "envelope" : error.pathDescription
-                return (offset, .decodeError("\(direction.name) \(field): expected \(error.expected)"),
-                        "the \(direction.name) message does not decode: \(error)")
+                return (
+                    offset, .decodeError("\(direction.name) \(field): expected \(error.expected)"),
+                    "the \(direction.name) message does not decode: \(error)"
+                )
             }
             if let predicate, step.input.changesState, predicate.holds(in: replayer.model.snapshot()) {
                 return (offset, .predicate(predicate.text), "\(predicate.text) became true")
@@ -63,15 +70,17 @@ public struct ReproSearch: Sendable {
         let before = state(of: tape, indices: Array(order[..<offset]))
         let after = state(of: tape, indices: Array(order[...offset]))
         var replayer = Replayer(model: initialModel, checksInvariants: false)
-        var position = RecordPosition(tape: 0, record: offset, tapeTime: tape.records[index].time,
-                                      sessionTime: VirtualTime(nanoseconds: tape.records[index].time))
+        var position = RecordPosition(
+            tape: 0, record: offset, tapeTime: tape.records[index].time,
+            sessionTime: VirtualTime(nanoseconds: tape.records[index].time))
         for (number, recordIndex) in order[...offset].enumerated() {
             position = replayer.apply(tape.records[recordIndex], decoded: tape.inputs[recordIndex], number: number).position
         }
         let context = order[max(0, offset - contextRecords)..<offset].map { tape.line($0) }
-        return ReproFailure(kind: kind, index: index, position: position, input: tape.inputs[index],
-                            payload: tape.records[index].payload, detail: detail,
-                            before: before.snapshot(), after: after.snapshot(), context: context)
+        return ReproFailure(
+            kind: kind, index: index, position: position, input: tape.inputs[index],
+            payload: tape.records[index].payload, detail: detail,
+            before: before.snapshot(), after: after.snapshot(), context: context)
     }
 
     /// The model after the records at `indices`, without invariant checks.
@@ -86,7 +95,10 @@ public struct ReproSearch: Sendable {
     private func mismatch(_ checkpoint: Checkpoint, _ model: ClientState) -> (ReproFailureKind, String)? {
         guard let goldens else { return nil }
         if case .mismatched(let diff) = goldens.check(checkpoint.name, snapshot: model.snapshot()) {
-            return (.checkpointMismatch(checkpoint.name), "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) differs from its golden\n" + diff.text)
+            return (
+                .checkpointMismatch(checkpoint.name),
+                "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) differs from its golden\n" + diff.text
+            )
         }
         return nil
     }

@@ -1,13 +1,15 @@
 import Foundation
-import TapedeckTape
 import TapedeckReplay
 import TapedeckScenario
+import TapedeckTape
 
 /// Builds the search for a tape as the CLI runs it: the predicate parsed from `--until`, and the
 /// tape's checkpoints (`NAME.checkpoints`) with their goldens (`NAME.golden/`, read only) when
 /// they exist beside it.
 public enum ReproSetup {
-    public static func search(forTape tape: String, predicate text: String?, checkpoints: Bool = true) throws(ReproError) -> ReproSearch {
+    public static func search(forTape tape: String, predicate text: String?, checkpoints: Bool = true) throws(ReproError)
+        -> ReproSearch
+    {
         var search = ReproSearch()
         if let text {
             do {

@@ -26,7 +26,7 @@ public struct ReproTape: Sendable {
         do {
             reader = try TapeReader(path: path)
         } catch {
-            throw ReproError(error.description)   // it starts with the path
+            throw ReproError(error.description) // it starts with the path
         }
         var records: [TapeRecord] = []
         while true {
@@ -48,7 +48,7 @@ public struct ReproTape: Sendable {
             for index in indices { try writer.append(records[index]) }
             try writer.close()
         } catch {
-            throw ReproError(error.description)   // it starts with the path and says what failed
+            throw ReproError(error.description) // it starts with the path and says what failed
         }
     }
 
@@ -56,6 +56,7 @@ public struct ReproTape: Sendable {
     public func line(_ index: Int) -> String {
         let record = records[index]
         let excerpt = MessageText.excerpt(record.payload, limit: 100)
-        return "record \(index) t=\(TapeTime.text(record.time)) \(inputs[index].summary)" + (excerpt.isEmpty ? "" : "  " + excerpt)
+        return "record \(index) t=\(TapeTime.text(record.time)) \(inputs[index].summary)"
+            + (excerpt.isEmpty ? "" : "  " + excerpt)
     }
 }

@@ -25,23 +25,30 @@ public struct SessionDiff: Sendable {
     public init(_ a: ReproTape, _ b: ReproTape, ignoredKeys: Set<String> = []) {
         let count = min(a.records.count, b.records.count)
         for index in 0..<count {
-            let recordA = a.records[index], recordB = b.records[index]
-            let sameFrame = recordA.direction == recordB.direction && recordA.kind == recordB.kind && recordA.closeCode == recordB.closeCode
+            let recordA = a.records[index]
+            let recordB = b.records[index]
+            let sameFrame =
+                recordA.direction == recordB.direction && recordA.kind == recordB.kind && recordA.closeCode == recordB.closeCode
             let left = Self.normalized(recordA, ignoring: ignoredKeys)
             let right = Self.normalized(recordB, ignoring: ignoredKeys)
             if !sameFrame || left != right {
                 let diff = SnapshotDiff(expected: left, actual: right)
-                messages = Divergence(recordA: index, recordB: index,
-                                      paths: sameFrame ? diff?.changedPaths ?? [] : ["direction and kind"],
-                                      lines: ["A: " + a.line(index), "B: " + b.line(index), "A: −, B: +"] + (diff?.lines ?? []))
+                messages = Divergence(
+                    recordA: index, recordB: index,
+                    paths: sameFrame ? diff?.changedPaths ?? [] : ["direction and kind"],
+                    lines: ["A: " + a.line(index), "B: " + b.line(index), "A: −, B: +"] + (diff?.lines ?? []))
                 break
             }
         }
         if messages == nil, a.records.count != b.records.count {
             let longer = a.records.count > b.records.count ? "A" : "B"
-            messages = Divergence(recordA: a.records.count > count ? count : nil, recordB: b.records.count > count ? count : nil,
-                                  paths: [], lines: ["\(longer == "A" ? "B" : "A") ends after \(count) records; \(longer) goes on with "
-                                      + (longer == "A" ? a.line(count) : b.line(count))])
+            messages = Divergence(
+                recordA: a.records.count > count ? count : nil, recordB: b.records.count > count ? count : nil,
+                paths: [],
+                lines: [
+                    "\(longer == "A" ? "B" : "A") ends after \(count) records; \(longer) goes on with "
+                        + (longer == "A" ? a.line(count) : b.line(count))
+                ])
         }
         let stateIgnored = ignoredKeys.union(Self.timeKeys)
         var replayA = Replayer(model: ReproSearch().initialModel, checksInvariants: false)
@@ -52,8 +59,9 @@ public struct SessionDiff: Sendable {
             let left = Self.removing(stateIgnored, from: replayA.model.snapshot())
             let right = Self.removing(stateIgnored, from: replayB.model.snapshot())
             if let diff = SnapshotDiff(expected: left, actual: right) {
-                state = Divergence(recordA: index, recordB: index, paths: diff.changedPaths,
-                                   lines: ["states differ after record \(index)", "A: −, B: +"] + diff.lines)
+                state = Divergence(
+                    recordA: index, recordB: index, paths: diff.changedPaths,
+                    lines: ["states differ after record \(index)", "A: −, B: +"] + diff.lines)
                 break
             }
         }
@@ -65,8 +73,9 @@ public struct SessionDiff: Sendable {
         if isEmpty { return "no divergence" }
         var lines: [String] = []
         if let messages {
-            lines.append("messages diverge at record \(messages.recordA ?? messages.recordB ?? 0)"
-                + (messages.paths.isEmpty ? "" : ": " + messages.paths.joined(separator: ", ")))
+            lines.append(
+                "messages diverge at record \(messages.recordA ?? messages.recordB ?? 0)"
+                    + (messages.paths.isEmpty ? "" : ": " + messages.paths.joined(separator: ", ")))
             lines += messages.lines.map { "  " + $0 }
         } else {
             lines.append("messages: no divergence")

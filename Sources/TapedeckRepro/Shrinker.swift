@@ -31,7 +31,9 @@ public struct Shrinker {
             tests += 1
             return search.firstFailure(in: tape, indices: grouping.indices(of: units))?.kind.signature == target
         }
-        progress("shrink: \(tape.records.count) records, failure \(target) at record \(first.offset); \(grouping.units.count) units up to it")
+        progress(
+            "shrink: \(tape.records.count) records, failure \(target) at record \(first.offset); \(grouping.units.count) units up to it"
+        )
         var current = grouping.units
         var granularity = 2
         while current.count >= 2 {

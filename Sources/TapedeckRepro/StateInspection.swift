@@ -37,6 +37,8 @@ public enum StateInspection {
         } else {
             keys = ""
         }
-        throw ReproError("--path \(text): no value in the state (\(found == 0 ? "the root" : existing.description) has no \(JSONPath(components: [path.components[found]]).description))\(keys)")
+        throw ReproError(
+            "--path \(text): no value in the state (\(found == 0 ? "the root" : existing.description) has no \(JSONPath(components: [path.components[found]]).description))\(keys)"
+        )
     }
 }

@@ -18,8 +18,10 @@ public final class LiveWebSocketTransport: ScenarioTransport {
     public private(set) var connectedURLs: [WebSocketURL] = []
 
     /// `tlsConfiguration` is used for wss targets (default: the system's trust roots).
-    public init(target: WebSocketURL, connectTimeout: TimeAmount = .seconds(10),
-                tlsConfiguration: TLSConfiguration = .makeClientConfiguration()) {
+    public init(
+        target: WebSocketURL, connectTimeout: TimeAmount = .seconds(10),
+        tlsConfiguration: TLSConfiguration = .makeClientConfiguration()
+    ) {
         self.target = target
         self.connectTimeout = connectTimeout
         self.tlsConfiguration = tlsConfiguration

@@ -14,7 +14,8 @@ public final class ReferenceScenarioTarget {
     }
 
     public static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {
-        let server = try await ReferenceServer.start(ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual))
+        let server = try await ReferenceServer.start(
+            ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual))
         let clock = VirtualScenarioClock()
         do {
             let transport = VirtualTimeServerTransport(target: try WebSocketURL(parsing: server.url), clock: clock)

@@ -20,8 +20,10 @@ public final class TapeServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
 
-    private init(localAddress: SocketAddress, isSecure: Bool, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
-                 connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>) {
+    private init(
+        localAddress: SocketAddress, isSecure: Bool, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
+        connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
+    ) {
         self.localAddress = localAddress; self.isSecure = isSecure; self.serverChannel = serverChannel
         self.group = group; self.connections = connections
     }
@@ -36,10 +38,12 @@ public final class TapeServer: Sendable {
 
     /// Binds `host:port` (0: a free port). `report` gets one line per unmatched send, per
     /// connection opened and closed; it is called on the event loop threads.
-    public static func start(records: [TapeRecord], host: String, port: Int, matchFields: [String] = [],
-                             timing: ServeTiming = .recorded, tls: NIOSSLContext? = nil,
-                             limits: ConnectionLimits = ConnectionLimits(),
-                             report: @escaping @Sendable (String) -> Void = { _ in }) async throws -> TapeServer {
+    public static func start(
+        records: [TapeRecord], host: String, port: Int, matchFields: [String] = [],
+        timing: ServeTiming = .recorded, tls: NIOSSLContext? = nil,
+        limits: ConnectionLimits = ConnectionLimits(),
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> TapeServer {
         let player = RecordedSessionPlayer(records: records, matchFields: matchFields)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
@@ -68,8 +72,9 @@ public final class TapeServer: Sendable {
         do {
             let channel = try await bootstrap.bind(host: host, port: port).get()
             guard let address = channel.localAddress else { throw ChannelError.unknownLocalAddress }
-            return TapeServer(localAddress: address, isSecure: tls != nil, serverChannel: channel, group: group,
-                              connections: connections)
+            return TapeServer(
+                localAddress: address, isSecure: tls != nil, serverChannel: channel, group: group,
+                connections: connections)
         } catch {
             try? await group.shutdownGracefully()
             throw error
@@ -82,7 +87,8 @@ public final class TapeServer: Sendable {
         try? await serverChannel.close()
         let open = connections.withLockedValue { Array($0.values) }
         for channel in open {
-            channel.pipeline.triggerUserOutboundEvent(WebSocketCloseRequest(code: 1001, reason: "server shutting down"), promise: nil)
+            channel.pipeline.triggerUserOutboundEvent(
+                WebSocketCloseRequest(code: 1001, reason: "server shutting down"), promise: nil)
         }
         if !open.isEmpty {
             try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: group.next()).get()

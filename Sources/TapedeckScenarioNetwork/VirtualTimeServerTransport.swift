@@ -30,8 +30,10 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
 
     static let tick: UInt64 = 1_000_000_000
 
-    public init(target: WebSocketURL, clock: VirtualScenarioClock, roundTripTimeout: TimeAmount = .seconds(60),
-                tlsConfiguration: TLSConfiguration = .makeClientConfiguration()) {
+    public init(
+        target: WebSocketURL, clock: VirtualScenarioClock, roundTripTimeout: TimeAmount = .seconds(60),
+        tlsConfiguration: TLSConfiguration = .makeClientConfiguration()
+    ) {
         self.clock = clock
         self.roundTripTimeout = roundTripTimeout
         live = LiveWebSocketTransport(target: target, connectTimeout: roundTripTimeout, tlsConfiguration: tlsConfiguration)

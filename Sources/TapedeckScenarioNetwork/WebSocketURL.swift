@@ -37,7 +37,11 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
             }
             hostPart = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
-            if after.isEmpty { portPart = nil } else if after.hasPrefix(":") { portPart = after.dropFirst() } else {
+            if after.isEmpty {
+                portPart = nil
+            } else if after.hasPrefix(":") {
+                portPart = after.dropFirst()
+            } else {
                 throw WebSocketURLError(url: text, problem: "expected :PORT after the IPv6 host")
             }
         } else if let colon = authority.lastIndex(of: ":") {

@@ -38,10 +38,12 @@ public struct ClaimableEvent: Sendable, Equatable {
     // Written out rather than over an array of the four amounts: these run for every event on
     // every invariant check, and an array would allocate each time.
     static func isClaimable(_ event: LifeEvent) -> Bool {
-        (event.energyCost ?? 0) > 0 || (event.moneyCost ?? 0) > 0 || (event.diamondCost ?? 0) > 0 || (event.affinityChange ?? 0) > 0
+        (event.energyCost ?? 0) > 0 || (event.moneyCost ?? 0) > 0 || (event.diamondCost ?? 0) > 0
+            || (event.affinityChange ?? 0) > 0
     }
 
     static func isNegative(_ event: LifeEvent) -> Bool {
-        (event.energyCost ?? 0) < 0 || (event.moneyCost ?? 0) < 0 || (event.diamondCost ?? 0) < 0 || (event.affinityChange ?? 0) < 0
+        (event.energyCost ?? 0) < 0 || (event.moneyCost ?? 0) < 0 || (event.diamondCost ?? 0) < 0
+            || (event.affinityChange ?? 0) < 0
     }
 }

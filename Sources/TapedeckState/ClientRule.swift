@@ -54,8 +54,8 @@ public enum ClientRule: Int, CaseIterable, Sendable, Comparable {
     public var trigger: Trigger {
         switch self {
         case .speedOptimistic, .claimEventOptimistic, .claimEventIgnored, .answerQuestionDeductsCosts,
-             .answerQuestionShowsNext, .answerQuestionUnknownIgnored, .quitHabitStartsQuitting, .quitHabitIgnored,
-             .stopQuitHabitReactivates, .setFocusSelectsOne, .setFocusUnknownIgnored:
+            .answerQuestionShowsNext, .answerQuestionUnknownIgnored, .quitHabitStartsQuitting, .quitHabitIgnored,
+            .stopQuitHabitReactivates, .setFocusSelectsOne, .setFocusUnknownIgnored:
             .client
         case .connectionOpened, .connectionClosed, .connectionFailed: .connection
         case .achievementAcknowledged: .userInterface

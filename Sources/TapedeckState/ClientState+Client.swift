@@ -38,8 +38,8 @@ extension ClientState {
             player.setFocus(id: focus.focusId)
             firedRules.insert(isKnown ? .setFocusSelectsOne : .setFocusUnknownIgnored)
         case .createCharacter, .retrievePerson, .swipe, .date, .sendGift, .sendMessage, .purchaseItem,
-             .refillEnergy, .timeSkip, .validatePurchase, .claimDailyReward, .claimQuestReward, .start, .stop,
-             .restart, .requestStatistics, .exportData, .deleteAccount, .unknown:
+            .refillEnergy, .timeSkip, .validatePurchase, .claimDailyReward, .claimQuestReward, .start, .stop,
+            .restart, .requestStatistics, .exportData, .deleteAccount, .unknown:
             break
         }
         return []

@@ -22,7 +22,8 @@ extension ClientState {
             // Ids known unique at the last check stay unique when they are unchanged or only gained a
             // new id at the front (and lost some at the back): O(n) comparisons instead of hashing.
             let change = Self.idsChange(claimable.events, previous: revisions.claimableIds)
-            let knownUnique = revisions.checkedClaimable != .max && revisions.claimableIdsUnique
+            let knownUnique =
+                revisions.checkedClaimable != .max && revisions.claimableIdsUnique
                 && (change == .unchanged || change == .pushedFront)
             var violations: [InvariantViolation] = []
             checkClaimable(into: &violations, knownUnique: knownUnique)
@@ -67,37 +68,50 @@ extension ClientState {
             return (awaiting, badClaimedAt)
         }
         if claimable.unclaimedEventCount != awaiting {
-            found.append(InvariantViolation(
-                name: "claimable.unclaimedCount",
-                message: "unclaimedEventCount is \(claimable.unclaimedEventCount) but \(awaiting) claimable events are unclaimed"))
+            found.append(
+                InvariantViolation(
+                    name: "claimable.unclaimedCount",
+                    message:
+                        "unclaimedEventCount is \(claimable.unclaimedEventCount) but \(awaiting) claimable events are unclaimed"))
         }
         if claimable.events.count > ClaimableEvents.capacity {
-            found.append(InvariantViolation(
-                name: "claimable.capacity",
-                message: "\(claimable.events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
+            found.append(
+                InvariantViolation(
+                    name: "claimable.capacity",
+                    message: "\(claimable.events.count) life events are kept; at most \(ClaimableEvents.capacity) may be"))
         }
         if !knownUnique, let duplicate = Self.firstDuplicate(claimable.events.map(\.id)) {
-            found.append(InvariantViolation(name: "claimable.uniqueIds",
-                                            message: "life event id \"\(duplicate)\" is in the list more than once"))
+            found.append(
+                InvariantViolation(
+                    name: "claimable.uniqueIds",
+                    message: "life event id \"\(duplicate)\" is in the list more than once"))
         }
         if let badClaimedAt {
             let event = claimable.events[badClaimedAt]
-            found.append(InvariantViolation(
-                name: "claimable.claimedAt",
-                message: "life event \"\(event.id)\" has claimed = \(event.claimed) but claimedAt is \(event.claimedAt == nil ? "nil" : "set")"))
+            found.append(
+                InvariantViolation(
+                    name: "claimable.claimedAt",
+                    message:
+                        "life event \"\(event.id)\" has claimed = \(event.claimed) but claimedAt is \(event.claimedAt == nil ? "nil" : "set")"
+                ))
         }
     }
 
     func checkQuestions(into found: inout [InvariantViolation]) {
         let head = questions.questions.first?.id
         if questions.currentQuestionId != head {
-            found.append(InvariantViolation(
-                name: "questions.currentIsHead",
-                message: "the current question is \(Self.describe(questions.currentQuestionId)) but the queue's head is \(Self.describe(head))"))
+            found.append(
+                InvariantViolation(
+                    name: "questions.currentIsHead",
+                    message:
+                        "the current question is \(Self.describe(questions.currentQuestionId)) but the queue's head is \(Self.describe(head))"
+                ))
         }
         if let duplicate = Self.firstDuplicate(questions.questions.map(\.id)) {
-            found.append(InvariantViolation(name: "questions.uniqueIds",
-                                            message: "question id \"\(duplicate)\" is queued more than once"))
+            found.append(
+                InvariantViolation(
+                    name: "questions.uniqueIds",
+                    message: "question id \"\(duplicate)\" is queued more than once"))
         }
     }
 
@@ -105,9 +119,10 @@ extension ClientState {
         // Tested one by one: the common case (all fine) must not allocate.
         func check(_ name: String, _ value: Int, _ writer: ResourceWriter) {
             guard value < 0 && writer != .server else { return }
-            found.append(InvariantViolation(
-                name: "gameState.\(name).nonNegative",
-                message: "\(name) is \(value), written by the client; only the server may set a negative value"))
+            found.append(
+                InvariantViolation(
+                    name: "gameState.\(name).nonNegative",
+                    message: "\(name) is \(value), written by the client; only the server may set a negative value"))
         }
         check("energy", gameState.energy, gameState.energyWriter)
         check("money", gameState.money, gameState.moneyWriter)
@@ -131,7 +146,8 @@ extension ClientState {
 
     /// The change of the events' ids, read in place.
     static func idsChange(_ events: [ClaimableEvent], previous: [String]) -> IdsChange {
-        events.withUnsafeBufferPointer { events in idsChange(count: events.count, id: { events[$0].event.id }, previous: previous) }
+        events.withUnsafeBufferPointer { events in idsChange(count: events.count, id: { events[$0].event.id }, previous: previous)
+        }
     }
 
     @inline(__always)

@@ -36,12 +36,13 @@ extension ClientState {
                     "money": .int(reward.money), "diamonds": .int(reward.diamonds),
                 ])
             } ?? .null,
-            "quests": .array(retention.claimedQuests.map { quest in
-                .object([
-                    "questId": .string(quest.questId), "energy": .int(quest.energy), "money": .int(quest.money),
-                    "diamonds": .int(quest.diamonds),
-                ])
-            }),
+            "quests": .array(
+                retention.claimedQuests.map { quest in
+                    .object([
+                        "questId": .string(quest.questId), "energy": .int(quest.energy), "money": .int(quest.money),
+                        "diamonds": .int(quest.diamonds),
+                    ])
+                }),
             "statistics": retention.statistics.map { stats in
                 .object([
                     "daysPlayed": .int(stats.daysPlayed), "eventsReceived": .int(stats.eventsReceived),

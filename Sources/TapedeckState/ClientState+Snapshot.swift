@@ -56,11 +56,12 @@ extension ClientState {
         // A person in a relationship list carries its relationship, so paths like
         // player.relationships.romantic[0].status work.
         func listed(_ people: [Person]) -> JSONValue {
-            .array(people.map { person in
-                var fields = person.snapshotFields
-                fields["relationship"] = player.relationship(with: person.id)?.snapshotValue ?? .null
-                return .object(fields)
-            })
+            .array(
+                people.map { person in
+                    var fields = person.snapshotFields
+                    fields["relationship"] = player.relationship(with: person.id)?.snapshotValue ?? .null
+                    return .object(fields)
+                })
         }
         return .object([
             "fullName": .string(player.fullName), "age": .int(player.age),
@@ -72,11 +73,12 @@ extension ClientState {
                 "friends": listed(player.friendRelationships),
             ]),
             "relData": .array(player.relationships.map(\.snapshotValue)),
-            "activities": .array(player.activities.map { activity in
-                guard case .object(var fields) = activity.snapshotValue else { return activity.snapshotValue }
-                fields["record"] = player.record(for: activity.id)?.snapshotValue ?? .null
-                return .object(fields)
-            }),
+            "activities": .array(
+                player.activities.map { activity in
+                    guard case .object(var fields) = activity.snapshotValue else { return activity.snapshotValue }
+                    fields["record"] = player.record(for: activity.id)?.snapshotValue ?? .null
+                    return .object(fields)
+                }),
             "activityRecords": .array(player.activityRecords.map(\.snapshotValue)),
             "habits": .array(player.habits.map(\.snapshotValue)),
             "focuses": .array(player.focuses.map(\.snapshotValue)),
@@ -102,20 +104,21 @@ extension ClientState {
         .object([
             "unclaimedCount": .int(claimable.unclaimedEventCount),
             "count": .int(claimable.events.count),
-            "events": .array(claimable.events.map { entry in
-                let event = entry.event
-                return .object([
-                    "id": .string(event.id), "message": .string(event.message), "type": .optional(event.type),
-                    "date": .string(event.date), "hour": .int(event.hour),
-                    "energy": .optional(event.energyCost), "money": .optional(event.moneyCost),
-                    "diamonds": .optional(event.diamondCost), "affinity": .optional(event.affinityChange),
-                    "characters": .array(event.characters.map(\.snapshotValue)),
-                    "category": .string(entry.category.rawValue), "claimable": .bool(entry.isClaimable),
-                    "negative": .bool(entry.isNegative), "claimed": .bool(entry.claimed),
-                    "claimPending": .bool(entry.claimPending),
-                    "claimedAt": .optional(entry.claimedAt.map(timestamp)),
-                ])
-            }),
+            "events": .array(
+                claimable.events.map { entry in
+                    let event = entry.event
+                    return .object([
+                        "id": .string(event.id), "message": .string(event.message), "type": .optional(event.type),
+                        "date": .string(event.date), "hour": .int(event.hour),
+                        "energy": .optional(event.energyCost), "money": .optional(event.moneyCost),
+                        "diamonds": .optional(event.diamondCost), "affinity": .optional(event.affinityChange),
+                        "characters": .array(event.characters.map(\.snapshotValue)),
+                        "category": .string(entry.category.rawValue), "claimable": .bool(entry.isClaimable),
+                        "negative": .bool(entry.isNegative), "claimed": .bool(entry.claimed),
+                        "claimPending": .bool(entry.claimPending),
+                        "claimedAt": .optional(entry.claimedAt.map(timestamp)),
+                    ])
+                }),
         ])
     }
 

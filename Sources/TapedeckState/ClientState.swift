@@ -87,8 +87,9 @@ public struct ClientState: Sendable, Equatable {
             player.apply(event)
             firedRules.insert(isNew ? .conversationEventCreates : .conversationEventAppends)
         case .relationshipEvent(let event):
-            firedRules.insert(player.relationship(with: event.personId) == nil
-                ? .relationshipEventCreates : .relationshipEventUpdates)
+            firedRules.insert(
+                player.relationship(with: event.personId) == nil
+                    ? .relationshipEventCreates : .relationshipEventUpdates)
             player.apply(event)
             return [.showRelationshipMilestone(personId: event.personId, milestone: event.milestone)]
         case .achievementsList(let list):

@@ -9,27 +9,63 @@ public enum EventCategory: String, Sendable, Equatable, CaseIterable {
     /// Checked top to bottom; a keyword matches a whole word, case-insensitively. Rows that could
     /// overlap are ordered from the most specific (an award at school is an achievement).
     public static let keywordTable: [(category: EventCategory, keywords: Set<String>)] = [
-        (.achievement, ["achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
-                        "champion", "championship", "unlocked", "record"]),
-        (.education, ["school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
-                      "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship"]),
-        (.career, ["job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
-                   "office", "interview", "coworker", "raise", "shift"]),
-        (.finance, ["money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
-                    "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks"]),
-        (.health, ["health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
-                   "gym", "workout", "medicine", "sleep", "slept", "rest", "diet"]),
-        (.social, ["friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
-                   "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner"]),
-        (.random, ["lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
-                   "stranger", "found", "strange"]),
+        (
+            .achievement,
+            [
+                "achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
+                "champion", "championship", "unlocked", "record",
+            ]
+        ),
+        (
+            .education,
+            [
+                "school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
+                "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship",
+            ]
+        ),
+        (
+            .career,
+            [
+                "job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
+                "office", "interview", "coworker", "raise", "shift",
+            ]
+        ),
+        (
+            .finance,
+            [
+                "money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
+                "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks",
+            ]
+        ),
+        (
+            .health,
+            [
+                "health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
+                "gym", "workout", "medicine", "sleep", "slept", "rest", "diet",
+            ]
+        ),
+        (
+            .social,
+            [
+                "friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
+                "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner",
+            ]
+        ),
+        (
+            .random,
+            [
+                "lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
+                "stranger", "found", "strange",
+            ]
+        ),
     ]
 
     /// The category of a life event (see the type's documentation).
     public static func categorize(_ event: LifeEvent) -> EventCategory {
         if ClaimableEvent.isNegative(event) { return .negative }
         let type = event.type ?? ""
-        return KeywordIndex.shared.categorize(type: type, message: event.message) ?? categorizeByWords(type: type, message: event.message)
+        return KeywordIndex.shared.categorize(type: type, message: event.message)
+            ?? categorizeByWords(type: type, message: event.message)
     }
 
     /// The general rule, for any text: Unicode words, lowercased, looked up row by row.

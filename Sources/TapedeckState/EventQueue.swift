@@ -30,8 +30,9 @@ public struct EventQueue: Sendable, Equatable {
         let question = questions.remove(at: index)
         var costs = ResourceAmounts.zero
         if let option = question.options.first(where: { $0.id == answer.optionId }) {
-            costs = ResourceAmounts(energy: option.energyCost ?? 0, money: option.moneyCost ?? 0,
-                                    diamonds: option.diamondCost ?? 0)
+            costs = ResourceAmounts(
+                energy: option.energyCost ?? 0, money: option.moneyCost ?? 0,
+                diamonds: option.diamondCost ?? 0)
         }
         let previous = currentQuestionId
         currentQuestionId = questions.first?.id

@@ -41,7 +41,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 position += 1
             }
             guard position < end else { break }
-            guard chars[position] == "." else { throw fail("expected '.' or '[' after \(components.isEmpty ? "the start" : "a path component")") }
+            guard chars[position] == "." else {
+                throw fail("expected '.' or '[' after \(components.isEmpty ? "the start" : "a path component")")
+            }
             position += 1
             guard position < end else { throw fail("expected a key after '.'") }
             expectKey = true

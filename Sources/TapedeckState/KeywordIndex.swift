@@ -41,7 +41,8 @@ struct KeywordIndex: Sendable {
                 var word = Word()
                 // Keywords are lowercase ASCII letters and digits; anything else could never match a word.
                 guard keyword.utf8.allSatisfy({ Self.isWordByte($0) && !($0 >= 0x41 && $0 <= 0x5A) }),
-                      keyword.utf8.allSatisfy({ word.append($0) }) else { continue }
+                    keyword.utf8.allSatisfy({ word.append($0) })
+                else { continue }
                 insert(word, row: row)
             }
         }

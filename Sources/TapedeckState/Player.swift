@@ -120,8 +120,10 @@ public struct Player: Sendable, Equatable {
             relationships[index].affinity = event.affinity
             relationships[index].milestones.append(event.milestone)
         } else {
-            relationships.append(Relationship(personId: event.personId, kind: event.kind, status: event.status,
-                                              affinity: event.affinity, milestones: [event.milestone]))
+            relationships.append(
+                Relationship(
+                    personId: event.personId, kind: event.kind, status: event.status,
+                    affinity: event.affinity, milestones: [event.milestone]))
         }
         if let newPerson = event.person { upsert(newPerson) }
     }
@@ -133,8 +135,10 @@ public struct Player: Sendable, Equatable {
             guard !conversations[index].messages.contains(where: { $0.id == event.message.id }) else { return }
             conversations[index].messages.append(event.message)
         } else {
-            conversations.append(Conversation(id: event.conversationId, personId: event.personId,
-                                              messages: [event.message]))
+            conversations.append(
+                Conversation(
+                    id: event.conversationId, personId: event.personId,
+                    messages: [event.message]))
         }
     }
 

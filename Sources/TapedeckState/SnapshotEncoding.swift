@@ -93,12 +93,13 @@ extension Conversation {
     var snapshotValue: JSONValue {
         .object([
             "id": .string(id), "personId": .string(personId),
-            "messages": .array(messages.map { message in
-                .object([
-                    "id": .string(message.id), "sender": .string(message.sender), "text": .string(message.text),
-                    "sentiment": .optional(message.sentiment),
-                ])
-            }),
+            "messages": .array(
+                messages.map { message in
+                    .object([
+                        "id": .string(message.id), "sender": .string(message.sender), "text": .string(message.text),
+                        "sentiment": .optional(message.sentiment),
+                    ])
+                }),
         ])
     }
 }
@@ -108,12 +109,13 @@ extension Question {
         .object([
             "id": .string(id), "question": .string(question), "date": .optional(date), "hour": .optional(hour),
             "characters": .array(characters.map(\.snapshotValue)),
-            "options": .array(options.map { option in
-                .object([
-                    "id": .string(option.id), "text": .string(option.text), "energyCost": .optional(option.energyCost),
-                    "moneyCost": .optional(option.moneyCost), "diamondCost": .optional(option.diamondCost),
-                ])
-            }),
+            "options": .array(
+                options.map { option in
+                    .object([
+                        "id": .string(option.id), "text": .string(option.text), "energyCost": .optional(option.energyCost),
+                        "moneyCost": .optional(option.moneyCost), "diamondCost": .optional(option.diamondCost),
+                    ])
+                }),
         ])
     }
 }

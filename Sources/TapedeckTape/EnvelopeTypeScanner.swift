@@ -62,7 +62,8 @@ public enum EnvelopeTypeScanner {
             guard index < count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             skipSpace()
-            let isType = key.count == 4 && bytes[key.lowerBound] == UInt8(ascii: "t") && bytes[key.lowerBound + 1] == UInt8(ascii: "y")
+            let isType =
+                key.count == 4 && bytes[key.lowerBound] == UInt8(ascii: "t") && bytes[key.lowerBound + 1] == UInt8(ascii: "y")
                 && bytes[key.lowerBound + 2] == UInt8(ascii: "p") && bytes[key.lowerBound + 3] == UInt8(ascii: "e")
             if isType {
                 guard index < count, bytes[index] == UInt8(ascii: "\""), let value = skipString() else { return nil }

@@ -10,8 +10,10 @@ enum LZ4Block {
     /// they are independent. Returns the number of bytes produced, or nil when the block is
     /// malformed: a length running past either buffer, an offset of 0 or before `historyStart`,
     /// or input ending inside a sequence.
-    static func decompress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer,
-                           at start: Int, limit: Int, historyStart: Int) -> Int? {
+    static func decompress(
+        _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer,
+        at start: Int, limit: Int, historyStart: Int
+    ) -> Int? {
         precondition(0 <= historyStart && historyStart <= start && start <= limit && limit <= destination.count)
         guard let input = source.baseAddress, let output = destination.baseAddress else { return nil }
         return decompress(input, count: source.count, output, start: start, limit: limit, historyStart: historyStart)
@@ -35,8 +37,10 @@ enum LZ4Block {
     /// The decoder proper, on raw pointers and integer offsets. `i` is the read offset in `input`,
     /// `o` the write offset in `output`; all arithmetic is on offsets that were checked to lie
     /// within the buffers, so wrapping operators are safe.
-    private static func decompress(_ input: UnsafeRawPointer, count inputEnd: Int, _ output: UnsafeMutableRawPointer,
-                                   start: Int, limit outputEnd: Int, historyStart: Int) -> Int? {
+    private static func decompress(
+        _ input: UnsafeRawPointer, count inputEnd: Int, _ output: UnsafeMutableRawPointer,
+        start: Int, limit outputEnd: Int, historyStart: Int
+    ) -> Int? {
         var i = 0
         var o = start
         // Below these, the next sequence's short literals (16 bytes read, 16 written) and short
@@ -82,10 +86,12 @@ enum LZ4Block {
                         if more != 255 { break }
                     }
                 }
-                let inputLeft = inputEnd &- i, outputLeft = outputEnd &- o
+                let inputLeft = inputEnd &- i
+                let outputLeft = outputEnd &- o
                 guard length <= inputLeft, length <= outputLeft else { return nil }
                 if inputLeft &- length >= 16, outputLeft &- length >= 16 {
-                    var to = output + o, from = input + i
+                    var to = output + o
+                    var from = input + i
                     let end = to + length
                     repeat {
                         copy16(to, from)
@@ -125,7 +131,8 @@ enum LZ4Block {
                 // Whole words may be written past the match's end: there is room, and those bytes
                 // are overwritten by what follows.
                 if offset >= 16 {
-                    var t = to, f = from
+                    var t = to
+                    var f = from
                     let end = to + length
                     repeat {
                         copy16(t, f)
@@ -133,7 +140,8 @@ enum LZ4Block {
                         f += 16
                     } while t < end
                 } else if offset >= 8 {
-                    var t = to, f = from
+                    var t = to
+                    var f = from
                     let end = to + length
                     repeat {
                         copy8(t, f)

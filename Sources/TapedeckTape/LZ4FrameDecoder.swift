@@ -108,7 +108,8 @@ final class LZ4FrameDecoder {
             let offset = consumed + UInt64(available)
             let got: Int
             do {
-                got = try POSIXFile.read(fd, into: input.baseAddress! + inputEnd, count: input.count - inputEnd, path: path, offset: offset)
+                got = try POSIXFile.read(
+                    fd, into: input.baseAddress! + inputEnd, count: input.count - inputEnd, path: path, offset: offset)
             } catch {
                 throw .io(error)
             }
@@ -130,11 +131,13 @@ final class LZ4FrameDecoder {
     private func byte(_ index: Int) -> UInt8 { input[inputStart + index] }
 
     private func u32(_ index: Int) -> UInt32 {
-        UInt32(littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+        UInt32(
+            littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
 
     private func u64(_ index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        UInt64(
+            littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt64.self))
     }
 
     /// Decodes the next unit, appending decompressed bytes to `output`.
@@ -155,7 +158,8 @@ final class LZ4FrameDecoder {
             }
             let size = Int(sizeField & 0x7FFF_FFFF)
             guard size <= frame.blockMax else {
-                throw .damaged(atByte: consumed, reason: "block size \(size) exceeds the frame's maximum of \(frame.blockMax) bytes")
+                throw .damaged(
+                    atByte: consumed, reason: "block size \(size) exceeds the frame's maximum of \(frame.blockMax) bytes")
             }
             let unit = 4 + size + (frame.blockChecksum ? 4 : 0)
             guard try ensure(unit) else { throw .truncated(atByte: consumed) }
@@ -199,7 +203,9 @@ final class LZ4FrameDecoder {
         guard try ensure(7) else { throw .truncated(atByte: consumed) }
         let flags = byte(4)
         let descriptor = byte(5)
-        guard flags >> 6 == 1 else { throw .damaged(atByte: consumed, reason: "unsupported LZ4 frame version in the frame header") }
+        guard flags >> 6 == 1 else {
+            throw .damaged(atByte: consumed, reason: "unsupported LZ4 frame version in the frame header")
+        }
         let blockMax: Int
         switch descriptor >> 4 & 7 {
         case 4: blockMax = 64 * 1024
@@ -218,8 +224,9 @@ final class LZ4FrameDecoder {
             throw headerDamage("ERROR_headerChecksum_invalid")
         }
         let contentSize = hasContentSize ? u64(6) : 0
-        let frame = Frame(blockMax: blockMax, blockChecksum: flags & 0x10 != 0, contentChecksum: flags & 0x04 != 0,
-                          linked: flags & 0x20 == 0, contentSize: contentSize == 0 ? nil : contentSize)
+        let frame = Frame(
+            blockMax: blockMax, blockChecksum: flags & 0x10 != 0, contentChecksum: flags & 0x04 != 0,
+            linked: flags & 0x20 == 0, contentSize: contentSize == 0 ? nil : contentSize)
         startWindow(for: frame)
         contentHash = XXHash32()
         frameBytes = 0
@@ -269,8 +276,11 @@ final class LZ4FrameDecoder {
                 (window.baseAddress! + windowEnd).copyMemory(from: data.baseAddress!, byteCount: size)
                 produced = size
             } else {
-                guard let count = LZ4Block.decompress(data, into: window, at: windowEnd, limit: windowEnd + frame.blockMax,
-                                                      historyStart: historyStart) else {
+                guard
+                    let count = LZ4Block.decompress(
+                        data, into: window, at: windowEnd, limit: windowEnd + frame.blockMax,
+                        historyStart: historyStart)
+                else {
                     throw blockDamage("ERROR_decompressionFailed")
                 }
                 produced = count
@@ -298,7 +308,8 @@ final class LZ4FrameDecoder {
             throw .damaged(atByte: consumed, reason: "frame end (content checksum) is corrupt (LZ4: ERROR_frameSize_wrong)")
         }
         if frame.contentChecksum, contentHash.digest() != u32(4) {
-            throw .damaged(atByte: consumed, reason: "frame end (content checksum) is corrupt (LZ4: ERROR_contentChecksum_invalid)")
+            throw .damaged(
+                atByte: consumed, reason: "frame end (content checksum) is corrupt (LZ4: ERROR_contentChecksum_invalid)")
         }
     }
 }

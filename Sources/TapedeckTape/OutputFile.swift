@@ -40,7 +40,7 @@ public final class OutputFile {
 
     deinit {
         if let replacing {
-            replacing.discard()   // not committed: the target stays as it was
+            replacing.discard() // not committed: the target stays as it was
         } else {
             try? flush()
             if ownsDescriptor { POSIXFile.closeFile(fd) }

@@ -36,13 +36,14 @@ package enum POSIXFile {
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else {
             _ = close(fd)
-            let what = switch kind {
-            case S_IFDIR: "a directory"
-            case S_IFIFO: "a named pipe"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "not a regular file"
-            }
+            let what =
+                switch kind {
+                case S_IFDIR: "a directory"
+                case S_IFIFO: "a named pipe"
+                case S_IFCHR, S_IFBLK: "a device"
+                case S_IFSOCK: "a socket"
+                default: "not a regular file"
+                }
             throw .cannotOpen(path: path, reason: "it is \(what); Tapedeck reads only regular files")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -77,7 +78,9 @@ package enum POSIXFile {
     }
 
     /// Reads up to `count` bytes into `buffer`; returns 0 at end of file.
-    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String, offset: UInt64) throws(TapeError) -> Int {
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String, offset: UInt64)
+        throws(TapeError) -> Int
+    {
         while true {
             let result = systemRead(fd, buffer, count)
             if result >= 0 { return result }

@@ -43,7 +43,8 @@ public final class ReplacingFile {
             let code = errno
             attempt += 1
             guard code == EEXIST, attempt < 10_000 else {
-                throw .cannotOpen(path: path, reason: "cannot create a temporary file in its folder: " + POSIXFile.errorText(code))
+                throw .cannotOpen(
+                    path: path, reason: "cannot create a temporary file in its folder: " + POSIXFile.errorText(code))
             }
         }
     }
@@ -138,7 +139,8 @@ public enum FilePaths {
     /// Whether `a` and `b` name the same file once resolved (also through hard links when both exist).
     public static func same(_ a: String, _ b: String) -> Bool {
         if resolved(a) == resolved(b) { return true }
-        var first = stat(), second = stat()
+        var first = stat()
+        var second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }

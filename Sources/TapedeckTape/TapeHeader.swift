@@ -4,8 +4,10 @@ public struct TapeHeader: Sendable, Equatable {
     public var minorVersion: UInt16
     public var metadata: TapeMetadata
 
-    public init(majorVersion: UInt16 = TapeFormat.majorVersion, minorVersion: UInt16 = TapeFormat.minorVersion,
-                metadata: TapeMetadata) {
+    public init(
+        majorVersion: UInt16 = TapeFormat.majorVersion, minorVersion: UInt16 = TapeFormat.minorVersion,
+        metadata: TapeMetadata
+    ) {
         self.majorVersion = majorVersion; self.minorVersion = minorVersion; self.metadata = metadata
     }
 

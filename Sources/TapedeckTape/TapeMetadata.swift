@@ -27,9 +27,11 @@ public struct TapeMetadata: Sendable, Equatable {
     public var responseStatus: Int?
     public var responseHeaders: [HeaderField]
 
-    public init(created: String, tool: String, upstreamURL: String? = nil, listenAddress: String? = nil,
-                clientAddress: String? = nil, labels: [String: String] = [:], requestTarget: String? = nil,
-                requestHeaders: [HeaderField] = [], responseStatus: Int? = nil, responseHeaders: [HeaderField] = []) {
+    public init(
+        created: String, tool: String, upstreamURL: String? = nil, listenAddress: String? = nil,
+        clientAddress: String? = nil, labels: [String: String] = [:], requestTarget: String? = nil,
+        requestHeaders: [HeaderField] = [], responseStatus: Int? = nil, responseHeaders: [HeaderField] = []
+    ) {
         self.created = created; self.tool = tool; self.upstreamURL = upstreamURL
         self.listenAddress = listenAddress; self.clientAddress = clientAddress; self.labels = labels
         self.requestTarget = requestTarget; self.requestHeaders = requestHeaders

@@ -57,7 +57,8 @@ public enum TapeMetadataJSON {
             throw Failure(offset: node.offset, message: "metadata must be an object, found \(node.typeName)")
         }
         var metadata = TapeMetadata(created: "", tool: "")
-        var sawCreated = false, sawTool = false
+        var sawCreated = false
+        var sawTool = false
         for (key, value) in members {
             switch key {
             case "created": metadata.created = try string(value, key); sawCreated = true

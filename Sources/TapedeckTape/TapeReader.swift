@@ -42,14 +42,17 @@ public final class TapeReader {
                 throw TapeError.notATape(path: path, reason: "it is LZ4 data, but does not start with \"TAPEDECK\"")
             }
             let (major, minor, metadataLength) = header.withUnsafeBytes { raw in
-                (ByteWriting.loadLE(UInt16.self, from: raw, at: 8), ByteWriting.loadLE(UInt16.self, from: raw, at: 10),
-                 ByteWriting.loadLE(UInt32.self, from: raw, at: 12))
+                (
+                    ByteWriting.loadLE(UInt16.self, from: raw, at: 8), ByteWriting.loadLE(UInt16.self, from: raw, at: 10),
+                    ByteWriting.loadLE(UInt32.self, from: raw, at: 12)
+                )
             }
             guard major == TapeFormat.majorVersion else {
                 throw TapeError.unsupportedVersion(path: path, major: major, minor: minor)
             }
             guard metadataLength <= TapeFormat.maxMetadataLength else {
-                throw TapeError.damagedHeader(path: path, reason: "metadata length \(metadataLength) is over the limit of \(TapeFormat.maxMetadataLength)")
+                throw TapeError.damagedHeader(
+                    path: path, reason: "metadata length \(metadataLength) is over the limit of \(TapeFormat.maxMetadataLength)")
             }
             let total = fixed + Int(metadataLength)
             guard try stream.require(total) else {
@@ -134,7 +137,8 @@ extension TapeReader {
             } catch let error as TapeError {
                 throw error
             } catch {
-                throw TapeError.damaged(path: path, afterRecords: recordCount, atByte: stream.decoder.consumed, reason: "\(error)")
+                throw TapeError.damaged(
+                    path: path, afterRecords: recordCount, atByte: stream.decoder.consumed, reason: "\(error)")
             }
         }
 

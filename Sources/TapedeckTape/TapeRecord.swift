@@ -62,8 +62,10 @@ public struct TapeRecord: Sendable, Equatable {
     /// The exact payload: message bytes, close reason, error text, or marker name (UTF-8).
     public var payload: [UInt8]
 
-    public init(time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
-                closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, payload: [UInt8] = []) {
+    public init(
+        time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
+        closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, payload: [UInt8] = []
+    ) {
         self.time = time; self.connection = connection; self.direction = direction; self.kind = kind
         self.closeCode = closeCode; self.fragmentCount = fragmentCount; self.payload = payload
     }

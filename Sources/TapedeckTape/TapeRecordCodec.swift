@@ -79,7 +79,8 @@ public enum TapeRecordCodec {
             return .malformed("extension length \(extensionLength) runs past the end of the record")
         }
         guard let direction = TapeRecord.Direction(rawValue: directionCode),
-              let kind = TapeRecord.Kind(rawValue: kindCode) else {
+            let kind = TapeRecord.Kind(rawValue: kindCode)
+        else {
             return .unknown(kind: kindCode, direction: directionCode)
         }
         var closeCode: UInt16? = nil
@@ -105,8 +106,10 @@ public enum TapeRecordCodec {
             }
             cursor = valueStart + valueLength
         }
-        return .record(TapeRecordView(time: time, connection: connection, direction: direction, kind: kind,
-                                      closeCode: closeCode, fragmentCount: fragmentCount,
-                                      payload: UnsafeRawBufferPointer(rebasing: body[payloadStart...])))
+        return .record(
+            TapeRecordView(
+                time: time, connection: connection, direction: direction, kind: kind,
+                closeCode: closeCode, fragmentCount: fragmentCount,
+                payload: UnsafeRawBufferPointer(rebasing: body[payloadStart...])))
     }
 }

@@ -13,7 +13,8 @@ public struct TapeRecordView {
 
     /// The record with its own copy of the payload.
     public func record() -> TapeRecord {
-        TapeRecord(time: time, connection: connection, direction: direction, kind: kind,
-                   closeCode: closeCode, fragmentCount: fragmentCount, payload: [UInt8](payload))
+        TapeRecord(
+            time: time, connection: connection, direction: direction, kind: kind,
+            closeCode: closeCode, fragmentCount: fragmentCount, payload: [UInt8](payload))
     }
 }

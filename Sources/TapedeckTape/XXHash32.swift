@@ -55,7 +55,10 @@ package struct XXHash32 {
     /// how many bytes that consumed.
     @inline(__always)
     private mutating func stripes(_ base: UnsafeRawPointer, _ count: Int) -> Int {
-        var a = v1, b = v2, c = v3, d = v4
+        var a = v1
+        var b = v2
+        var c = v3
+        var d = v4
         var offset = 0
         let limit = count &- 16
         while offset <= limit {
@@ -116,7 +119,9 @@ package struct XXHash32 {
                 offset &+= 4
             }
             while offset < count {
-                hash = Self.rotate(hash &+ UInt32(base.load(fromByteOffset: offset, as: UInt8.self)) &* Self.prime5, 11) &* Self.prime1
+                hash =
+                    Self.rotate(hash &+ UInt32(base.load(fromByteOffset: offset, as: UInt8.self)) &* Self.prime5, 11)
+                    &* Self.prime1
                 offset &+= 1
             }
         }

@@ -188,7 +188,9 @@ package final class LibLZ4FrameDecoder {
         guard try ensure(7) else { throw .truncated(atByte: consumed) }
         let flags = byte(4)
         let descriptor = byte(5)
-        guard flags >> 6 == 1 else { throw .damaged(atByte: consumed, reason: "unsupported LZ4 frame version in the frame header") }
+        guard flags >> 6 == 1 else {
+            throw .damaged(atByte: consumed, reason: "unsupported LZ4 frame version in the frame header")
+        }
         let blockMax: Int
         switch descriptor >> 4 & 7 {
         case 4: blockMax = 64 * 1024
@@ -216,12 +218,15 @@ package final class LibLZ4FrameDecoder {
             let start = inputStart + fed
             hint = input.withUnsafeBytes { source in
                 scratch.withUnsafeMutableBytes { destination in
-                    LZ4F_decompress(context, destination.baseAddress, &producedSize, source.baseAddress! + start, &sourceSize, nil)
+                    LZ4F_decompress(
+                        context, destination.baseAddress, &producedSize, source.baseAddress! + start, &sourceSize, nil)
                 }
             }
             if LZ4F_isError(hint) != 0 {
                 let name = String(cString: LZ4F_getErrorName(hint))
-                let reason = what == "block" ? "block checksum mismatch or corrupt block (LZ4: \(name))" : "\(what) is corrupt (LZ4: \(name))"
+                let reason =
+                    what == "block"
+                    ? "block checksum mismatch or corrupt block (LZ4: \(name))" : "\(what) is corrupt (LZ4: \(name))"
                 throw .damaged(atByte: consumed, reason: reason)
             }
             if producedSize > 0 {

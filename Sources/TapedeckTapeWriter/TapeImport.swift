@@ -18,8 +18,10 @@ public enum TapeImport {
     /// no header line. Returns the number of records written. The tape replaces `tapePath` whole
     /// when it is complete (`replacesAtClose` is always on): an error leaves `tapePath` as it was.
     @discardableResult
-    public static func jsonLines(from jsonLinesPath: String, to tapePath: String, metadata fallback: TapeMetadata,
-                                 options: TapeWriterOptions = TapeWriterOptions()) throws(Failure) -> Int {
+    public static func jsonLines(
+        from jsonLinesPath: String, to tapePath: String, metadata fallback: TapeMetadata,
+        options: TapeWriterOptions = TapeWriterOptions()
+    ) throws(Failure) -> Int {
         var options = options
         options.replacesAtClose = true
         let lines: LineReader
@@ -48,7 +50,9 @@ public enum TapeImport {
                     if writer == nil { writer = try TapeWriter(path: tapePath, metadata: fallback, options: options) }
                     guard record.time >= previousTime else {
                         let column = line.firstRange(of: Array("\"t\":".utf8))?.upperBound ?? 0
-                        throw fail(line, column, "\"t\" \(record.time) is before the previous record's \(previousTime); times must not decrease")
+                        throw fail(
+                            line, column,
+                            "\"t\" \(record.time) is before the previous record's \(previousTime); times must not decrease")
                     }
                     previousTime = record.time
                     try writer?.append(record)

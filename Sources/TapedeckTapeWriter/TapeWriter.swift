@@ -132,7 +132,9 @@ public final class TapeWriter {
         guard !pending.isEmpty else { return }
         try compressPending()
         let size = output.withUnsafeMutableBytes { out in LZ4F_flush(context, out.baseAddress, out.count, nil) }
-        guard LZ4F_isError(size) == 0 else { throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size))) }
+        guard LZ4F_isError(size) == 0 else {
+            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size)))
+        }
         try writeOutput(size)
         if options.syncOnFlush { try POSIXFile.sync(fd, path: path) }
         flushedRecordCount = recordCount
@@ -143,7 +145,9 @@ public final class TapeWriter {
         guard !isClosed else { return }
         try compressPending()
         let size = output.withUnsafeMutableBytes { out in LZ4F_compressEnd(context, out.baseAddress, out.count, nil) }
-        guard LZ4F_isError(size) == 0 else { throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size))) }
+        guard LZ4F_isError(size) == 0 else {
+            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size)))
+        }
         try writeOutput(size)
         if let replacing {
             // Synced, closed and renamed over the path; on failure the temporary file is removed.
@@ -180,7 +184,9 @@ public final class TapeWriter {
     private func writeOutput(_ count: Int) throws(TapeError) {
         guard count > 0 else { return }
         let result: Result<Void, TapeError> = output.withUnsafeBytes { out in
-            Result { () throws(TapeError) in try POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: out[0..<count]), path: path) }
+            Result { () throws(TapeError) in
+                try POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: out[0..<count]), path: path)
+            }
         }
         try result.get()
         compressedBytes += UInt64(count)

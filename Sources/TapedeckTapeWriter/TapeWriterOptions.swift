@@ -14,8 +14,10 @@ public struct TapeWriterOptions: Sendable, Equatable {
     /// `promote`); the recorder leaves it off, so a killed recorder keeps every flushed record.
     public var replacesAtClose: Bool
 
-    public init(flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
-                compressionLevel: Int32 = 0, syncOnFlush: Bool = false, replacesAtClose: Bool = false) {
+    public init(
+        flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
+        compressionLevel: Int32 = 0, syncOnFlush: Bool = false, replacesAtClose: Bool = false
+    ) {
         self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
         self.compressionLevel = compressionLevel; self.syncOnFlush = syncOnFlush
         self.replacesAtClose = replacesAtClose

@@ -25,8 +25,10 @@ public struct AppReplay<Adapter: AppClientAdapter> {
     /// A pattern of `ignoring` that did not parse: every check then fails with it.
     public let patternError: IgnorePatternError?
 
-    public init(goldens: String, ignoring: [String] = [], record: RecordMode = .missing,
-                makeAdapter: @escaping @MainActor () -> Adapter) {
+    public init(
+        goldens: String, ignoring: [String] = [], record: RecordMode = .missing,
+        makeAdapter: @escaping @MainActor () -> Adapter
+    ) {
         var filter = SnapshotFilter.none
         var patternError: IgnorePatternError?
         do { filter = try SnapshotFilter(ignoring: ignoring) } catch { patternError = error }
@@ -50,8 +52,9 @@ public struct AppReplay<Adapter: AppClientAdapter> {
         } catch {
             return TapeCheck.unreadable(tape: tape, file: file, error: error)
         }
-        return TapeCheck.report(tape: tape, file: file, log: played.log, finalSnapshot: snapshot(of: played.adapter),
-                                store: options.goldenStore(forTape: tape))
+        return TapeCheck.report(
+            tape: tape, file: file, log: played.log, finalSnapshot: snapshot(of: played.adapter),
+            store: options.goldenStore(forTape: tape))
     }
 
     /// Throws a `TapeTestFailure`, whose description is every failing case with its diff, unless
@@ -73,7 +76,8 @@ public struct AppReplay<Adapter: AppClientAdapter> {
     /// Plays the tapes as one session through a fresh adapter.
     @MainActor
     func play(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) async throws(TapeError)
-        -> (log: ReplayLog, adapter: Adapter) {
+        -> (log: ReplayLog, adapter: Adapter)
+    {
         let adapter = makeAdapter()
         var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
         while let next = try cursor.next() {
@@ -87,8 +91,9 @@ public struct AppReplay<Adapter: AppClientAdapter> {
                 }
                 adapter.handle(event, at: position.sessionTime)
                 await adapter.settle()
-                let broken = cursor.applied(record, input, delivered: true,
-                                            modelViolations: checksInvariants ? adapter.checkInvariants() : [])
+                let broken = cursor.applied(
+                    record, input, delivered: true,
+                    modelViolations: checksInvariants ? adapter.checkInvariants() : [])
                 if !broken.isEmpty {
                     let before = try await stateBefore(tapes: tapes, sessionRecord: cursor.sessionRecord)
                     cursor.stop(at: broken, before: before, after: snapshot(of: adapter))

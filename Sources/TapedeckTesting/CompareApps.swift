@@ -17,8 +17,9 @@ public func compareApps<A: AppClientAdapter, B: AppClientAdapter>(
         SnapshotDiff(expected: filter.apply(left.snapshotJSON()), actual: filter.apply(right.snapshotJSON()))
     }
     if let diff = divergence() {
-        return ModelDivergence(position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
-                               input: .passive(.open), payload: [], diff: diff)
+        return ModelDivergence(
+            position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
+            input: .passive(.open), payload: [], diff: diff)
     }
     var cursor = ReplayCursor(tapes: tapes)
     while let next = try cursor.next() {

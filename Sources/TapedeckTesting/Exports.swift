@@ -1,5 +1,5 @@
+@_exported import TapedeckProtocol
 // An app's test target imports only TapedeckTesting: ClientModel, RecordMode, SnapshotDiff and the
 // other replay types come with it.
 @_exported import TapedeckReplay
-@_exported import TapedeckProtocol
 @_exported import TapedeckState

@@ -19,14 +19,18 @@ public enum TapeTesting {
 
     /// The same with goldens in a folder of the caller's (`FOLDER/NAME/`), ignored paths, and a
     /// factory for class-based models (called again for the state before a broken invariant).
-    public static func check<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model) -> TapeCheckReport {
+    public static func check<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model)
+        -> TapeCheckReport
+    {
         TapeCheck.run(tape: tape, options: options, makeModel: makeModel)
     }
 
     /// Throws a `TapeTestFailure` (its description is every failing case's diff) unless every
     /// checkpoint matches its golden, every invariant holds and the tape reads and decodes whole.
-    public static func assertCheckpoints<Model: SocketModel>(tape: String, model: Model,
-                                                             record: RecordMode = .missing) throws(TapeTestFailure) {
+    public static func assertCheckpoints<Model: SocketModel>(
+        tape: String, model: Model,
+        record: RecordMode = .missing
+    ) throws(TapeTestFailure) {
         let report = check(tape: tape, model: model, record: record)
         if !report.passed { throw TapeTestFailure(tape: tape, failures: report.failures) }
     }
@@ -34,8 +38,10 @@ public enum TapeTesting {
     /// Calls `reportFailure` once per failing case with its message (the diff); returns whether
     /// everything passed. Pass `{ XCTFail($0) }` or `{ Issue.record(Comment(rawValue: $0)) }`.
     @discardableResult
-    public static func assertCheckpoints<Model: SocketModel>(tape: String, model: Model, record: RecordMode = .missing,
-                                                             reportFailure: (String) -> Void) -> Bool {
+    public static func assertCheckpoints<Model: SocketModel>(
+        tape: String, model: Model, record: RecordMode = .missing,
+        reportFailure: (String) -> Void
+    ) -> Bool {
         let report = check(tape: tape, model: model, record: record)
         for failure in report.failures { reportFailure("\(tape): \(failure.name):\n\(failure.message)") }
         return report.passed
@@ -53,17 +59,22 @@ public enum TapeTesting {
 
 /// Replays `tape` through both models record by record and returns the first record after which
 /// their snapshots differ (nil when they agree throughout), with the diff (`a` as −, `b` as +).
-public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tape: String, filter: SnapshotFilter = .none) throws(TapeError) -> ModelDivergence? {
+public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tape: String, filter: SnapshotFilter = .none)
+    throws(TapeError) -> ModelDivergence?
+{
     try compare(a, b, tapes: [tape], filter: filter)
 }
 
 /// The same over several tapes played as one session.
-public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tapes: [String], filter: SnapshotFilter = .none) throws(TapeError) -> ModelDivergence? {
+public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tapes: [String], filter: SnapshotFilter = .none)
+    throws(TapeError) -> ModelDivergence?
+{
     var left = Replayer(model: a, checksInvariants: false)
     var right = Replayer(model: b, checksInvariants: false)
     if let diff = SnapshotDiff(expected: filter.apply(a.snapshotJSON()), actual: filter.apply(b.snapshotJSON())) {
-        return ModelDivergence(position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
-                               input: .passive(.open), payload: [], diff: diff)
+        return ModelDivergence(
+            position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
+            input: .passive(.open), payload: [], diff: diff)
     }
     for path in tapes {
         let reader = try TapeReader(path: path)
@@ -75,7 +86,9 @@ public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tapes: [Stri
             let other = right.apply(record, number: number)
             number += 1
             guard step.delivered || other.delivered else { continue }
-            if let diff = SnapshotDiff(expected: filter.apply(left.model.snapshotJSON()), actual: filter.apply(right.model.snapshotJSON())) {
+            if let diff = SnapshotDiff(
+                expected: filter.apply(left.model.snapshotJSON()), actual: filter.apply(right.model.snapshotJSON()))
+            {
                 return ModelDivergence(position: step.position, input: step.input, payload: record.payload, diff: diff)
             }
         }

@@ -32,13 +32,17 @@ public struct ThroughputReport: Sendable, Equatable {
             let space = String(repeating: " ", count: max(0, count - text.count))
             return left ? text + space : space + text
         }
-        var lines = ["\(messages) messages, \(Self.fixed(Double(bytes) / 1_000_000, 1)) MB of payload, fastest of \(repeats) passes:",
-                     "  " + pad("function", width, left: true) + pad("msg/s", 13) + pad("MB/s", 9) + pad("failed", 8) + pad("× first", 9)]
+        var lines = [
+            "\(messages) messages, \(Self.fixed(Double(bytes) / 1_000_000, 1)) MB of payload, fastest of \(repeats) passes:",
+            "  " + pad("function", width, left: true) + pad("msg/s", 13) + pad("MB/s", 9) + pad("failed", 8) + pad("× first", 9),
+        ]
         let reference = rows.first.map(messagesPerSecond) ?? 0
         for row in rows {
             let ratio = reference > 0 ? messagesPerSecond(row) / reference : 0
-            lines.append("  " + pad(row.name, width, left: true) + pad(Self.grouped(messagesPerSecond(row)), 13)
-                + pad(Self.fixed(megabytesPerSecond(row), 1), 9) + pad(String(row.failures), 8) + pad(Self.fixed(ratio, 2) + "x", 9))
+            lines.append(
+                "  " + pad(row.name, width, left: true) + pad(Self.grouped(messagesPerSecond(row)), 13)
+                    + pad(Self.fixed(megabytesPerSecond(row), 1), 9) + pad(String(row.failures), 8)
+                    + pad(Self.fixed(ratio, 2) + "x", 9))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 18: docs/baolife.asyncapi.yaml (generated) describes every example of docs/PROTOCOL.md,
 /// checked by an independent validator: Python's `jsonschema` (Draft 7, the dialect AsyncAPI
@@ -50,8 +50,12 @@ import TestSupport
     @Test func everyDocumentedExampleValidates() async throws {
         let root = GeneratedFilesTests.root
         let python = try #require(await Self.python(root: root), "no Python with jsonschema and PyYAML: run `make pydeps`")
-        let run = try await ChildProcess.run("/usr/bin/env", [python, "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
-                                                            root.appendingPathComponent("docs/PROTOCOL.md").path])
+        let run = try await ChildProcess.run(
+            "/usr/bin/env",
+            [
+                python, "-c", Self.script, root.appendingPathComponent("docs/baolife.asyncapi.yaml").path,
+                root.appendingPathComponent("docs/PROTOCOL.md").path,
+            ])
         let output = run.standardOutput + run.standardError
         #expect(run.status == 0, "\(output)")
         // One example per message type of both directions.

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import ProtocolGeneration
 
 /// Issue 18: every file generated from Protocol/baolife.schema.json is what the generator
 /// writes now, so a hand edit of one, or a schema edit without `make generate`, fails here.
 @Suite struct GeneratedFilesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func generatedFilesAreUpToDate() throws {
         let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ProtocolGeneration
 
 /// Issue 18: adding a field is one schema edit plus `make generate`. A copy of the schema gets one
@@ -21,12 +22,14 @@ import TestSupport
     @Test func theNewFieldIsReadInTheStraightLinePath() throws {
         let sources = ProtocolGenerator(schema: try Self.schemaWithWeather()).sources()
         let codec = try #require(sources.first { $0.path.hasSuffix("Codec/ServerPayloads+Wire.swift") }).text
-        #expect(codec.contains("""
-                if field == 8 {
-                    do { weather = try reader.readOptionalString() } catch { throw error.inside(.field("weather")) }
-                    field = try reader.nextField(fields, after: 8)
-                }
-        """))
+        #expect(
+            codec.contains(
+                """
+                        if field == 8 {
+                            do { weather = try reader.readOptionalString() } catch { throw error.inside(.field("weather")) }
+                            field = try reader.nextField(fields, after: 8)
+                        }
+                """))
         #expect(codec.contains(#"if let weather { writer.key("\"weather\":"); weather.encode(to: &writer) }"#))
         let model = try #require(sources.first { $0.path.hasSuffix("Messages/ServerPayloads.swift") }).text
         #expect(model.contains("    public var weather: String?\n"))
@@ -38,25 +41,30 @@ import TestSupport
         let module = work.appendingPathComponent("Sources/TapedeckProtocol")
         try FileManager.default.createDirectory(at: module.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Sources/TapedeckProtocol"), to: module)
-        for file in ProtocolGenerator(schema: try Self.schemaWithWeather()).sources() where file.path.hasPrefix("Sources/TapedeckProtocol/") {
+        for file in ProtocolGenerator(schema: try Self.schemaWithWeather()).sources()
+        where file.path.hasPrefix("Sources/TapedeckProtocol/") {
             try file.text.write(to: work.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
         }
         let main = work.appendingPathComponent("main.swift")
         try """
-            @main enum Probe {
-                static func main() throws {
-                    let bytes = Array(#"{"type":"u","message":{"energy":5,"weather":"rain"}}"#.utf8)
-                    let message = try ServerMessage.decode(bytes)
-                    guard case .update(let update) = message else { fatalError("\\(message)") }
-                    print(update.weather ?? "nil")
-                    print(String(decoding: message.encoded(), as: UTF8.self))
-                }
+        @main enum Probe {
+            static func main() throws {
+                let bytes = Array(#"{"type":"u","message":{"energy":5,"weather":"rain"}}"#.utf8)
+                let message = try ServerMessage.decode(bytes)
+                guard case .update(let update) = message else { fatalError("\\(message)") }
+                print(update.weather ?? "nil")
+                print(String(decoding: message.encoded(), as: UTF8.self))
             }
-            """.write(to: main, atomically: true, encoding: .utf8)
+        }
+        """.write(to: main, atomically: true, encoding: .utf8)
         let swiftFiles = try FileManager.default.subpathsOfDirectory(atPath: module.path)
             .filter { $0.hasSuffix(".swift") }.map { module.appendingPathComponent($0).path }
         let program = work.appendingPathComponent("probe").path
-        let compile = try await Self.run("/usr/bin/env", ["swiftc", "-module-name", "Probe", "-parse-as-library", "-package-name", "Probe"] + swiftFiles + [main.path, "-o", program])
+        let compile = try await Self.run(
+            "/usr/bin/env",
+            ["swiftc", "-module-name", "Probe", "-parse-as-library", "-package-name", "Probe"] + swiftFiles + [
+                main.path, "-o", program,
+            ])
         #expect(compile.status == 0, "\(compile.output)")
         let probe = try await Self.run(program, [])
         #expect(probe.output == "rain\n{\"type\":\"u\",\"message\":{\"energy\":5,\"weather\":\"rain\"}}\n")

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckTape
 import Testing
+
 @testable import TapedeckCLI
 
 @Suite struct BenchDecodeTests {
@@ -16,7 +17,11 @@ import Testing
         }
         let stages = try DecodeBenchmark(tapes: tapes, repeats: 1).run()
         let names = stages.map(\.name)
-        #expect(names == ["lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder", "jsonserialization"])
+        #expect(
+            names == [
+                "lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder",
+                "jsonserialization",
+            ])
         for stage in stages {
             let line = BenchDecodeCommand.jsonLine(stage)
             #expect(!line.contains("\n"))

@@ -9,13 +9,15 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings")
 
     static func run(_ arguments: [String], in directory: URL? = nil) async throws -> TapedeckBinary.Result {
-        try await TapedeckBinary.runProcess("/usr/bin/timeout", ["60", try TapedeckBinary.executable()] + arguments, in: directory)
+        try await TapedeckBinary.runProcess(
+            "/usr/bin/timeout", ["60", try TapedeckBinary.executable()] + arguments, in: directory)
     }
 
     /// Recordings/connect.tape with its checkpoint file and goldens, copied into `directory`.
     static func copyConnectTape(to directory: URL) throws {
         for name in ["connect.tape", "connect.checkpoints", "connect.golden"] {
-            try FileManager.default.copyItem(at: recordings.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: recordings.appendingPathComponent(name), to: directory.appendingPathComponent(name))
         }
     }
 
@@ -25,7 +27,9 @@ import Testing
         let tape = directory.appendingPathComponent("zero.tape").path
         let result = try await Self.run(["import", "/dev/zero", "-o", tape])
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("/dev/zero: cannot open (it is a device; Tapedeck reads only regular files)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("/dev/zero: cannot open (it is a device; Tapedeck reads only regular files)"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tape))
     }
 
@@ -36,8 +40,11 @@ import Testing
         try Data("include \"/dev/zero\"\n".utf8).write(to: device)
         let deviceResult = try await Self.run(["scenario", "check", device.path])
         #expect(deviceResult.status == 2, "\(deviceResult.stderr)")
-        #expect(deviceResult.stdout.contains("device.scenario:1:9: error: cannot read the included file /dev/zero: it is a device; Tapedeck reads only regular files"),
-                "\(deviceResult.stdout)")
+        #expect(
+            deviceResult.stdout.contains(
+                "device.scenario:1:9: error: cannot read the included file /dev/zero: it is a device; Tapedeck reads only regular files"
+            ),
+            "\(deviceResult.stdout)")
 
         let big = directory.appendingPathComponent("big.scenario")
         try Data((String(repeating: "# padding\n", count: (16 << 20) / 10 + 1)).utf8).write(to: big)
@@ -59,7 +66,9 @@ import Testing
         #expect(result.status == 2, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("PASS \(directory.path)/connect.tape (2 checkpoints)"), "\(result.stdout)")
         #expect(result.stdout.contains("UNREADABLE \(directory.path)/pipe.tape"), "\(result.stdout)")
-        #expect(result.stdout.contains("pipe.tape: cannot open (it is a named pipe; Tapedeck reads only regular files)"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("pipe.tape: cannot open (it is a named pipe; Tapedeck reads only regular files)"),
+            "\(result.stdout)")
     }
 
     @Test func aGoldenOrCheckpointFileThatIsAFIFOIsReportedNotWaitedFor() async throws {
@@ -72,14 +81,17 @@ import Testing
         let golden = try await Self.run(["check", directory.path])
         // An unreadable golden fails its case (exit 1), as a golden that is not JSON does.
         #expect(golden.status == 1, "\(golden.stdout)\n\(golden.stderr)")
-        #expect(golden.stdout.contains("connect.golden/closed.json: it is a named pipe; Tapedeck reads only regular files"),
-                "\(golden.stdout)")
+        #expect(
+            golden.stdout.contains("connect.golden/closed.json: it is a named pipe; Tapedeck reads only regular files"),
+            "\(golden.stdout)")
 
         try FileManager.default.removeItem(at: directory.appendingPathComponent("connect.checkpoints"))
         #expect(mkfifo(directory.appendingPathComponent("connect.checkpoints").path, 0o644) == 0)
         let checkpoints = try await Self.run(["check", directory.path])
         #expect(checkpoints.status == 2, "\(checkpoints.stdout)\n\(checkpoints.stderr)")
-        #expect(checkpoints.stdout.contains("connect.checkpoints: cannot read the checkpoint file: it is a named pipe; Tapedeck reads only regular files"),
-                "\(checkpoints.stdout)")
+        #expect(
+            checkpoints.stdout.contains(
+                "connect.checkpoints: cannot read the checkpoint file: it is a named pipe; Tapedeck reads only regular files"),
+            "\(checkpoints.stdout)")
     }
 }

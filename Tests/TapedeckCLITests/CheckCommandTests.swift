@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import Testing
 import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
 @testable import TapedeckCLI
 
 /// `tapedeck check` end to end on a folder: exit codes, goldens, the catalog and `history`.
@@ -18,7 +19,8 @@ import TapedeckTapeWriter
         try writer.append(TapeRecord(time: 0, direction: .c2s, kind: .open))
         for index in 1...40 {
             let text = #"{"type":"u","message":{"energy":\#(100 - index),"minuteOfHour":\#(index % 60)}}"#
-            try writer.append(TapeRecord(time: UInt64(index) * 100_000_000, direction: .s2c, kind: .text, payload: Array(text.utf8)))
+            try writer.append(
+                TapeRecord(time: UInt64(index) * 100_000_000, direction: .s2c, kind: .text, payload: Array(text.utf8)))
         }
         try writer.append(TapeRecord(time: 4_100_000_000, direction: .note, kind: .marker, payload: Array("done".utf8)))
         try writer.close()
@@ -81,7 +83,8 @@ import TapedeckTapeWriter
         #expect(await exitCode(["check", folder, "--label", "two"]) == 0)
         let golden = folder + "/a.golden/done.json"
         let text = String(decoding: try #require(FileManager.default.contents(atPath: golden)), as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "\"energy\": 60", with: "\"energy\": 61").utf8).write(to: URL(fileURLWithPath: golden))
+        try Data(text.replacingOccurrences(of: "\"energy\": 60", with: "\"energy\": 61").utf8).write(
+            to: URL(fileURLWithPath: golden))
         #expect(await exitCode(["check", folder, "--label", "three", "--record", "none"]) == 1)
         #expect(await exitCode(["history", folder + "/a.tape"]) == 0)
 

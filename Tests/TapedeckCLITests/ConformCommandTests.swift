@@ -9,20 +9,27 @@ import Testing
         ("s2c", #"{"type":"claimResult","message":{"eventID":"e1","accepted":true}}"#),
         ("s2c", #"{"type":"weather","message":{"sky":"rain"}}"#),
         ("s2c", #"{"type":"u","message":{"energy":99.5}}"#),
-        ("s2c", #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#),
+        (
+            "s2c",
+            #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#
+        ),
         ("c2s", #"{"type":"speed","message":{"speed":"fast"}}"#),
         ("s2c", #"{"type":"u","message":{"energy":100.0,"money":1e3}}"#),
         ("s2c", #"{"type":"claimResult","message":{"eventID":"e2","accepted":false}}"#),
     ]
 
     static func driftingTape(in directory: URL) async throws -> String {
-        var lines = [#"{"header":{"created":"2026-01-01T00:00:00.000Z","tool":"t","labels":{}}}"#,
-                     #"{"seq":0,"t":1,"conn":1,"dir":"c2s","kind":"open"}"#]
+        var lines = [
+            #"{"header":{"created":"2026-01-01T00:00:00.000Z","tool":"t","labels":{}}}"#,
+            #"{"seq":0,"t":1,"conn":1,"dir":"c2s","kind":"open"}"#,
+        ]
         for (index, (direction, text)) in drift.enumerated() {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            lines.append(#"{"seq":\#(index + 1),"t":\#(index + 2),"conn":1,"dir":"\#(direction)","kind":"text","text":"\#(escaped)"}"#)
+            lines.append(
+                #"{"seq":\#(index + 1),"t":\#(index + 2),"conn":1,"dir":"\#(direction)","kind":"text","text":"\#(escaped)"}"#)
         }
-        let jsonl = directory.appendingPathComponent("drift.jsonl"), tape = directory.appendingPathComponent("drift.tape")
+        let jsonl = directory.appendingPathComponent("drift.jsonl")
+        let tape = directory.appendingPathComponent("drift.tape")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: jsonl)
         let imported = try await TapedeckBinary.run(["import", jsonl.path, "--output", tape.path])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -64,8 +71,11 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["conforms"] as? Bool == false)
         let departures = try #require(object["departures"] as? [[String: Any]])
-        #expect(Set(departures.compactMap { $0["kind"] as? String }) == ["unknown-types", "unknown-fields", "missing-fields",
-                                                                        "type-mismatches", "non-integral-numbers", "unknown-enum-values"])
+        #expect(
+            Set(departures.compactMap { $0["kind"] as? String }) == [
+                "unknown-types", "unknown-fields", "missing-fields",
+                "type-mismatches", "non-integral-numbers", "unknown-enum-values",
+            ])
         let enumValue = try #require(departures.first { $0["kind"] as? String == "unknown-enum-values" })
         let first = try #require(enumValue["first"] as? [String: Any])
         #expect(first["record"] as? Int == 4)
@@ -75,8 +85,10 @@ import Testing
         let partly = try await TapedeckBinary.run(["conform", "--allow", "unknown-types,unknown-fields", tape])
         #expect(partly.status == 1)
         #expect(partly.stdout.contains("  unknown type (allowed): s2c weather"))
-        let all = try await TapedeckBinary.run(["conform", tape, "--allow",
-                                          "unknown-types,unknown-fields,missing-fields,type-mismatches,non-integral-numbers,unknown-enum-values"])
+        let all = try await TapedeckBinary.run([
+            "conform", tape, "--allow",
+            "unknown-types,unknown-fields,missing-fields,type-mismatches,non-integral-numbers,unknown-enum-values",
+        ])
         #expect(all.status == 0, "\(all.stdout)")
         let bad = try await TapedeckBinary.run(["conform", tape, "--allow", "renamed-fields"])
         #expect(bad.status == 2)

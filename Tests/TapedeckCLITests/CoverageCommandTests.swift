@@ -42,7 +42,8 @@ import Testing
         let directory = try TapedeckBinary.directory()
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.recordings)
         where name.hasSuffix(".tape") && name != "claimable-events.tape" {
-            try FileManager.default.copyItem(atPath: Self.recordings + "/" + name, toPath: directory.appendingPathComponent(name).path)
+            try FileManager.default.copyItem(
+                atPath: Self.recordings + "/" + name, toPath: directory.appendingPathComponent(name).path)
         }
         let full = try Self.json(try await TapedeckBinary.run(["coverage", Self.recordings, "--json"]).stdout)
         let lessRun = try await TapedeckBinary.run(["coverage", directory.path, "--json"])

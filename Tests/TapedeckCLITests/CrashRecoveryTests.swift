@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckTape
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,13 +12,15 @@ import Glibc
     @Test func aKilledWriterLosesAtMostTheLastFlushInterval() async throws {
         let directory = try TapedeckBinary.directory()
         let tape = directory.appendingPathComponent("killed.tape").path
-        let writer = try ChildProcess(try TapedeckBinary.executable(),
-                                      ["dev", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"])
+        let writer = try ChildProcess(
+            try TapedeckBinary.executable(),
+            ["dev", "write-stream", "--out", tape, "--rate", "2000", "--flush-interval-ms", "20"])
         // "flushed N" lines with N > 0: wait for five such flushes, then kill.
         func flushes(_ lines: [String]) -> [Int] {
             lines.compactMap { $0.hasPrefix("flushed ") ? Int($0.dropFirst(8)) : nil }.filter { $0 > 0 }
         }
-        let flushesWithRecords = (try? await writer.output(until: { flushes($0).count >= 5 }, seconds: 120)).map { flushes($0).count } ?? 0
+        let flushesWithRecords =
+            (try? await writer.output(until: { flushes($0).count >= 5 }, seconds: 120)).map { flushes($0).count } ?? 0
         writer.signal(SIGKILL)
         let killed = await writer.wait()
         #expect(killed.signalled)

@@ -10,7 +10,7 @@ import Testing
         let tape = directory.appendingPathComponent("s.tape").path
         try FileManager.default.copyItem(atPath: TapedeckBinary.fixtureTape, toPath: tape)
         try Data("start: record 2\n".utf8).write(to: directory.appendingPathComponent("s.checkpoints"))
-        let first = try await TapedeckBinary.run(["check", directory.path, "--no-catalog"])   // records the golden
+        let first = try await TapedeckBinary.run(["check", directory.path, "--no-catalog"]) // records the golden
         #expect(first.status == 1)
         let golden = directory.appendingPathComponent("s.golden/start.json").path
         let text = try String(contentsOfFile: golden, encoding: .utf8)
@@ -24,7 +24,9 @@ import Testing
 
         let check = try await TapedeckBinary.run(["check", directory.path, "--no-catalog", "--record", "none"])
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(golden): not JSON: \(key): expected a key used once in its object, found \"energy\" a second time"))
+        #expect(
+            check.stdout.contains(
+                "\(golden): not JSON: \(key): expected a key used once in its object, found \"energy\" a second time"))
 
         let repro = try await TapedeckBinary.run(["repro", tape])
         #expect(repro.status == 2)

@@ -12,15 +12,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try await TapedeckBinary.runProcess(
             "/usr/bin/env",
-            ["swift", "package", "--package-path", TapedeckBinary.packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+            [
+                "swift", "package", "--package-path", TapedeckBinary.packageRoot.path, "--scratch-path", scratch.path,
+                "dump-package",
+            ])
         #expect(result.status == 0, "swift package dump-package: \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
     /// A target's dependencies: targets of this package by name, and products as (name, package).
     private static func dependencies(of target: [String: Any], localTargets: Set<String>)
-        -> (targets: [String], products: [(name: String, package: String?)]) {
-        var targets: [String] = [], products: [(String, String?)] = []
+        -> (targets: [String], products: [(name: String, package: String?)])
+    {
+        var targets: [String] = []
+        var products: [(String, String?)] = []
         for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
             if let byName = dependency["byName"] as? [Any], let name = byName.first as? String {
                 if localTargets.contains(name) { targets.append(name) } else { products.append((name, nil)) }
@@ -58,13 +63,18 @@ import Testing
 
         for name in closure.sorted() {
             let type = targets[name]?["type"] as? String
-            #expect(type != "system" && type != "system-target" && type != "systemLibrary",
-                    "\(name), a system library target, is linked by \(library)")
+            #expect(
+                type != "system" && type != "system-target" && type != "systemLibrary",
+                "\(name), a system library target, is linked by \(library)")
         }
-        let nioProducts = ["NIO", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket", "NIOConcurrencyHelpers", "NIOSSL", "NIOFoundationCompat", "NIOEmbedded"]
+        let nioProducts = [
+            "NIO", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket", "NIOConcurrencyHelpers", "NIOSSL", "NIOFoundationCompat",
+            "NIOEmbedded",
+        ]
         for product in products {
-            #expect(product.package != "swift-nio" && product.package != "swift-nio-ssl" && !nioProducts.contains(product.name),
-                    "\(product.from) uses \(product.name) of \(product.package ?? "another package")")
+            #expect(
+                product.package != "swift-nio" && product.package != "swift-nio-ssl" && !nioProducts.contains(product.name),
+                "\(product.from) uses \(product.name) of \(product.package ?? "another package")")
         }
     }
 

@@ -44,14 +44,16 @@ import Testing
         }
         while index < lines.count {
             guard lines[index].trimmingCharacters(in: .whitespaces) == "<!-- runnable -->",
-                  let (code, next) = fenced(at: index + 1) else {
+                let (code, next) = fenced(at: index + 1)
+            else {
                 index += 1
                 continue
             }
             var output: String?
             var scan = next
             while scan < lines.count, lines[scan].trimmingCharacters(in: .whitespaces) != "<!-- runnable -->",
-                  !lines[scan].hasPrefix("#") {
+                !lines[scan].hasPrefix("#")
+            {
                 if let (body, _) = fenced(at: scan) { output = body; break }
                 scan += 1
             }
@@ -80,15 +82,18 @@ import Testing
         // The built binary first on PATH, so the blocks run `tapedeck` as a reader would.
         let binaryFolder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
         let path = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try await TapedeckBinary.runProcess("/usr/bin/env", ["bash", "-euo", "pipefail", script.path],
-                                                   environment: ["PATH": path], in: TapedeckBinary.packageRoot)
-        let stdout = result.stdout, stderr = result.stderr
+        let result = try await TapedeckBinary.runProcess(
+            "/usr/bin/env", ["bash", "-euo", "pipefail", script.path],
+            environment: ["PATH": path], in: TapedeckBinary.packageRoot)
+        let stdout = result.stdout
+        let stderr = result.stderr
 
         #expect(result.status == 0, "\(block.testDescription) exited \(result.status)\n\(stdout)\n\(stderr)")
         for key in Self.keyLines where block.code.contains(key.command) {
             #expect(stdout.contains(key.line), "`\(key.line)` is not in what the block printed:\n\(stdout)\n\(stderr)")
-            #expect(block.pastedOutput?.contains(key.line) == true,
-                    "`\(key.line)` is not in the output pasted under \(block.testDescription)")
+            #expect(
+                block.pastedOutput?.contains(key.line) == true,
+                "`\(key.line)` is not in the output pasted under \(block.testDescription)")
         }
     }
 }

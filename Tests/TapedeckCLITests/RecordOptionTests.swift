@@ -6,18 +6,29 @@ import Testing
 /// Runs go through `timeout`, so a proxy that starts anyway fails the test instead of hanging it.
 @Suite struct RecordOptionTests {
     @Test(arguments: [
-        (["--upstream", "ws://127.0.0.1:9", "--ca-file", "/nonexistent.pem"],
-         "--ca-file is for a wss:// upstream; ws://127.0.0.1:9 is plain ws://."),
-        (["--upstream", "ws://127.0.0.1:9", "--insecure"], "--insecure is for a wss:// upstream; ws://127.0.0.1:9 is plain ws://."),
-        (["--upstream", "wss://127.0.0.1:9", "--ca-file", "/nonexistent.pem"],
-         "--ca-file /nonexistent.pem: cannot read it (No such file or directory); give a PEM file with the CA's certificate."),
+        (
+            ["--upstream", "ws://127.0.0.1:9", "--ca-file", "/nonexistent.pem"],
+            "--ca-file is for a wss:// upstream; ws://127.0.0.1:9 is plain ws://."
+        ),
+        (
+            ["--upstream", "ws://127.0.0.1:9", "--insecure"],
+            "--insecure is for a wss:// upstream; ws://127.0.0.1:9 is plain ws://."
+        ),
+        (
+            ["--upstream", "wss://127.0.0.1:9", "--ca-file", "/nonexistent.pem"],
+            "--ca-file /nonexistent.pem: cannot read it (No such file or directory); give a PEM file with the CA's certificate."
+        ),
         (["--upstream", "ws://127.0.0.1:9", "--label", ""], "--label needs a NAME or KEY=VALUE (got \"\")."),
     ])
     func optionsThatCannotApplyAreRefused(arguments: [String], message: String) async throws {
         let folder = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try await TapedeckBinary.runProcess("/usr/bin/timeout", ["20", try TapedeckBinary.executable(), "record",
-                                                                    "--out", folder.path] + arguments)
+        let run = try await TapedeckBinary.runProcess(
+            "/usr/bin/timeout",
+            [
+                "20", try TapedeckBinary.executable(), "record",
+                "--out", folder.path,
+            ] + arguments)
         #expect(run.status == 2, "\(arguments): \(run.stdout) \(run.stderr)")
         #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         #expect(!run.stdout.contains("recording on"))

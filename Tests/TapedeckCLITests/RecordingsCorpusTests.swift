@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckCatalog
+import Testing
 
 /// The committed regression corpus (Recordings/, made by scripts/record-corpus.sh) checked the way
 /// CI checks it: `tapedeck check Recordings --record none`. A change to the client state machines
@@ -35,8 +35,10 @@ import TapedeckCatalog
             let text = String(line)
             if text.hasPrefix("  <testsuite "), let name = attribute("name", in: text) {
                 let tape = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-                suites.append(Suite(tape: tape, tests: Int(attribute("tests", in: text) ?? "") ?? -1,
-                                    failures: Int(attribute("failures", in: text) ?? "") ?? -1, cases: []))
+                suites.append(
+                    Suite(
+                        tape: tape, tests: Int(attribute("tests", in: text) ?? "") ?? -1,
+                        failures: Int(attribute("failures", in: text) ?? "") ?? -1, cases: []))
             } else if text.hasPrefix("    <testcase "), let name = attribute("name", in: text), !suites.isEmpty {
                 suites[suites.count - 1].cases.append(name)
             }
@@ -74,8 +76,10 @@ import TapedeckCatalog
             #expect(suite.failures == 0, "\(suite.tape) has failing cases:\n\(run.stdout)")
         }
         let total = Self.expected.values.reduce(0) { $0 + $1.count + 2 }
-        #expect(run.stdout.contains("checked \(Self.expected.count) tapes and \(total) cases: \(Self.expected.count) tapes passed, 0 failed"),
-                "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "checked \(Self.expected.count) tapes and \(total) cases: \(Self.expected.count) tapes passed, 0 failed"),
+            "\(run.stdout)")
         // Every checkpoint named in the table has its committed golden.
         for (tape, checkpoints) in Self.expected {
             for checkpoint in checkpoints {
@@ -96,8 +100,10 @@ import TapedeckCatalog
     ])
     func tapeServesItsOwnScenario(tape: String, scenario: String) async throws {
         let root = TapedeckBinary.packageRoot.path
-        let run = try await TapedeckBinary.run(["scenario", "run", "\(root)/Scenarios/\(scenario).scenario",
-                                          "--tape", "\(Self.corpus)/\(tape).tape", "--match-fields", "eventId,personId"])
+        let run = try await TapedeckBinary.run([
+            "scenario", "run", "\(root)/Scenarios/\(scenario).scenario",
+            "--tape", "\(Self.corpus)/\(tape).tape", "--match-fields", "eventId,personId",
+        ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("PASS \(scenario):"), "\(run.stdout)")
         #expect(!run.stdout.contains("unmatched send"), "\(run.stdout)")
@@ -127,9 +133,11 @@ import TapedeckCatalog
             #expect(runs.count == 2, "\(tape): runs \(runs)")
             guard runs.count == 2 else { continue }
             func digests(_ run: Int) -> [String: String] {
-                Dictionary(rows.filter { $0.run == run }.map { ($0.checkpoint, $0.digest ?? "") }, uniquingKeysWith: { a, _ in a })
+                Dictionary(
+                    rows.filter { $0.run == run }.map { ($0.checkpoint, $0.digest ?? "") }, uniquingKeysWith: { a, _ in a })
             }
-            let one = digests(runs[0]), two = digests(runs[1])
+            let one = digests(runs[0])
+            let two = digests(runs[1])
             #expect(one == two, "\(tape): digests differ between runs")
             let name = URL(fileURLWithPath: tape).deletingPathExtension().lastPathComponent
             for checkpoint in Self.expected[name] ?? [] {

@@ -25,17 +25,23 @@ import Testing
         #expect(failing.stdout.contains("first failure at record 9 (t=5.310s): invariant claimResult.answersClaim"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("bug.html").path))
 
-        let predicate = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "--until", "gameState.energy < 99",
-                                                "-o", directory.appendingPathComponent("until.html").path])
+        let predicate = try await TapedeckBinary.run([
+            "report", TapedeckBinary.fixtureTape, "--until", "gameState.energy < 99",
+            "-o", directory.appendingPathComponent("until.html").path,
+        ])
         #expect(predicate.status == 1)
         #expect(predicate.stdout.contains("predicate gameState.energy < 99"))
 
-        let missing = try await TapedeckBinary.run(["report", directory.appendingPathComponent("none.tape").path, "-o",
-                                              directory.appendingPathComponent("none.html").path])
+        let missing = try await TapedeckBinary.run([
+            "report", directory.appendingPathComponent("none.tape").path, "-o",
+            directory.appendingPathComponent("none.html").path,
+        ])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("none.tape"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none.html").path))
-        let badPredicate = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "--until", "gameState.energy <", "-o", page])
+        let badPredicate = try await TapedeckBinary.run([
+            "report", TapedeckBinary.fixtureTape, "--until", "gameState.energy <", "-o", page,
+        ])
         #expect(badPredicate.status == 2)
         #expect(badPredicate.stderr.contains("bad --until predicate"))
         let noTape = try await TapedeckBinary.run(["report", "-o", page])
@@ -44,7 +50,9 @@ import Testing
         let noOutput = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape])
         #expect(noOutput.status == 2)
         #expect(noOutput.stderr.contains("-o report.html"))
-        let unwritable = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "-o", directory.appendingPathComponent("no/such/dir/r.html").path])
+        let unwritable = try await TapedeckBinary.run([
+            "report", TapedeckBinary.fixtureTape, "-o", directory.appendingPathComponent("no/such/dir/r.html").path,
+        ])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.contains("cannot write the report"))
     }

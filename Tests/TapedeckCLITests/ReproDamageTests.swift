@@ -29,15 +29,18 @@ import Testing
 
         let repro = try await TapedeckBinary.run(["repro", damaged])
         #expect(repro.status == 1)
-        #expect(repro.stdout == "no failure in the 14 intact records of \(damaged), but the tape is cut short: "
-            + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid). "
-            + "The records after it are lost.\n")
+        #expect(
+            repro.stdout == "no failure in the 14 intact records of \(damaged), but the tape is cut short: "
+                + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid). "
+                + "The records after it are lost.\n")
         #expect(!repro.stdout.contains("afterRecords"))
 
         let cut = try Self.truncatedTape(in: directory)
         let truncated = try await TapedeckBinary.run(["repro", cut])
         #expect(truncated.status == 1)
-        #expect(truncated.stdout.hasPrefix("no failure in the 14 intact records of \(cut), but the tape is cut short: truncated after record 14 at byte "))
+        #expect(
+            truncated.stdout.hasPrefix(
+                "no failure in the 14 intact records of \(cut), but the tape is cut short: truncated after record 14 at byte "))
     }
 
     @Test func reproNotesTheDamageAfterAFailure() async throws {
@@ -47,8 +50,10 @@ import Testing
         let repro = try await TapedeckBinary.run(["repro", damaged, "--until", "gameState.energy < 100"])
         #expect(repro.status == 1)
         #expect(repro.stdout.hasPrefix("failure at record "))
-        #expect(repro.stdout.hasSuffix("note: the tape is cut short after its 14 intact records: damaged at byte 1764 after record 14: "
-            + "block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n"))
+        #expect(
+            repro.stdout.hasSuffix(
+                "note: the tape is cut short after its 14 intact records: damaged at byte 1764 after record 14: "
+                    + "block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n"))
     }
 
     @Test func reportCallsADamagedTapeAFailure() async throws {
@@ -58,8 +63,10 @@ import Testing
         let page = directory.appendingPathComponent("page.html").path
         let report = try await TapedeckBinary.run(["report", damaged, "-o", page])
         #expect(report.status == 1)
-        #expect(report.stdout == "wrote \(page): 14 records, no failure in the intact records, but \(damaged) is cut short: "
-            + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n")
+        #expect(
+            report.stdout == "wrote \(page): 14 records, no failure in the intact records, but \(damaged) is cut short: "
+                + "damaged at byte 1764 after record 14: block checksum mismatch or corrupt block (LZ4: ERROR_blockChecksum_invalid)\n"
+        )
         #expect(FileManager.default.fileExists(atPath: page))
 
         let whole = try await TapedeckBinary.run(["report", TapedeckBinary.fixtureTape, "-o", page])
@@ -73,7 +80,8 @@ import Testing
         let tape = directory.appendingPathComponent("s.tape").path
         try FileManager.default.copyItem(atPath: TapedeckBinary.fixtureTape, toPath: tape)
         try Data("start: record 2\n".utf8).write(to: directory.appendingPathComponent("s.checkpoints"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("s.golden"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("s.golden"), withIntermediateDirectories: true)
         let golden = directory.appendingPathComponent("s.golden/start.json").path
         try Data("{bad".utf8).write(to: URL(fileURLWithPath: golden))
         let repro = try await TapedeckBinary.run(["repro", tape])

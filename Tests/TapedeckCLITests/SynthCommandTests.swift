@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import TapedeckCLI
 import TapedeckProtocol
 import TapedeckTape
+import Testing
+
+@testable import TapedeckCLI
 
 @Suite struct SynthCommandTests {
     static func temporaryDirectory() throws -> URL {
@@ -37,7 +38,11 @@ import TapedeckTape
         let reader = try TapeReader(path: path)
         #expect(reader.header.metadata.created == "2025-01-01T00:00:00Z")
         #expect(reader.header.metadata.labels["seed"] == "3")
-        var server = 0, client = 0, answers = 0, claims = 0, lastTime: UInt64 = 0
+        var server = 0
+        var client = 0
+        var answers = 0
+        var claims = 0
+        var lastTime: UInt64 = 0
         while let record = try reader.next() {
             #expect(record.time >= lastTime)
             lastTime = record.time

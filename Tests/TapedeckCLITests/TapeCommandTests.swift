@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapedeckCLI
 
 @Suite struct TapeCommandTests {
@@ -66,7 +67,8 @@ import Testing
         let result = try await TapedeckBinary.run(["cat", "--json", TapedeckBinary.fixtureTape])
         let twin = try String(contentsOfFile: TapedeckBinary.fixtureJSONLines, encoding: .utf8)
         #expect(result.status == 0)
-        #expect(result.stdout == twin.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+        #expect(
+            result.stdout == twin.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
     }
 
     @Test func exportAndImportRoundTripThroughTheCommandLine() async throws {
@@ -77,7 +79,9 @@ import Testing
         let jsonl = directory.appendingPathComponent("out.jsonl").path
         let exported = try await TapedeckBinary.run(["export", tape, "--format", "jsonl", "-o", jsonl])
         #expect(exported.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: jsonl)) == Data(contentsOf: URL(fileURLWithPath: TapedeckBinary.fixtureJSONLines)))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: jsonl))
+                == Data(contentsOf: URL(fileURLWithPath: TapedeckBinary.fixtureJSONLines)))
         let toStdout = try await TapedeckBinary.run(["export", tape, "--format", "jsonl"])
         #expect(toStdout.stdout == (try String(contentsOfFile: jsonl, encoding: .utf8)))
     }

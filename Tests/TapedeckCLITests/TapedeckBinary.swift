@@ -39,10 +39,13 @@ enum TapedeckBinary {
 
     /// Runs `executable arguments...` to completion, with `environment` added to this process's
     /// and in `workingDirectory` when given (else the package root).
-    static func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                           in workingDirectory: URL? = nil) async throws -> Result {
-        let finished = try await ChildProcess.run(executable, arguments, directory: workingDirectory?.path ?? ChildProcess.packageRoot,
-                                                  environment: environment)
+    static func runProcess(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        in workingDirectory: URL? = nil
+    ) async throws -> Result {
+        let finished = try await ChildProcess.run(
+            executable, arguments, directory: workingDirectory?.path ?? ChildProcess.packageRoot,
+            environment: environment)
         return Result(status: finished.status, stdout: finished.standardOutput, stderr: finished.standardError)
     }
 }

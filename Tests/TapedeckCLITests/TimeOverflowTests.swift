@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapedeckCLI
 
 /// Record times up to 2^64-1 ns are valid tape times (`import` takes them): every command that
@@ -20,13 +21,16 @@ import Testing
     @Test func infoAndCatReadATapeEndingAtTheLargestTime() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let lines = directory.appendingPathComponent("late.jsonl"), tape = directory.appendingPathComponent("late.tape").path
-        try Data("""
+        let lines = directory.appendingPathComponent("late.jsonl")
+        let tape = directory.appendingPathComponent("late.tape").path
+        try Data(
+            """
             {"seq":0,"t":0,"conn":0,"dir":"c2s","kind":"open"}
             {"seq":1,"t":18446744073709551115,"conn":0,"dir":"c2s","kind":"text","text":"{\\"type\\":\\"getPlayer\\",\\"message\\":{}}"}
             {"seq":2,"t":18446744073709551615,"conn":0,"dir":"c2s","kind":"open"}
 
-            """.utf8).write(to: lines)
+            """.utf8
+        ).write(to: lines)
         let imported = try await TapedeckBinary.run(["import", lines.path, "-o", tape])
         #expect(imported.status == 0, "\(imported.stderr)")
 

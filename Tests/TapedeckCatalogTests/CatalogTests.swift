@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
 @testable import TapedeckCatalog
 
 @Suite struct CatalogTests {
@@ -12,8 +13,9 @@ import TapedeckTapeWriter
     }
 
     func result(_ checkpoint: String, _ passed: Bool, label: String, at time: String) -> CheckResultRow {
-        CheckResultRow(tapePath: "login.tape", checkpoint: checkpoint, passed: passed, digest: passed ? "aa" : "bb",
-                       toolVersion: "0.1.0", label: label, runAt: time, detail: passed ? "" : "differs from its golden")
+        CheckResultRow(
+            tapePath: "login.tape", checkpoint: checkpoint, passed: passed, digest: passed ? "aa" : "bb",
+            toolVersion: "0.1.0", label: label, runAt: time, detail: passed ? "" : "differs from its golden")
     }
 
     @Test func migrationsCreateTheSchemaInARealSQLiteFile() throws {
@@ -36,11 +38,15 @@ import TapedeckTapeWriter
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let catalog = try Catalog(path: folder + "/catalog.sqlite")
-        let runs: [(String, Bool, Bool)] = [("build-1", true, true), ("build-2", true, true), ("build-3", false, true), ("build-4", false, true)]
+        let runs: [(String, Bool, Bool)] = [
+            ("build-1", true, true), ("build-2", true, true), ("build-3", false, true), ("build-4", false, true),
+        ]
         for (index, (label, claimedPasses, endPasses)) in runs.enumerated() {
             let time = "2026-01-0\(index + 1)T02:00:00.000Z"
-            let run = try catalog.record([result("claimed", claimedPasses, label: label, at: time),
-                                          result("end", endPasses, label: label, at: time)])
+            let run = try catalog.record([
+                result("claimed", claimedPasses, label: label, at: time),
+                result("end", endPasses, label: label, at: time),
+            ])
             #expect(run == index + 1)
         }
         let stored = try catalog.results(tapePath: "login.tape")
@@ -52,28 +58,40 @@ import TapedeckTapeWriter
         let history = try catalog.history(tapePath: "login.tape")
         #expect(history.map(\.checkpoint) == ["claimed", "end"])
         #expect(history[0].runs.map(\.run) == [4, 3, 2, 1])
-        #expect(history[0].summary == "first failed at run 3 (build-3, 2026-01-03T02:00:00.000Z) "
-            + "after passing at run 2 (build-2, 2026-01-02T02:00:00.000Z)")
+        #expect(
+            history[0].summary == "first failed at run 3 (build-3, 2026-01-03T02:00:00.000Z) "
+                + "after passing at run 2 (build-2, 2026-01-02T02:00:00.000Z)")
         #expect(history[1].summary == "passing (4 runs)")
     }
 
     @Test func aCheckpointThatNeverPassedSaysSo() {
-        let history = CheckpointHistory(checkpoint: "x", runs: [
-            CheckResultRow(run: 2, tapePath: "t", checkpoint: "x", passed: false, toolVersion: "0.1.0", runAt: "2026-01-02T00:00:00.000Z"),
-            CheckResultRow(run: 1, tapePath: "t", checkpoint: "x", passed: false, toolVersion: "0.1.0", label: "first", runAt: "2026-01-01T00:00:00.000Z"),
-        ])
-        #expect(history.summary == "first failed at run 1 (first, 2026-01-01T00:00:00.000Z), its first recorded run: it never passed")
+        let history = CheckpointHistory(
+            checkpoint: "x",
+            runs: [
+                CheckResultRow(
+                    run: 2, tapePath: "t", checkpoint: "x", passed: false, toolVersion: "0.1.0", runAt: "2026-01-02T00:00:00.000Z"
+                ),
+                CheckResultRow(
+                    run: 1, tapePath: "t", checkpoint: "x", passed: false, toolVersion: "0.1.0", label: "first",
+                    runAt: "2026-01-01T00:00:00.000Z"),
+            ])
+        #expect(
+            history.summary == "first failed at run 1 (first, 2026-01-01T00:00:00.000Z), its first recorded run: it never passed")
     }
 
     @Test func aTapeRowIsBuiltByScanningTheTapeAndUpsertedByPath() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let tape = folder + "/login.tape"
-        let writer = try TapeWriter(path: tape, metadata: TapeMetadata(
-            created: "2026-01-01T23:59:59.500Z", tool: "tapedeck 0.1.0", upstreamURL: "wss://game.example/ws",
-            clientAddress: "127.0.0.1:5000", labels: ["scenario": "login", "appVersion": "2.4.0", "device": "say \"hi\""]))
+        let writer = try TapeWriter(
+            path: tape,
+            metadata: TapeMetadata(
+                created: "2026-01-01T23:59:59.500Z", tool: "tapedeck 0.1.0", upstreamURL: "wss://game.example/ws",
+                clientAddress: "127.0.0.1:5000", labels: ["scenario": "login", "appVersion": "2.4.0", "device": "say \"hi\""]))
         try writer.append(TapeRecord(time: 0, direction: .c2s, kind: .open))
-        try writer.append(TapeRecord(time: 400_000_000, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{"energy":1}}"#.utf8)))
+        try writer.append(
+            TapeRecord(
+                time: 400_000_000, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{"energy":1}}"#.utf8)))
         try writer.append(TapeRecord(time: 1_000_000_000, direction: .c2s, kind: .close, closeCode: 1000))
         try writer.close()
 

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TapedeckCatalog
+import Testing
 
 /// The `tapeType` table behind `tapedeck ls --type`.
 @Suite struct TapeTypeTests {
     func row(_ path: String) -> TapeRow {
-        TapeRow(path: path, sha256: "00", startedAt: "2026-01-01T00:00:00.000Z", recordCount: 3, messageCount: 2,
-                compressedBytes: 10, uncompressedBytes: 20, durationNanoseconds: 5, tool: "tests", complete: true)
+        TapeRow(
+            path: path, sha256: "00", startedAt: "2026-01-01T00:00:00.000Z", recordCount: 3, messageCount: 2,
+            compressedBytes: 10, uncompressedBytes: 20, durationNanoseconds: 5, tool: "tests", complete: true)
     }
 
     @Test func typesAreReplacedWithTheirTapeAndFilterByDirection() throws {
@@ -14,8 +15,12 @@ import TapedeckCatalog
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let catalog = try Catalog(path: folder + "/catalog.sqlite")
-        try catalog.upsert(row("a.tape"), types: [TapeTypeRow(tapePath: "a.tape", direction: "c2s", type: "login", count: 1),
-                                                  TapeTypeRow(tapePath: "a.tape", direction: "s2c", type: "u", count: 4)])
+        try catalog.upsert(
+            row("a.tape"),
+            types: [
+                TapeTypeRow(tapePath: "a.tape", direction: "c2s", type: "login", count: 1),
+                TapeTypeRow(tapePath: "a.tape", direction: "s2c", type: "u", count: 4),
+            ])
         try catalog.upsert(row("b.tape"), types: [TapeTypeRow(tapePath: "b.tape", direction: "s2c", type: "login", count: 2)])
         #expect(try catalog.tapePaths(withType: "login") == ["a.tape", "b.tape"])
         #expect(try catalog.tapePaths(withType: "login", direction: "c2s") == ["a.tape"])

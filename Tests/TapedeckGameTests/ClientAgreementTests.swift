@@ -1,7 +1,7 @@
-import Testing
 import TapedeckGame
 import TapedeckProtocol
 import TapedeckState
+import Testing
 
 /// The reference server and Tapedeck's client state machines agree: a client fed everything the
 /// server says (and sending back what it sends by itself) ends every step with the server's
@@ -61,18 +61,22 @@ import TapedeckState
         for _ in 0..<60 {
             for message in pair.tick(1) {
                 if case .messageEvent(let event) = message,
-                   [event.energyCost, event.moneyCost, event.diamondCost, event.affinityChange].contains(where: { ($0 ?? 0) > 0 }) {
+                    [event.energyCost, event.moneyCost, event.diamondCost, event.affinityChange].contains(where: { ($0 ?? 0) > 0 }
+                    )
+                {
                     _ = pair.send(.claimEvent(ClaimEvent(eventId: event.id, timestamp: pair.client.timestamp(pair.time))))
                     claimed += 1
                 }
                 if case .questionEvent(let question) = message,
-                   let option = question.options.first(where: { ($0.diamondCost ?? 0) == 0 && ($0.moneyCost ?? 0) <= 0 }) {
+                    let option = question.options.first(where: { ($0.diamondCost ?? 0) == 0 && ($0.moneyCost ?? 0) <= 0 })
+                {
                     _ = pair.send(.answerQuestion(AnswerQuestion(questionId: question.id, optionId: option.id)))
                     answered += 1
                 }
             }
             let (energy, money, diamonds) = pair.serverBalances()
-            #expect(pair.client.gameState.energy == energy && pair.client.gameState.money == money
+            #expect(
+                pair.client.gameState.energy == energy && pair.client.gameState.money == money
                     && pair.client.gameState.diamonds == diamonds)
             #expect(pair.client.invariantViolations().isEmpty, "\(pair.client.invariantViolations())")
         }
@@ -80,7 +84,8 @@ import TapedeckState
         _ = pair.send(.validatePurchase(ValidatePurchase(productId: "diamond1", receipt: "receipt-9")))
         _ = pair.send(.timeSkip(TimeSkip(tier: "1w")))
         let (energy, money, diamonds) = pair.serverBalances()
-        #expect(pair.client.gameState.energy == energy && pair.client.gameState.money == money
+        #expect(
+            pair.client.gameState.energy == energy && pair.client.gameState.money == money
                 && pair.client.gameState.diamonds == diamonds)
         #expect(pair.client.invariantViolations().isEmpty)
         // The session exercised what it should: claims, answers and automatic claims of losses.

@@ -1,6 +1,6 @@
-import Testing
 import TapedeckGame
 import TapedeckProtocol
+import Testing
 
 @Suite struct GameDeterminismTests {
     @Test func sameSeedSameScriptGivesTheSameBytes() {
@@ -27,7 +27,7 @@ import TapedeckProtocol
     /// rules, tables or generator), so it must be deliberate: update the pin and say so.
     @Test func tourIsPinned() {
         let bytes = Tour.run(seed: 42).messages.flatMap { $0.encoded() }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a 64
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 // FNV-1a 64
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }

@@ -1,6 +1,6 @@
-import Testing
 import TapedeckGame
 import TapedeckProtocol
+import Testing
 
 @Suite struct GameFlowsTests {
     func started(seed: UInt64 = 7) -> Playthrough {
@@ -12,8 +12,11 @@ import TapedeckProtocol
     @Test func characterCreationSendsTheWorldThenTheLists() throws {
         var play = Playthrough(seed: 7)
         let answers = play.send(.createCharacter(Playthrough.hero))
-        #expect(answers.map(\.type) == ["playerObject", "achievementsList", "energyRefillTiers", "timeSkipTiers",
-                                        "extraCurriculars"])
+        #expect(
+            answers.map(\.type) == [
+                "playerObject", "achievementsList", "energyRefillTiers", "timeSkipTiers",
+                "extraCurriculars",
+            ])
         let player = try #require(answers[0].playerObject)
         #expect(player.person.name == "Ada" && player.person.lastName == "Lovelace" && player.person.sex == "female")
         #expect(player.person.interests == ["music", "reading", "coding"])
@@ -41,8 +44,8 @@ import TapedeckProtocol
         var play = started()
         #expect(play.send(.speed(SpeedChange(speed: 1000)))[0].batchUpdate?.gameSpeed == 1000)
         let update = try #require(play.tick().compactMap(\.partialUpdate).last)
-        #expect(update.hourOfDay == 8 && update.minuteOfHour == 16)  // 1000 game seconds; 40 s carried over
-        #expect(play.tick().compactMap(\.partialUpdate).last?.minuteOfHour == 33)  // 2000 s = 33 min 20 s
+        #expect(update.hourOfDay == 8 && update.minuteOfHour == 16) // 1000 game seconds; 40 s carried over
+        #expect(play.tick().compactMap(\.partialUpdate).last?.minuteOfHour == 33) // 2000 s = 33 min 20 s
         #expect(play.send(.speed(SpeedChange(speed: 7)))[0].serverError?.kind == .serverError)
         play.send(.stop)
         #expect(play.tick().isEmpty)
@@ -53,9 +56,10 @@ import TapedeckProtocol
     @Test func claimsAreValidatedAndCreditRewards() throws {
         var play = started()
         play.send(.speed(SpeedChange(speed: 10000)))
-        let event = try #require(play.tick(until: 50) { message in
-            message.lifeEvent.flatMap { ($0.moneyCost ?? 0) > 0 ? $0 : nil }
-        })
+        let event = try #require(
+            play.tick(until: 50) { message in
+                message.lifeEvent.flatMap { ($0.moneyCost ?? 0) > 0 ? $0 : nil }
+            })
         let moneyBefore = play.game.tick(milliseconds: 0).compactMap(\.partialUpdate).last?.money ?? 0
         let answers = play.send(.claimEvent(ClaimEvent(eventId: event.id, timestamp: "2025-01-01T00:00:00Z")))
         #expect(answers.first?.claimResult == ClaimResult(eventId: event.id, accepted: true))
@@ -86,7 +90,7 @@ import TapedeckProtocol
         #expect(bought.success && bought.money == 180)
         #expect(play.send(.purchaseItem(PurchaseItem(itemId: "yacht")))[0].purchaseResult?.reason == "unknownItem")
         let refill = try #require(play.send(.refillEnergy(RefillEnergy(tier: "small")))[0].purchaseResult)
-        #expect(refill.success && refill.energy == 200 && refill.diamonds == 20 + 5 - 9)  // +5: first purchase
+        #expect(refill.success && refill.energy == 200 && refill.diamonds == 20 + 5 - 9) // +5: first purchase
         #expect(play.send(.refillEnergy(RefillEnergy(tier: "large")))[0].purchaseResult?.reason == "insufficientFunds")
         #expect(play.send(.refillEnergy(RefillEnergy(tier: "huge")))[0].purchaseResult?.reason == "unknownTier")
         #expect(play.send(.timeSkip(TimeSkip(tier: "1y")))[0].purchaseResult?.reason == "unknownTier")
@@ -122,23 +126,32 @@ import TapedeckProtocol
         for day in 2...3 {
             play.send(.timeSkip(TimeSkip(tier: "1d")))
             let next = play.send(.claimDailyReward)
-            #expect(next.first == .dailyRewardClaimed(DailyRewardClaimed(day: day, streak: day, energy: 20,
-                                                                         money: 25 * day, diamonds: 1)))
+            #expect(
+                next.first
+                    == .dailyRewardClaimed(
+                        DailyRewardClaimed(
+                            day: day, streak: day, energy: 20,
+                            money: 25 * day, diamonds: 1)))
             if day == 3 { #expect(next.map(\.type).contains("achievementUnlocked")) }
         }
     }
 
     @Test func questsNeedTheirGoal() throws {
         var play = started()
-        #expect(play.send(.claimQuestReward(ClaimQuestReward(questId: "swipe-5")))[0].serverError?.message
+        #expect(
+            play.send(.claimQuestReward(ClaimQuestReward(questId: "swipe-5")))[0].serverError?.message
                 == "quest swipe-5 is not complete: 0 of 5 swipes")
         for _ in 0..<5 {
             let candidate = try #require(play.send(.retrievePerson(RetrievePerson()))[0].person)
             play.send(.swipe(Swipe(personId: candidate.id, direction: .left)))
         }
         let claimed = play.send(.claimQuestReward(ClaimQuestReward(questId: "swipe-5")))
-        #expect(claimed.first == .questRewardClaimed(QuestRewardClaimed(questId: "swipe-5", energy: 5, money: 20,
-                                                                       diamonds: 2)))
+        #expect(
+            claimed.first
+                == .questRewardClaimed(
+                    QuestRewardClaimed(
+                        questId: "swipe-5", energy: 5, money: 20,
+                        diamonds: 2)))
         #expect(play.send(.claimQuestReward(ClaimQuestReward(questId: "swipe-5")))[0].serverError != nil)
     }
 
@@ -150,7 +163,7 @@ import TapedeckProtocol
             #expect(candidate.compatibilityScore != nil && candidate.interests.count >= 2)
             let answers = play.send(.swipe(Swipe(personId: candidate.id, direction: .right)))
             let result = try #require(answers.first?.matchResult)
-            if (result.compatibility > 60) { #expect(result.matched) }
+            if result.compatibility > 60 { #expect(result.matched) }
             if result.matched {
                 let event = try #require(answers[1].relationshipEvent)
                 #expect(event.milestone == "matched" && event.kind == .romantic && event.person?.id == candidate.id)
@@ -193,13 +206,14 @@ import TapedeckProtocol
 
         let quit = try #require(play.send(.quitHabit(HabitAction(habitId: "doomscrolling")))[0].person)
         #expect(quit.happiness == (player.person.happiness ?? 0) - 5)
-        #expect(play.send(.stopQuitHabit(HabitAction(habitId: "doomscrolling")))[0].person?.happiness
+        #expect(
+            play.send(.stopQuitHabit(HabitAction(habitId: "doomscrolling")))[0].person?.happiness
                 == (player.person.happiness ?? 0) - 3)
         #expect(play.send(.quitHabit(HabitAction(habitId: "smoking")))[0].serverError != nil)
         #expect(play.send(.setFocus(SetFocus(focusId: "health")))[0].batchUpdate != nil)
         #expect(play.send(.setFocus(SetFocus(focusId: "juggling")))[0].serverError != nil)
 
-        _ = play.game.tick(milliseconds: 3 * 86_400_000)  // three virtual days pass: the deletion date moves
+        _ = play.game.tick(milliseconds: 3 * 86_400_000) // three virtual days pass: the deletion date moves
         #expect(play.send(.deleteAccount) == [.accountDeletionScheduled(AccountDeletionScheduled(scheduledFor: "2025-02-03"))])
         guard case .playerStatistics(let stats) = play.send(.requestStatistics)[0] else {
             Issue.record("expected playerStatistics"); return
@@ -218,7 +232,8 @@ import TapedeckProtocol
         let player = try #require(answers[0].playerObject)
         #expect(player.person.id == "person-5" && player.person.money == 200)
         #expect(play.send(.createCharacter(Playthrough.hero))[0].serverError != nil)
-        #expect(play.send(.unknown(type: "teleport", raw: []))
+        #expect(
+            play.send(.unknown(type: "teleport", raw: []))
                 == [.error(ServerError(kind: .serverError, message: "unknown message type teleport"))])
     }
 }

@@ -9,8 +9,9 @@ struct Playthrough {
 
     init(seed: UInt64) { game = GameSimulation(seed: seed) }
 
-    static let hero = CreateCharacter(name: "Ada", lastName: "Lovelace", sex: "female",
-                                      interests: ["music", "reading", "coding"], deviceToken: "token-1")
+    static let hero = CreateCharacter(
+        name: "Ada", lastName: "Lovelace", sex: "female",
+        interests: ["music", "reading", "coding"], deviceToken: "token-1")
 
     @discardableResult
     mutating func send(_ message: ClientMessage, flow: String? = nil) -> [ServerMessage] {

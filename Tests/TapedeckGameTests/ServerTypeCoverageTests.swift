@@ -1,6 +1,6 @@
-import Testing
 import TapedeckGame
 import TapedeckProtocol
+import Testing
 
 @Suite struct ServerTypeCoverageTests {
     /// Every server-to-client type is produced by some flow of the tour; the table says which.

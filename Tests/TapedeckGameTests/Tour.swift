@@ -39,8 +39,9 @@ enum Tour {
             if answer.first?.matchResult?.matched == true { match = candidate.id }
         }
         play.send(.validatePurchase(ValidatePurchase(productId: "diamond1", receipt: "receipt-tour-1")))
-        play.send(.validatePurchase(ValidatePurchase(productId: "diamond1", receipt: "receipt-tour-1")),
-                  flow: "reused receipt")
+        play.send(
+            .validatePurchase(ValidatePurchase(productId: "diamond1", receipt: "receipt-tour-1")),
+            flow: "reused receipt")
         play.send(.purchaseItem(PurchaseItem(itemId: "flowers")))
         play.send(.refillEnergy(RefillEnergy(tier: "small")))
         if let match {

@@ -1,7 +1,7 @@
 import NIOWebSocket
-import Testing
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 /// Each kind of bad input gets its documented answer, and a well-behaved client on the same server
 /// keeps being answered throughout.
@@ -24,19 +24,25 @@ import TapedeckProtocol
             try await sender.send(raw: #"{"type":"speed","message":{"speed":10"#)
             let malformed = try #require(try await sender.next().serverError)
             #expect(malformed.kind == .messageParsingFailed)
-            #expect(malformed.message
+            #expect(
+                malformed.message
                     == "cannot read the message: message: expected ',' or '}', found end of input at byte 37")
             try await bystanderStillPlays(bystander)
 
             try await sender.send(raw: #"{"type":"teleport","message":{"to":"moon"}}"#)
-            #expect(try await sender.next() == .error(ServerError(kind: .serverError,
-                                                                  message: "unknown message type teleport")))
+            #expect(
+                try await sender.next()
+                    == .error(
+                        ServerError(
+                            kind: .serverError,
+                            message: "unknown message type teleport")))
             try await bystanderStillPlays(bystander)
 
             try await sender.send(raw: #"{"type":"speed","message":{"speed":"fast"}}"#)
             let wrongType = try #require(try await sender.next().serverError)
             #expect(wrongType.kind == .messageParsingFailed)
-            #expect(wrongType.message
+            #expect(
+                wrongType.message
                     == "cannot read the message: message.speed: expected integer, found string at byte 35")
             try await bystanderStillPlays(bystander)
 

@@ -1,6 +1,6 @@
-import Testing
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 @Suite struct ConcurrentClientsTests {
     static let clientCount = 200
@@ -46,8 +46,10 @@ import TapedeckProtocol
                 return all
             }
             #expect(results.count == Self.clientCount)
-            let expected: Set<String> = ["playerObject", "u", "batch_update", "personObject", "matchResult",
-                                         "purchaseResult", "dailyRewardClaimed"]
+            let expected: Set<String> = [
+                "playerObject", "u", "batch_update", "personObject", "matchResult",
+                "purchaseResult", "dailyRewardClaimed",
+            ]
             #expect(results.allSatisfy { expected.isSubset(of: $0) })
         }
     }

@@ -1,6 +1,6 @@
-import Testing
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 @Suite struct FaultInjectionTests {
     func server(_ faults: FaultPlan) -> ReferenceServerConfiguration {

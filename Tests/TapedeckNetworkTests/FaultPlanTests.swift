@@ -1,5 +1,5 @@
-import Testing
 import TapedeckNetwork
+import Testing
 
 @Suite struct FaultPlanTests {
     @Test func actionsFollowTheCounts() {

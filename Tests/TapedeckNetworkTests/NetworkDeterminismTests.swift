@@ -1,7 +1,7 @@
-import Testing
 import TapedeckGame
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 @Suite struct NetworkDeterminismTests {
     /// A fixed script (no reactions beyond the candidate id) against a fresh virtual-clock server.

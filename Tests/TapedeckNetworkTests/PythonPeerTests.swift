@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
+import TestSupport
+import Testing
 
 /// An independent client — Python's `websockets` package (installed by `make pydeps`) — plays a
 /// session against an in-process server and checks every envelope it receives.
@@ -12,8 +12,9 @@ import TapedeckNetwork
     @Test func pythonWebsocketsClientPlaysASession() async throws {
         let python = Self.packageRoot.appendingPathComponent(".venv/bin/python")
         let script = Self.packageRoot.appendingPathComponent("Tests/TapedeckNetworkTests/Peers/play_session.py")
-        try #require(FileManager.default.isExecutableFile(atPath: python.path),
-                     "no \(python.path): run `make pydeps` (it creates .venv with websockets)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python.path),
+            "no \(python.path): run `make pydeps` (it creates .venv with websockets)")
         try await withServer { server in
             let result = try await ChildProcess.run(python.path, [script.path, server.url], seconds: 120)
             #expect(result.status == 0, "peer failed: \(result.standardError)\(result.standardOutput)")

@@ -1,5 +1,6 @@
-@testable import TapedeckNetwork
 import Testing
+
+@testable import TapedeckNetwork
 
 /// Every transition of the proxy's `RelayStateMachine` (`RelayTransition.table`), without a socket:
 /// the events before it, the event, and the exact actions it returns in order.

@@ -28,8 +28,10 @@ final class GameClient {
     init(socket: WebSocketClient) { self.socket = socket }
 
     static func connect(to server: ReferenceServer) async throws -> GameClient {
-        GameClient(socket: try await WebSocketClient.connect(host: "127.0.0.1", port: server.port,
-                                                             timeout: timeout))
+        GameClient(
+            socket: try await WebSocketClient.connect(
+                host: "127.0.0.1", port: server.port,
+                timeout: timeout))
     }
 
     func send(_ message: ClientMessage) async throws {

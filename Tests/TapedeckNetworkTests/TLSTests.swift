@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 @Suite struct TLSTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -9,8 +9,9 @@ import TapedeckProtocol
     static let key = fixtures.appendingPathComponent("test-key.pem").path
 
     @Test func serverSpeaksWSSWithPEMFiles() async throws {
-        let configuration = ReferenceServerConfiguration(tlsCertificatePath: Self.certificate, tlsKeyPath: Self.key,
-                                                         clock: .virtual)
+        let configuration = ReferenceServerConfiguration(
+            tlsCertificatePath: Self.certificate, tlsKeyPath: Self.key,
+            clock: .virtual)
         try await withServer(configuration) { server in
             #expect(server.url.hasPrefix("wss://127.0.0.1:"))
             let tls = try TLSFiles.clientContext(trustedCertificatePath: Self.certificate)

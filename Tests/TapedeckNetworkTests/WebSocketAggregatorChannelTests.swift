@@ -1,8 +1,9 @@
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
-@testable import TapedeckNetwork
 import Testing
+
+@testable import TapedeckNetwork
 
 /// `WebSocketMessageAggregator` on an `EmbeddedChannel` as the reference server runs it (behind
 /// NIO's frame decoder and encoder), byte for byte: what the client's bytes give the next handler,

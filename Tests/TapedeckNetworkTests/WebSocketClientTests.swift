@@ -1,7 +1,7 @@
 import NIOCore
-import Testing
 import TapedeckNetwork
 import TapedeckProtocol
+import Testing
 
 @Suite struct WebSocketClientTests {
     /// A silent server fails the wait instead of hanging it, and the client is still usable after.
@@ -23,7 +23,7 @@ import TapedeckProtocol
     }
 
     @Test func connectingToANonListeningPortFails() async throws {
-        let port = try await withServer { $0.port }  // bound, then released
+        let port = try await withServer { $0.port } // bound, then released
         await #expect(throws: (any Error).self) {
             _ = try await WebSocketClient.connect(host: "127.0.0.1", port: port, timeout: .seconds(5))
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Issue 18: `ConformanceChecker` (what `tapedeck conform` runs) against the generated `WireSchema`.
@@ -17,22 +18,27 @@ import Testing
     }
 
     @Test func departuresInsideArraysKeepTheIndexAndGroupWithout() {
-        let text = #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a","text":"A"},{"id":"b","text":"B","mood":1}]}}"#
+        let text =
+            #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a","text":"A"},{"id":"b","text":"B","mood":1}]}}"#
         let result = checker.check(Array(text.utf8), server: true)
         #expect(result.type == "questionEvent")
-        #expect(result.departures == [Departure(kind: .unknownField, path: "message.options[1].mood", offset: 113, detail: "number")])
+        #expect(
+            result.departures == [Departure(kind: .unknownField, path: "message.options[1].mood", offset: 113, detail: "number")])
         #expect(result.departures.first?.pathPattern == "message.options[].mood")
     }
 
     @Test func integralNumbersConformAndFractionsDoNot() {
-        #expect(checker.check(Array(#"{"type":"u","message":{"energy":100.0,"money":1e3,"diamonds":-0}}"#.utf8), server: true).departures.isEmpty)
+        #expect(
+            checker.check(Array(#"{"type":"u","message":{"energy":100.0,"money":1e3,"diamonds":-0}}"#.utf8), server: true)
+                .departures.isEmpty)
         let result = checker.check(Array(#"{"type":"u","message":{"energy":0.5}}"#.utf8), server: true)
         #expect(result.departures == [Departure(kind: .nonIntegral, path: "message.energy", offset: 32, detail: "0.5")])
     }
 
     @Test func nullMeansAbsentForOptionalFieldsOnly() {
         #expect(checker.check(Array(#"{"type":"u","message":{"energy":null}}"#.utf8), server: true).departures.isEmpty)
-        let result = checker.check(Array(#"{"type":"claimResult","message":{"eventId":null,"accepted":true}}"#.utf8), server: true)
+        let result = checker.check(
+            Array(#"{"type":"claimResult","message":{"eventId":null,"accepted":true}}"#.utf8), server: true)
         #expect(result.departures.map(\.kind) == [.typeMismatch])
     }
 

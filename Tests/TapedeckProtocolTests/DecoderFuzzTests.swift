@@ -1,11 +1,13 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Mutated documented examples (byte flips, JSON punctuation, truncations, insertions,
 /// deletions, duplications) must only ever decode or throw. Whatever decodes must re-encode to
 /// something that decodes to the same value, and errors must point inside the input.
 @Suite struct DecoderFuzzTests {
-    static let significant: [UInt8] = Array(#"{}[]":,\-0123456789.eE+tfnu \#n"#.utf8) + [0x00, 0x7F, 0x80, 0xBF, 0xC3, 0xED, 0xF0, 0xFF]
+    static let significant: [UInt8] =
+        Array(#"{}[]":,\-0123456789.eE+tfnu \#n"#.utf8) + [0x00, 0x7F, 0x80, 0xBF, 0xC3, 0xED, 0xF0, 0xFF]
 
     static func mutate(_ input: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
         var bytes = input
@@ -67,7 +69,8 @@ import Testing
         for _ in 0..<4000 {
             let count = random.next(below: 64)
             let input = (0..<count).map { _ in
-                random.next(below: 2) == 0 ? Self.significant[random.next(below: Self.significant.count)] : UInt8(truncatingIfNeeded: random.next())
+                random.next(below: 2) == 0
+                    ? Self.significant[random.next(below: Self.significant.count)] : UInt8(truncatingIfNeeded: random.next())
             }
             do { _ = try ServerMessage.decode(input) } catch { #expect(error.offset <= input.count, "\(error)") }
             do { _ = try ClientMessage.decode(input) } catch { #expect(error.offset <= input.count, "\(error)") }

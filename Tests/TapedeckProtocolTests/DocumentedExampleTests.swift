@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Every example in docs/PROTOCOL.md decodes to the type of its heading and survives

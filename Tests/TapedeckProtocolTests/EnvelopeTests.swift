@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// The envelope rules: field order, unknown types and fields, bodyless types, exact encoding.
@@ -21,13 +22,18 @@ import Testing
     }
 
     @Test func unknownFieldsAreIgnoredAtEveryLevel() throws {
-        let text = #"{"type":"matchResult","id":7,"message":{"personId":"p","future":{"x":[1,{"y":"z"}]},"matched":true,"compatibility":5,"more":null},"ts":1.5}"#
-        #expect(try ServerMessage.decode(Array(text.utf8)) == .matchResult(MatchResult(personId: "p", matched: true, compatibility: 5)))
+        let text =
+            #"{"type":"matchResult","id":7,"message":{"personId":"p","future":{"x":[1,{"y":"z"}]},"matched":true,"compatibility":5,"more":null},"ts":1.5}"#
+        #expect(
+            try ServerMessage.decode(Array(text.utf8))
+                == .matchResult(MatchResult(personId: "p", matched: true, compatibility: 5)))
     }
 
     @Test func typeMayComeAfterMessage() throws {
         let text = #"{"message":{"eventId":"e1","accepted":false,"reason":"unknownEvent"},"type":"claimResult"}"#
-        #expect(try ServerMessage.decode(Array(text.utf8)) == .claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "unknownEvent")))
+        #expect(
+            try ServerMessage.decode(Array(text.utf8))
+                == .claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "unknownEvent")))
     }
 
     @Test func whitespaceAnywhereBetweenTokens() throws {
@@ -36,8 +42,10 @@ import Testing
     }
 
     @Test func bodylessTypesAcceptEmptyNullOrMissingBodies() throws {
-        for text in [#"{"type":"start","message":{}}"#, #"{"type":"start","message":null}"#,
-                     #"{"type":"start"}"#, #"{"type":"start","message":{"why":"tests"}}"#] {
+        for text in [
+            #"{"type":"start","message":{}}"#, #"{"type":"start","message":null}"#,
+            #"{"type":"start"}"#, #"{"type":"start","message":{"why":"tests"}}"#,
+        ] {
             #expect(try ClientMessage.decode(Array(text.utf8)) == .start, "\(text)")
         }
         #expect(throws: ProtocolError.self) { try ClientMessage.decode(Array(#"{"type":"start","message":5}"#.utf8)) }
@@ -60,11 +68,14 @@ import Testing
 
     @Test func encodingIsCompactOrderedAndOmitsAbsentOptionals() {
         let update = ServerMessage.update(PartialUpdate(energy: 5, money: -20, mood: "ok"))
-        #expect(String(decoding: update.encoded(), as: UTF8.self) == #"{"type":"u","message":{"energy":5,"money":-20,"mood":"ok"}}"#)
+        #expect(
+            String(decoding: update.encoded(), as: UTF8.self) == #"{"type":"u","message":{"energy":5,"money":-20,"mood":"ok"}}"#)
         #expect(String(decoding: ClientMessage.start.encoded(), as: UTF8.self) == #"{"type":"start","message":{}}"#)
         let event = ServerMessage.messageEvent(LifeEvent(id: "e1", message: "Hi", date: "2025-01-01", hour: 3, moneyCost: -7))
-        #expect(String(decoding: event.encoded(), as: UTF8.self)
-            == #"{"type":"messageEvent","message":{"id":"e1","message":"Hi","date":"2025-01-01","hour":3,"moneyCost":-7,"characters":[]}}"#)
+        #expect(
+            String(decoding: event.encoded(), as: UTF8.self)
+                == #"{"type":"messageEvent","message":{"id":"e1","message":"Hi","date":"2025-01-01","hour":3,"moneyCost":-7,"characters":[]}}"#
+        )
     }
 
     @Test func decodeWorksOnABufferSlice() throws {
@@ -91,7 +102,9 @@ import Testing
         func decoded(_ text: String) -> String {
             let bytes = Array(text.utf8)
             let fast = Result { try ServerMessage.decode(bytes) }
-            let general = Result { try bytes.withUnsafeBytes { raw in try Envelope.decodeInAnyOrder(raw, as: ServerMessage.self) } }
+            let general = Result {
+                try bytes.withUnsafeBytes { raw in try Envelope.decodeInAnyOrder(raw, as: ServerMessage.self) }
+            }
             #expect("\(fast)" == "\(general)", "\(text)")
             return "\(fast)"
         }

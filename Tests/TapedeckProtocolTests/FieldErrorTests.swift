@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// A field of the wrong type, a missing required field or an unknown enum value names the
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func wrongTypeInNestedObject() throws {
-        let text = #"{"type":"playerObject","message":{"date":"2025-06-01","status":"playing","season":"summer","#
+        let text =
+            #"{"type":"playerObject","message":{"date":"2025-06-01","status":"playing","season":"summer","#
             + #""hourOfDay":9,"minuteOfHour":0,"gameSpeed":50,"person":{"id":"p1","name":"A","age":"old"}}}"#
         let error = try #require(decodingError(text))
         #expect(error.pathDescription == "message.person.age")
@@ -24,7 +26,8 @@ import Testing
     }
 
     @Test func wrongTypeInArrayElement() throws {
-        let text = #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a","text":"x"},{"id":"b","text":5}]}}"#
+        let text =
+            #"{"type":"questionEvent","message":{"id":"q","question":"?","options":[{"id":"a","text":"x"},{"id":"b","text":5}]}}"#
         let error = try #require(decodingError(text))
         #expect(error.pathDescription == "message.options[1].text")
         #expect(error.description == "message.options[1].text: expected string, found number at byte 109")

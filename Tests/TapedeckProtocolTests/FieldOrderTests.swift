@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Decoders guess that members come in the order the server writes them (`JSONFieldNames`) and
@@ -21,8 +22,10 @@ import Testing
         diamonds: 12, affinity: -20, prestige: 11, happiness: 76, health: 85, intelligence: 98, bio: "Loves maps.",
         compatibilityScore: 64, currentEducation: "State University", interests: ["hiking", "gaming"], traits: ["loyal"])
 
-    func person(_ members: [(name: String, json: String)], separator: String = ",", colon: String = ":",
-                padding: Int = 0) throws -> Person {
+    func person(
+        _ members: [(name: String, json: String)], separator: String = ",", colon: String = ":",
+        padding: Int = 0
+    ) throws -> Person {
         let object = "{" + members.map { #"""# + $0.name + #"""# + colon + $0.json }.joined(separator: separator) + "}"
         let text = #"{"type":"personObject","message":"# + object + "}" + String(repeating: " ", count: padding)
         guard case .personObject(let person) = try ServerMessage.decode(Array(text.utf8)) else {
@@ -54,11 +57,15 @@ import Testing
                 #expect(decoded.id == "p7" && decoded.name == "Avery", "\(member.name), padding \(padding)")
                 #expect(try person(Self.members, padding: padding) == Self.everything)
             }
-            let sparse = try person(required + Self.members.enumerated().filter { $0.offset >= 2 && $0.offset % 2 == 1 }.map(\.element),
-                                    padding: padding)
-            #expect(sparse == Person(id: "p7", name: "Avery", sex: "female", birthday: "1969-02-12", status: "alive",
-                                     energy: 81, diamonds: 12, prestige: 11, health: 85, bio: "Loves maps.",
-                                     currentEducation: "State University", traits: ["loyal"]), "padding \(padding)")
+            let sparse = try person(
+                required + Self.members.enumerated().filter { $0.offset >= 2 && $0.offset % 2 == 1 }.map(\.element),
+                padding: padding)
+            #expect(
+                sparse
+                    == Person(
+                        id: "p7", name: "Avery", sex: "female", birthday: "1969-02-12", status: "alive",
+                        energy: 81, diamonds: 12, prestige: 11, health: 85, bio: "Loves maps.",
+                        currentEducation: "State University", traits: ["loyal"]), "padding \(padding)")
             #expect(try person(required + [Self.members.last!], padding: padding).traits == ["loyal"])
         }
     }
@@ -116,7 +123,9 @@ import Testing
                     var expected: [UInt8] = Array(bytes[offset...].prefix(24))
                     expected += Array(repeating: 0, count: 24 - expected.count)
                     let words = reader.window(at: offset)
-                    let got = [words.0, words.1, words.2].flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+                    let got = [words.0, words.1, words.2].flatMap { word in
+                        (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+                    }
                     #expect(got == expected, "length \(length), offset \(offset)")
                 }
             }
@@ -124,9 +133,11 @@ import Testing
     }
 
     @Test func objectsShorterThanAWindowDecode() throws {
-        for (text, expected) in [(#"{"name":"A","id":"p"}"#, Person(id: "p", name: "A")),
-                                 (#"{"id":"p","name":"A"}"#, Person(id: "p", name: "A")),
-                                 (#"{"id":"p","r":1,"name":""}"#, Person(id: "p", name: ""))] {
+        for (text, expected) in [
+            (#"{"name":"A","id":"p"}"#, Person(id: "p", name: "A")),
+            (#"{"id":"p","name":"A"}"#, Person(id: "p", name: "A")),
+            (#"{"id":"p","r":1,"name":""}"#, Person(id: "p", name: "")),
+        ] {
             let decoded = try Array(text.utf8).withUnsafeBytes { raw throws(ProtocolError) in
                 var reader = JSONReader(raw)
                 return try Person.decode(from: &reader)

@@ -1,17 +1,20 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 @Suite struct JSONValueParseTests {
     @Test func parsesEveryKindOfValue() throws {
         let text = #"{"a":[1,-2.5,true,false,null,"x\u00e9"],"b":{"c":{}},"d":[],"big":123456789012345678901,"e":1e2}"#
         let value = try JSONValue.parse(Array(text.utf8))
-        #expect(value == .object([
-            "a": .array([.int(1), .double(-2.5), .bool(true), .bool(false), .null, .string("x\u{E9}")]),
-            "b": .object(["c": .object([:])]),
-            "d": .array([]),
-            "big": .double(1.2345678901234568e20),
-            "e": .double(100),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([.int(1), .double(-2.5), .bool(true), .bool(false), .null, .string("x\u{E9}")]),
+                    "b": .object(["c": .object([:])]),
+                    "d": .array([]),
+                    "big": .double(1.2345678901234568e20),
+                    "e": .double(100),
+                ]))
     }
 
     @Test func scalarsAtTheTop() throws {
@@ -23,15 +26,20 @@ import Testing
     /// A `JSONValue` object holds one value a key: a repeated key would lose one silently, so it
     /// is an error naming the key (a golden with two `energy` keys must not pass; issue 23).
     @Test func repeatedKeysAreRefusedWithTheirPath() {
-        #expect(throws: ProtocolError(offset: 7, expected: "a key used once in its object", found: "\"k\" a second time",
-                                      path: [.field("k")])) {
+        #expect(
+            throws: ProtocolError(
+                offset: 7, expected: "a key used once in its object", found: "\"k\" a second time",
+                path: [.field("k")])
+        ) {
             try JSONValue.parse(Array(#"{"k":1,"k":2}"#.utf8))
         }
         do {
             _ = try JSONValue.parse(Array(#"{"gameState":{"energy":1,"money":2,"energy":1}}"#.utf8))
             Issue.record("parsed a repeated key")
         } catch {
-            #expect(error.description == #"gameState.energy: expected a key used once in its object, found "energy" a second time at byte 35"#)
+            #expect(
+                error.description
+                    == #"gameState.energy: expected a key used once in its object, found "energy" a second time at byte 35"#)
         }
         // The same name in different objects is fine.
         #expect(throws: Never.self) { try JSONValue.parse(Array(#"{"a":{"k":1},"b":{"k":1},"k":[{"k":2}]}"#.utf8)) }

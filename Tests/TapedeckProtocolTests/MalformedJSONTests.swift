@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Bad input fails with the offset of the offending byte and says what was expected there.
@@ -18,20 +19,20 @@ import Testing
         }
     }
 
-    static let prefix = #"{"type":"u","message":{"#   // 23 bytes: the body's first field starts at 23
+    static let prefix = #"{"type":"u","message":{"# // 23 bytes: the body's first field starts at 23
 
     static let cases: [Case] = [
         Case("", 0, "object"),
         Case("   ", 3, "object"),
         Case("[1]", 0, "object"),
-        Case(prefix + #""energy":1}"#, 34, "',' or '}'"),                       // unclosed envelope
-        Case(#"{"type":"u" "message":{}}"#, 12, "',' or '}'"),                   // missing comma
+        Case(prefix + #""energy":1}"#, 34, "',' or '}'"), // unclosed envelope
+        Case(#"{"type":"u" "message":{}}"#, 12, "',' or '}'"), // missing comma
         Case(prefix + #""energy":12x}}"#, 34, "',' or '}'"),
         Case(prefix + #""energy":01}}"#, 32, "no leading zeros in a number"),
         Case(prefix + #""mood":"a\qb"}}"#, 33, "escape character"),
         Case(prefix + "\"mood\":\"a\nb\"}}", 32, "control characters must be escaped"),
-        Case(prefix + #""energy":1,}}"#, 34, "field name"),                      // trailing comma
-        Case(prefix + #""energy":1}} x"#, 36, "end of input"),                   // trailing bytes
+        Case(prefix + #""energy":1,}}"#, 34, "field name"), // trailing comma
+        Case(prefix + #""energy":1}} x"#, 36, "end of input"), // trailing bytes
         Case(prefix + #""energy":-}}"#, 33, "digit after '-'"),
         Case(prefix + #""mood":"abc"#, 34, "'\"' to close the string"),
         Case(prefix + #""energy":tru}}"#, 32, "integer"),
@@ -41,7 +42,7 @@ import Testing
         Case(prefix + #""mood":"\uD83D"}}"#, 31, "low surrogate"),
         Case(prefix + #""mood":"\uDE00"}}"#, 31, "a low surrogate needs a high one"),
         Case(prefix + #""mood":"\u12G4"}}"#, 35, "4 hex digits"),
-        Case(prefix + #""x":1.}}"#, 29, "digit after '.'"),                      // unknown fields are still checked
+        Case(prefix + #""x":1.}}"#, 29, "digit after '.'"), // unknown fields are still checked
         Case(prefix + #""x":1e}}"#, 29, "digit in exponent"),
         Case(prefix + #""x":nul}}"#, 27, "null"),
         Case(prefix + #""x":[1 2]}}"#, 30, "',' or ']'"),
@@ -49,7 +50,7 @@ import Testing
         Case(prefix + "\"x\":" + String(repeating: "[", count: 600), 27 + 512, "at most 512 nested"),
         Case(bytes: Array((prefix + #""mood":""#).utf8) + [0x61, 0xFF, 0x22, 0x7D, 0x7D], 32, "valid UTF-8"),
         Case(bytes: Array((prefix + #""mood":""#).utf8) + [0xE2, 0x82, 0x22, 0x7D, 0x7D], 33, "valid UTF-8 continuation byte"),
-        Case(bytes: Array((prefix + #""mood":""#).utf8) + [0xC0, 0xAF, 0x22, 0x7D, 0x7D], 31, "valid UTF-8"),  // overlong '/'
+        Case(bytes: Array((prefix + #""mood":""#).utf8) + [0xC0, 0xAF, 0x22, 0x7D, 0x7D], 31, "valid UTF-8"), // overlong '/'
         Case(#"{"type":5,"message":{}}"#, 8, "string"),
         Case(#"{"message":{}}"#, 13, "field 'type'"),
         Case(#"{"type":"claimResult"}"#, 21, "field 'message'"),

@@ -1,10 +1,11 @@
-import Testing
 import TapedeckProtocol
+import Testing
 
 @Suite struct MarkupTextTests {
     @Test func markupCharactersBecomeEntities() {
-        #expect(MarkupText.escape(#"<a href="x">Tom & 'Jerry'</a>"#)
-            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
+        #expect(
+            MarkupText.escape(#"<a href="x">Tom & 'Jerry'</a>"#)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
     }
 
     @Test func scriptEndInAPayloadCannotCloseTheDocumentsElement() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Long strings and short string lists are shared through a per-thread table of recent ones;
@@ -56,8 +57,9 @@ import Testing
 @Suite struct RecentStringListsTests {
     /// A `personObject` envelope whose person has `interests` and `traits` as given (JSON text).
     func personJSON(interests list: String, traits: String = "[]") -> [UInt8] {
-        Array((#"{"type":"personObject","message":{"id":"p1","name":"Ann","lastName":"Lee","interests":"#
-            + list + #","traits":"# + traits + "}}").utf8)
+        Array(
+            (#"{"type":"personObject","message":{"id":"p1","name":"Ann","lastName":"Lee","interests":"#
+                + list + #","traits":"# + traits + "}}").utf8)
     }
 
     func decodedPerson(interests list: String, traits: String = "[]") throws -> Person {
@@ -88,8 +90,10 @@ import Testing
     }
 
     @Test func listsThatShareAPrefixStayApart() throws {
-        let lists: [[String]] = [["met"], ["met", "first date"], ["met", "first date", "dating"], ["met", "first"],
-                                 ["met", "first date", "dating"], ["met"], ["met", "first date"], []]
+        let lists: [[String]] = [
+            ["met"], ["met", "first date"], ["met", "first date", "dating"], ["met", "first"],
+            ["met", "first date", "dating"], ["met"], ["met", "first date"], [],
+        ]
         for list in lists + lists.reversed() {
             #expect(try decodedPerson(interests: json(list)).interests == list)
         }
@@ -150,6 +154,6 @@ import Testing
     }
 }
 
-private extension String {
-    func replacingLastByte(with last: Character) -> String { String(dropLast()) + String(last) }
+extension String {
+    fileprivate func replacingLastByte(with last: Character) -> String { String(dropLast()) + String(last) }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// The inline String fast path must build exactly the Strings the standard library builds, for

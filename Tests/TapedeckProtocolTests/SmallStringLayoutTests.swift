@@ -1,5 +1,5 @@
-import Testing
 import TapedeckProtocol
+import Testing
 
 /// The one layout check the decoder's `SmallASCIIString` and TapedeckState's `DuplicateFinder`
 /// share (Sources/TapedeckProtocol/Unsafe/): it holds here, and `asciiWords` tells small ASCII

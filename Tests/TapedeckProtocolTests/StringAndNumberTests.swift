@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 @Suite struct StringAndNumberTests {
@@ -22,7 +23,9 @@ import Testing
     }
 
     @Test func escapedFieldNamesAndTypesMatch() throws {
-        #expect(try ServerMessage.decode(Array(#"{"type":"u","message":{"\u0065nergy":5}}"#.utf8)) == .update(PartialUpdate(energy: 5)))
+        #expect(
+            try ServerMessage.decode(Array(#"{"type":"u","message":{"\u0065nergy":5}}"#.utf8))
+                == .update(PartialUpdate(energy: 5)))
         #expect(try ServerMessage.decode(Array(#"{"\u0074ype":"\u0075","message":{}}"#.utf8)) == .update(PartialUpdate()))
     }
 
@@ -30,14 +33,20 @@ import Testing
         let text = "quote\" back\\ nl\n tab\t bell\u{07} é 🎉 /"
         let message = ClientMessage.sendMessage(SendMessage(personId: "p", text: text))
         let encoded = String(decoding: message.encoded(), as: UTF8.self)
-        #expect(encoded == #"{"type":"sendMessage","message":{"personId":"p","text":"quote\" back\\ nl\n tab\t bell\u0007 é 🎉 /"}}"#)
+        #expect(
+            encoded == #"{"type":"sendMessage","message":{"personId":"p","text":"quote\" back\\ nl\n tab\t bell\u0007 é 🎉 /"}}"#)
         #expect(try ClientMessage.decode(message.encoded()) == message)
     }
 
     @Test func integersUseTheFullIntRange() throws {
-        #expect(try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":9223372036854775807}}"#.utf8)) == .speed(SpeedChange(speed: Int.max)))
-        #expect(try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":-9223372036854775808}}"#.utf8)) == .speed(SpeedChange(speed: Int.min)))
-        #expect(try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":-0}}"#.utf8)) == .speed(SpeedChange(speed: 0)))
+        #expect(
+            try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":9223372036854775807}}"#.utf8))
+                == .speed(SpeedChange(speed: Int.max)))
+        #expect(
+            try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":-9223372036854775808}}"#.utf8))
+                == .speed(SpeedChange(speed: Int.min)))
+        #expect(
+            try ClientMessage.decode(Array(#"{"type":"speed","message":{"speed":-0}}"#.utf8)) == .speed(SpeedChange(speed: 0)))
         for value in [Int.max, Int.min, 0, -1, 10, 1_000_000_007] {
             let message = ClientMessage.speed(SpeedChange(speed: value))
             #expect(String(decoding: message.encoded(), as: UTF8.self) == #"{"type":"speed","message":{"speed":\#(value)}}"#)
@@ -58,7 +67,8 @@ import Testing
     }
 
     func sentiment(_ literal: String) throws -> Double? {
-        let text = #"{"type":"conversationEvent","message":{"conversationId":"c","personId":"p","message":{"id":"m","sender":"p","text":"t","sentiment":\#(literal)}}}"#
+        let text =
+            #"{"type":"conversationEvent","message":{"conversationId":"c","personId":"p","message":{"id":"m","sender":"p","text":"t","sentiment":\#(literal)}}}"#
         guard case .conversationEvent(let event) = try ServerMessage.decode(Array(text.utf8)) else { return nil }
         return event.message.sentiment
     }
@@ -80,9 +90,13 @@ import Testing
     }
 
     @Test func doublesEncodeInShortestRoundTripForm() throws {
-        for (value, text) in [(0.1, "0.1"), (-0.5, "-0.5"), (3.0, "3.0"), (1e-05, "1e-05"), (0.30000000000000004, "0.30000000000000004")] {
-            let message = ServerMessage.conversationEvent(ConversationEvent(conversationId: "c", personId: "p",
-                message: ConversationMessage(id: "m", sender: "p", text: "t", sentiment: value)))
+        for (value, text) in [
+            (0.1, "0.1"), (-0.5, "-0.5"), (3.0, "3.0"), (1e-05, "1e-05"), (0.30000000000000004, "0.30000000000000004"),
+        ] {
+            let message = ServerMessage.conversationEvent(
+                ConversationEvent(
+                    conversationId: "c", personId: "p",
+                    message: ConversationMessage(id: "m", sender: "p", text: "t", sentiment: value)))
             let encoded = String(decoding: message.encoded(), as: UTF8.self)
             #expect(encoded.hasSuffix(#""sentiment":\#(text)}}}"#), "\(encoded)")
             #expect(try ServerMessage.decode(message.encoded()) == message)

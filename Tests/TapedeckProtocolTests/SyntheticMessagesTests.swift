@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 @Suite struct SyntheticMessagesTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckProtocol
 
 /// Issue 18: values as a TypeScript server sends them (docs/PROTOCOL.md, "Numbers" and "Enums").
@@ -9,9 +10,11 @@ import Testing
         try ServerMessage.decode(Array((#"{"type":"u","message":{"energy":"# + energy + "}}").utf8))
     }
 
-    @Test(arguments: [("100.0", 100), ("1e3", 1000), ("1E+3", 1000), ("-0", 0), ("-0.0", 0), ("0e5", 0),
-                      ("2.50e1", 25), ("12.3400e2", 1234), ("-7.0", -7), ("1000e-3", 1), ("9223372036854775807.0", Int.max),
-                      ("-9223372036854775808.000", Int.min), ("100", 100)])
+    @Test(arguments: [
+        ("100.0", 100), ("1e3", 1000), ("1E+3", 1000), ("-0", 0), ("-0.0", 0), ("0e5", 0),
+        ("2.50e1", 25), ("12.3400e2", 1234), ("-7.0", -7), ("1000e-3", 1), ("9223372036854775807.0", Int.max),
+        ("-9223372036854775808.000", Int.min), ("100", 100),
+    ])
     func integralNumbersAreIntegers(_ written: String, _ value: Int) throws {
         #expect(try Self.update(written) == .update(PartialUpdate(energy: value)))
     }
@@ -37,12 +40,14 @@ import Testing
 
     @Test func requiredIntegersInsideObjectsAcceptThemToo() throws {
         let text = #"{"type":"dailyRewardClaimed","message":{"day":3.0,"streak":1e1,"energy":-0,"money":5E0,"diamonds":0.0}}"#
-        #expect(try ServerMessage.decode(Array(text.utf8))
+        #expect(
+            try ServerMessage.decode(Array(text.utf8))
                 == .dailyRewardClaimed(DailyRewardClaimed(day: 3, streak: 10, energy: 0, money: 5, diamonds: 0)))
     }
 
     @Test func anUnknownEnumValueIsKeptAndWrittenBack() throws {
-        let text = #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#
+        let text =
+            #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#
         let message = try ServerMessage.decode(Array(text.utf8))
         guard case .relationshipEvent(let event) = message else { Issue.record("\(message)"); return }
         #expect(event.kind == .unknown("enemy"))

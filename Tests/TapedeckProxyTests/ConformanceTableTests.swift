@@ -1,15 +1,16 @@
 import Foundation
 import NIOCore
-import Testing
 import TapedeckNetwork
 import TapedeckTape
+import Testing
 
 /// The RFC 6455 conformance table (`ConformanceCase.table`) run against the reference server,
 /// `WebSocketClient` and the recording proxy (from either side), with exact bytes over loopback.
 @Suite(.serialized, .tags(.integration)) struct ConformanceTableTests {
     @Test(arguments: ConformanceCase.table)
     func referenceServer(_ row: ConformanceCase) async throws {
-        let server = try await ReferenceServer.start(ReferenceServerConfiguration(clock: .virtual, maxMessageBytes: ConformanceCase.limit))
+        let server = try await ReferenceServer.start(
+            ReferenceServerConfiguration(clock: .virtual, maxMessageBytes: ConformanceCase.limit))
         let peer = try await RawWebSocketPeer.connect(port: server.port, path: ReferenceServerConfiguration.path)
         #expect(await peer.status() == 101)
         peer.send(row.bytes(fromClient: true))
@@ -22,8 +23,9 @@ import TapedeckTape
     @Test(arguments: ConformanceCase.table)
     func client(_ row: ConformanceCase) async throws {
         let server = try await RawWebSocketServer(opening: row.bytes(fromClient: false))
-        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: server.port, path: "/",
-                                                       maxMessageBytes: ConformanceCase.limit)
+        let client = try await WebSocketClient.connect(
+            host: "127.0.0.1", port: server.port, path: "/",
+            maxMessageBytes: ConformanceCase.limit)
         let peer = try #require(await server.firstPeer())
         #expect(await peer.answer() == row.client, "\(row.name)")
         if case .close = row.client { #expect(await peer.ended(), "the client keeps the connection after its close") }
@@ -34,7 +36,8 @@ import TapedeckTape
     @Test(arguments: ConformanceCase.table)
     func proxyFromTheApp(_ row: ConformanceCase) async throws {
         let upstream = try await RawWebSocketServer()
-        let harness = try await ProxyHarness(upstreamPort: upstream.port, name: "conformance-app", maxMessageBytes: ConformanceCase.limit)
+        let harness = try await ProxyHarness(
+            upstreamPort: upstream.port, name: "conformance-app", maxMessageBytes: ConformanceCase.limit)
         let app = try await RawWebSocketPeer.connect(port: harness.proxy.port, path: "/")
         #expect(await app.status() == 101)
         app.send(row.bytes(fromClient: true))
@@ -48,7 +51,8 @@ import TapedeckTape
     @Test(arguments: ConformanceCase.table)
     func proxyFromTheServer(_ row: ConformanceCase) async throws {
         let upstream = try await RawWebSocketServer(opening: row.bytes(fromClient: false))
-        let harness = try await ProxyHarness(upstreamPort: upstream.port, name: "conformance-server", maxMessageBytes: ConformanceCase.limit)
+        let harness = try await ProxyHarness(
+            upstreamPort: upstream.port, name: "conformance-server", maxMessageBytes: ConformanceCase.limit)
         let app = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         let server = try #require(await upstream.firstPeer())
         #expect(await server.answer() == row.proxy, "\(row.name)")

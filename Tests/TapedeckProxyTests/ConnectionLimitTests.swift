@@ -1,13 +1,14 @@
 import Foundation
 import NIOCore
-import Testing
 import TapedeckNetwork
+import Testing
 
 /// Issue 23, finding 4: the proxy, the reference server and `serve` close connections that do
 /// not complete their handshake in time, close after their own 400, and refuse connections over
 /// `--max-connections` with a 503 that says why, all while a well-behaved client is served.
 @Suite(.serialized, .tags(.integration)) struct ConnectionLimitTests {
-    static let upgradeRequest = "GET /wss/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    static let upgradeRequest =
+        "GET /wss/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
 
     /// One well-behaved session: connect, createCharacter, the 5 answers, close.
@@ -80,8 +81,12 @@ import TapedeckNetwork
     /// reason in plain text and closed; once one of the three goes, a client is served again.
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func theConnectionOverTheLimitIsRefusedWith503(_ kind: TapedeckUnderTest.Kind) async throws {
-        let target = try await TapedeckUnderTest(kind, options: ["--max-connections", "3", "--handshake-timeout", "60",
-                                                           "--idle-timeout", "60"])
+        let target = try await TapedeckUnderTest(
+            kind,
+            options: [
+                "--max-connections", "3", "--handshake-timeout", "60",
+                "--idle-timeout", "60",
+            ])
         defer { target.kill() }
         var open = try (0..<3).map { _ in try RawSocket(port: target.port) }
         // The three are accepted (counted) before the fourth arrives: a byte each, answered by nothing yet.

@@ -36,12 +36,14 @@ final class EchoHandler: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let (opcode, bytes): (WebSocketOpcode, [UInt8]) = switch unwrapInboundIn(data) {
-        case .text(let bytes): (.text, bytes)
-        case .binary(let bytes): (.binary, bytes)
-        }
-        context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: context.channel.allocator.buffer(bytes: bytes))),
-                      promise: nil)
+        let (opcode, bytes): (WebSocketOpcode, [UInt8]) =
+            switch unwrapInboundIn(data) {
+            case .text(let bytes): (.text, bytes)
+            case .binary(let bytes): (.binary, bytes)
+            }
+        context.write(
+            wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: context.channel.allocator.buffer(bytes: bytes))),
+            promise: nil)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// Sessions that end without a closing handshake: a reset from either side, and a close frame the
 /// server never answers. Each is recorded as an error note, the other side is let go, and the
@@ -12,7 +12,8 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "client-reset")
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "reset"])
+        let client = try ChildProcess(
+            TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "reset"])
         let run = await client.wait()
         #expect(run.output == ["echo before reset", "reset"], "\(run.standardError)")
 
@@ -22,8 +23,9 @@ import TapedeckTape
         #expect(tape.records(.c2s, [.text]).map { tape.text($0) } == ["before reset"])
         let errors = tape.records.filter { $0.kind == .error }.map { tape.text($0) }
         #expect(errors.count == 2, "\(errors)")
-        #expect(errors.first.map { $0.hasPrefix("client") && ($0.contains("reset") || $0.contains("without a close frame")) } == true,
-                "\(errors)")
+        #expect(
+            errors.first.map { $0.hasPrefix("client") && ($0.contains("reset") || $0.contains("without a close frame")) } == true,
+            "\(errors)")
         #expect(errors.last == "dropping the server connection: the client is gone")
         #expect(!tape.records.contains { $0.kind == .close })
         await harness.shutdown()
@@ -46,8 +48,9 @@ import TapedeckTape
         #expect(tape.records(.c2s, [.text]).map { tape.text($0) } == ["hello"])
         let errors = tape.records.filter { $0.kind == .error }.map { tape.text($0) }
         #expect(errors.count == 2, "\(errors)")
-        #expect(errors.first.map { $0.hasPrefix("server") && ($0.contains("reset") || $0.contains("without a close frame")) } == true,
-                "\(errors)")
+        #expect(
+            errors.first.map { $0.hasPrefix("server") && ($0.contains("reset") || $0.contains("without a close frame")) } == true,
+            "\(errors)")
         #expect(errors.last == "dropping the client connection: the server is gone")
         await harness.shutdown()
     }
@@ -68,7 +71,8 @@ import TapedeckTape
         let tape = try TapeContents(path: try #require(tapes.first).path)
         #expect(tape.end == .complete)
         #expect(tape.records.filter { $0.kind == .close }.map { "\($0.direction.name) \($0.closeCode ?? 0)" } == ["c2s 1000"])
-        #expect(tape.records.filter { $0.kind == .error }.map { tape.text($0) }
+        #expect(
+            tape.records.filter { $0.kind == .error }.map { tape.text($0) }
                 == ["timeout: the server did not finish closing within 2 s"])
         await harness.shutdown()
     }

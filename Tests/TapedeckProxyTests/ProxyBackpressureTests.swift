@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// Bounded buffers: a reader that does not read stops the proxy reading from the other side, and
 /// a tape that falls behind pauses reading until it caught up. Nothing is dropped either way.
@@ -15,8 +15,12 @@ import TapedeckTape
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("push_server.py"), "\(count)", "\(size)"])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "slow-reader")
         let go = harness.folder + "-go"
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("slow_client.py"), harness.proxy.url + "/", go,
-                                                         "\(count)", "\(size)"])
+        let client = try ChildProcess(
+            TestPaths.python,
+            [
+                TestPaths.peer("slow_client.py"), harness.proxy.url + "/", go,
+                "\(count)", "\(size)",
+            ])
         _ = try await client.line(startingWith: "connected")
         // Wait until the server cannot hand more to its socket (no progress for 2 s; at most 60 s).
         let sent = { () -> Int in
@@ -61,14 +65,18 @@ import TapedeckTape
     @Test func tapeFallingBehindPausesReadingAndDropsNothing() async throws {
         let server = try await EchoServer()
         // A queue bound of 2 KiB: reading pauses every few messages until the writer caught up.
-        let harness = try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil),
-                                             name: "tape-behind") { $0.recorderQueueBytes = 2048 }
+        let harness = try await ProxyHarness(
+            upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil),
+            name: "tape-behind"
+        ) { $0.recorderQueueBytes = 2048 }
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         let messages = (0..<2000).map { "message \($0) " + String(repeating: "x", count: 500) }
         var echoed: [String] = []
         for batch in stride(from: 0, to: messages.count, by: 100) {
             for message in messages[batch..<batch + 100] { try await client.send(text: message) }
-            for _ in 0..<100 { echoed.append(String(decoding: try await client.receiveText(timeout: .seconds(60)), as: UTF8.self)) }
+            for _ in 0..<100 {
+                echoed.append(String(decoding: try await client.receiveText(timeout: .seconds(60)), as: UTF8.self))
+            }
         }
         await client.close()
         #expect(echoed == messages)

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// Python's `websockets` client and server (permessage-deflate on, their default) talk through
 /// the proxy: every message must arrive intact both ways and the tape must hold exactly what each
@@ -44,7 +44,8 @@ import TapedeckTape
         let serverLogPath = TestPaths.temporaryFolder("fidelity-log") + "/server.json"
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("fidelity_server.py"), serverLogPath])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "fidelity")
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
+        let client = try ChildProcess(
+            TestPaths.python, [TestPaths.peer("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
         let clientRun = await client.wait()
         #expect(clientRun.status == 0, "client failed: \(clientRun.standardError)")
         let serverRun = await server.wait()
@@ -73,7 +74,10 @@ import TapedeckTape
         #expect(tape.metadata.responseStatus == 101)
         #expect(tape.metadata.labels["appVersion"] == "7.3.1")
         #expect(tape.metadata.requestHeaders.contains { $0.name.lowercased() == "sec-websocket-extensions" })
-        #expect(tape.metadata.responseHeaders.contains { $0.name.lowercased() == "sec-websocket-protocol" && $0.value == "baolife.v1" })
+        #expect(
+            tape.metadata.responseHeaders.contains {
+                $0.name.lowercased() == "sec-websocket-protocol" && $0.value == "baolife.v1"
+            })
         let c2s = tape.records(.c2s, [.text, .binary, .ping])
         #expect(c2s.map { $0.kind.name } == clientLog.sent.map(\.kind))
         #expect(c2s.map(\.payload) == clientLog.sent.map(\.bytes))

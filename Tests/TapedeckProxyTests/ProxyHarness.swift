@@ -29,8 +29,9 @@ final class ProxyHarness: Sendable {
             // Like the upstream's 60 s: a guard against hangs only, for the same busy-machine reason.
             limits: ConnectionLimits(handshakeTimeoutSeconds: 60, idleTimeoutSeconds: 60), tool: "tapedeck tests")
         configure(&configuration)
-        proxy = try await RecordingProxy.start(configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } },
-                                               onProblem: { line in problems.withLockedValue { $0.append(line) } })
+        proxy = try await RecordingProxy.start(
+            configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } },
+            onProblem: { line in problems.withLockedValue { $0.append(line) } })
     }
 
     var closedTapes: [RecordedTape] { closed.withLockedValue { $0 } }

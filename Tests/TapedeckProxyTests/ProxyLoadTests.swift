@@ -1,8 +1,8 @@
 import Foundation
 import NIOCore
-import Testing
 import TapedeckNetwork
 import TapedeckTape
+import Testing
 
 /// Many sessions at once: every message in comes out on the other side and is on its tape.
 /// 500 connections of TAPEDECK_LOAD_MESSAGES messages each (default 200 in `make test`, which runs
@@ -19,8 +19,12 @@ import TapedeckTape
         let clients = try await withThrowingTaskGroup(of: (Int, WebSocketClient).self) { group in
             for index in 0..<connections {
                 group.addTask {
-                    (index, try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
-                                                              timeout: .seconds(120)))
+                    (
+                        index,
+                        try await WebSocketClient.connect(
+                            host: "127.0.0.1", port: harness.proxy.port, path: "/",
+                            timeout: .seconds(120))
+                    )
                 }
             }
             return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }

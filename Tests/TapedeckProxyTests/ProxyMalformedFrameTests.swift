@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// A peer that breaks the protocol gets the right close code, its tape says why, and other
 /// sessions go on.
@@ -42,7 +42,8 @@ import TapedeckTape
     func badServerFrameClosesThatConnection(mode: String, code: Int) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", mode])
-        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "bad-server-\(mode)", maxMessageBytes: 65536)
+        let harness = try await ProxyHarness(
+            upstreamPort: try await server.port(), name: "bad-server-\(mode)", maxMessageBytes: 65536)
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hello")
         let event = try await client.receive(timeout: .seconds(20))

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// Pings and pongs go through the proxy and onto the tape; the proxy never answers a ping itself.
 /// Both raw peers answer pings by hand with a pong of a different payload ("server saw ..."), so
@@ -12,7 +12,8 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "ping"])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "ping")
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
+        let client = try ChildProcess(
+            TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
         let clientRun = await client.wait()
         let serverRun = await server.wait()
         #expect(clientRun.status == 0 && serverRun.status == 0, "\(clientRun.standardError) \(serverRun.standardError)")

@@ -1,25 +1,29 @@
 import Foundation
-import Testing
 import TapedeckNetwork
 import TapedeckTape
+import Testing
 
 /// wss:// on both sides of the proxy: the listener with PEM files, and an upstream (the reference
 /// server with its TLS option) verified against `--ca-file`, refused without it, accepted with
 /// `--insecure`.
 @Suite struct ProxyTLSTests {
-    static let createCharacter = #"{"type":"createCharacter","message":{"name":"Ada","lastName":"Lovelace","sex":"female","interests":["music"]}}"#
+    static let createCharacter =
+        #"{"type":"createCharacter","message":{"name":"Ada","lastName":"Lovelace","sex":"female","interests":["music"]}}"#
 
     @Test func listenerServesWSSWithPEMFiles() async throws {
         let server = try await EchoServer()
-        let harness = try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil),
-                                             name: "tls-listener") {
+        let harness = try await ProxyHarness(
+            upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil),
+            name: "tls-listener"
+        ) {
             $0.tlsCertificatePath = TestPaths.testCertificate
             $0.tlsKeyPath = TestPaths.testKey
         }
         #expect(harness.proxy.url.hasPrefix("wss://127.0.0.1:"))
         let tls = try TLSFiles.clientContext(trustedCertificatePath: TestPaths.testCertificate)
-        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/", tls: tls,
-                                                       timeout: .seconds(30))
+        let client = try await WebSocketClient.connect(
+            host: "127.0.0.1", port: harness.proxy.port, path: "/", tls: tls,
+            timeout: .seconds(30))
         try await client.send(text: "over tls")
         #expect(try await client.receiveText(timeout: .seconds(30)) == Array("over tls".utf8))
         await client.close()
@@ -64,7 +68,8 @@ import TapedeckTape
         let harness = try await ProxyHarness(upstream: Self.upstream(server), name: "tls-untrusted") { _ in }
         // The app gets an HTTP error instead of a 101: 502 Bad Gateway, then the connection closes.
         await #expect(throws: WebSocketClientError.upgradeRefused(status: 502)) {
-            _ = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/wss/", timeout: .seconds(30))
+            _ = try await WebSocketClient.connect(
+                host: "127.0.0.1", port: harness.proxy.port, path: "/wss/", timeout: .seconds(30))
         }
         let tapes = await harness.waitForTapes(1)
         try #require(tapes.count == 1)
@@ -96,8 +101,9 @@ import TapedeckTape
     }
 
     static func wssReferenceServer() async throws -> ReferenceServer {
-        try await ReferenceServer.start(ReferenceServerConfiguration(
-            tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
+        try await ReferenceServer.start(
+            ReferenceServerConfiguration(
+                tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
     }
 
     static func upstream(_ server: ReferenceServer) -> UpstreamURL {
@@ -106,8 +112,9 @@ import TapedeckTape
 
     /// Plays one createCharacter through the proxy over plain ws://; returns the first answer.
     static func createCharacter(through harness: ProxyHarness) async throws -> String {
-        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/",
-                                                       timeout: .seconds(30))
+        let client = try await WebSocketClient.connect(
+            host: "127.0.0.1", port: harness.proxy.port, path: "/",
+            timeout: .seconds(30))
         try await client.send(text: createCharacter)
         let answer = String(decoding: try await client.receiveText(timeout: .seconds(30)), as: UTF8.self)
         await client.close()

@@ -1,9 +1,9 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import Testing
 import TapedeckNetwork
 import TapedeckTape
+import Testing
 
 /// When the upstream cannot be reached, refuses the upgrade or never answers it, the app gets an
 /// HTTP error instead of a 101 (the upstream's own status, or 502), the attempt's tape says why,
@@ -46,7 +46,8 @@ import TapedeckTape
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "refused")
         // The echo server serves "/" only; any other path is answered 404 and passed back as such.
         await #expect(throws: WebSocketClientError.upgradeRefused(status: 404)) {
-            _ = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/elsewhere", timeout: .seconds(30))
+            _ = try await WebSocketClient.connect(
+                host: "127.0.0.1", port: harness.proxy.port, path: "/elsewhere", timeout: .seconds(30))
         }
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "still here")
@@ -70,8 +71,10 @@ import TapedeckTape
             .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(silent.localAddress?.port)
-        let harness = try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: port, path: nil),
-                                             name: "silent") { $0.upstreamTimeoutSeconds = 1 }
+        let harness = try await ProxyHarness(
+            upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: port, path: nil),
+            name: "silent"
+        ) { $0.upstreamTimeoutSeconds = 1 }
         await #expect(throws: WebSocketClientError.upgradeRefused(status: 502)) {
             _ = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/", timeout: .seconds(30))
         }

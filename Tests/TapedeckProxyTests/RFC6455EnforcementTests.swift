@@ -1,8 +1,8 @@
 import Foundation
 import NIOCore
-import Testing
 import TapedeckNetwork
 import TapedeckTape
+import Testing
 
 /// The RFC 6455 rules of issue 23 (finding 10) that the conformance table does not show:
 /// the upgrade key, the close code a sender of an oversized message reads, and what the proxy
@@ -17,7 +17,9 @@ import TapedeckTape
         let app = try await RawWebSocketPeer.connect(port: harness.proxy.port, path: "/", key: key)
         #expect(await app.status() == 400)
         #expect(await app.ended())
-        #expect(app.seen.withLockedValue { $0.unparsed }.contains("Sec-WebSocket-Key must be one header holding the base64 encoding of 16"))
+        #expect(
+            app.seen.withLockedValue { $0.unparsed }.contains(
+                "Sec-WebSocket-Key must be one header holding the base64 encoding of 16"))
         #expect(harness.proxy.statistics().tapesClosed == 0, "nothing went upstream, no tape")
         await harness.shutdown()
         await upstream.shutdown()
@@ -29,7 +31,9 @@ import TapedeckTape
         let peer = try await RawWebSocketPeer.connect(port: server.port, path: ReferenceServerConfiguration.path, key: key)
         #expect(await peer.status() == 400)
         #expect(await peer.ended())
-        #expect(peer.seen.withLockedValue { $0.unparsed }.contains("Sec-WebSocket-Key must be one header holding the base64 encoding of 16"))
+        #expect(
+            peer.seen.withLockedValue { $0.unparsed }.contains(
+                "Sec-WebSocket-Key must be one header holding the base64 encoding of 16"))
         try await server.shutdown()
     }
 
@@ -60,7 +64,8 @@ import TapedeckTape
     }
 
     @Test func theClosedErrorNamesTheCode() {
-        #expect(WebSocketClientError.closed(code: 1009).description == "the connection is closed (close code 1009 (message too big))")
+        #expect(
+            WebSocketClientError.closed(code: 1009).description == "the connection is closed (close code 1009 (message too big))")
     }
 
     /// Invalid UTF-8 is recorded as it arrived, then refused with 1007; the server never gets it.
@@ -74,7 +79,10 @@ import TapedeckTape
         #expect(await app.answer() == .close(1007))
         let server = try #require(await upstream.firstPeer())
         #expect(await server.answer() == .close(1007))
-        #expect(server.seen.withLockedValue { $0.frames.filter { $0.opcode == WireFrame.text }.map(\.payload) } == [Array("fine".utf8)])
+        #expect(
+            server.seen.withLockedValue { $0.frames.filter { $0.opcode == WireFrame.text }.map(\.payload) } == [
+                Array("fine".utf8)
+            ])
         let tape = try TapeContents(path: try #require(await harness.waitForTapes(1).first).path)
         let texts = tape.records(.c2s, [.text]).map(\.payload)
         #expect(texts == [Array("fine".utf8), ConformanceCase.invalidUTF8])

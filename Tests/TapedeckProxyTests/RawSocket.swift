@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
 
 /// A plain blocking TCP socket on loopback, for clients no library would be: silent, half a
 /// request, a byte at a time, garbage.

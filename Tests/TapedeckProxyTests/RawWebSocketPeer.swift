@@ -40,7 +40,8 @@ final class RawWebSocketPeer: Sendable {
             }
             .connect(host: "127.0.0.1", port: port).get()
         peer.attach(channel)
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
         try await channel.writeAndFlush(channel.allocator.buffer(string: request))
         return peer
@@ -112,7 +113,8 @@ final class RawWebSocketPeer: Sendable {
             }
         }
         for reply in replies {
-            context.write(NIOAny(context.channel.allocator.buffer(bytes: reply.encoded(mask: masks ? [1, 2, 3, 4] : nil))), promise: nil)
+            context.write(
+                NIOAny(context.channel.allocator.buffer(bytes: reply.encoded(mask: masks ? [1, 2, 3, 4] : nil))), promise: nil)
         }
         context.flush()
         if finished { context.close(promise: nil) }
@@ -206,8 +208,9 @@ final class RawWebSocketServer: Sendable {
                                 peer.attach(channel)
                                 peers.withLockedValue { $0.append(peer) }
                                 // First in the pipeline: raw bytes in and out, past NIO's frame codec.
-                                try channel.pipeline.syncOperations.addHandler(RawPeerHandler(peer: peer, awaitingHead: false),
-                                                                               position: .first)
+                                try channel.pipeline.syncOperations.addHandler(
+                                    RawPeerHandler(peer: peer, awaitingHead: false),
+                                    position: .first)
                                 if !opening.isEmpty { peer.send(opening) }
                             }
                         })

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckCatalog
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// `tapedeck record` run as a child process, as a developer would: crash safety, redaction on
 /// disk, markers, and the catalog commands.
@@ -10,8 +10,12 @@ import TapedeckTape
     /// Starts `tapedeck record` towards `upstreamPort`; returns the process and its ws:// URL.
     static func startRecorder(upstreamPort: Int, folder: String, extra: [String] = []) async throws -> (ChildProcess, String) {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
-        let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--listen", "127.0.0.1:0", "--upstream",
-                                                             "ws://127.0.0.1:\(upstreamPort)", "--out", folder] + extra)
+        let recorder = try ChildProcess(
+            TestPaths.tapedeck,
+            [
+                "record", "--listen", "127.0.0.1:0", "--upstream",
+                "ws://127.0.0.1:\(upstreamPort)", "--out", folder,
+            ] + extra)
         let first = try await recorder.line(startingWith: "recording on ")
         let url = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
         return (recorder, url)
@@ -85,8 +89,9 @@ import TapedeckTape
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py"), secret])
         let rules = folder + "-rules.txt"
         try "# our own secret field\njson apiKey\n".write(toFile: rules, atomically: true, encoding: .utf8)
-        let (recorder, url) = try await Self.startRecorder(upstreamPort: try await echo.port(), folder: folder,
-                                                     extra: ["--redact", rules, "--label", "suite=secrets"])
+        let (recorder, url) = try await Self.startRecorder(
+            upstreamPort: try await echo.port(), folder: folder,
+            extra: ["--redact", rules, "--label", "suite=secrets"])
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("secret_client.py"), url, secret])
         let run = await client.wait()
         #expect(run.status == 0 && run.output.contains("ok"), "\(run.output) \(run.standardError)")
@@ -100,7 +105,10 @@ import TapedeckTape
         try #require(tapes.count == 1)
         // Every file under the folder, tapes decompressed with the lz4 tool, the catalog as it is.
         var files = try FileManager.default.subpathsOfDirectory(atPath: folder).map { folder + "/" + $0 }
-        files.removeAll { var isFolder: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
+        files.removeAll {
+            var isFolder: ObjCBool = false;
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
+        }
         #expect(files.contains { $0.hasSuffix("catalog.sqlite") })
         for file in files {
             let bytes: Data
@@ -123,7 +131,9 @@ import TapedeckTape
         #expect(token.count == "redacted:".count + 12)
         #expect(header("cookie").hasPrefix("session=\(token); theme=redacted:"))
         #expect(tape.metadata.requestTarget == "/wss/?token=\(token)&v=3")
-        #expect(tape.metadata.responseHeaders.first { $0.name.lowercased() == "set-cookie" }?.value == "session=\(token); Path=/; HttpOnly")
+        #expect(
+            tape.metadata.responseHeaders.first { $0.name.lowercased() == "set-cookie" }?.value
+                == "session=\(token); Path=/; HttpOnly")
         #expect(tape.metadata.labels["appVersion"] == "BaoLife/7.3.1")
         let texts = tape.records(.c2s, [.text]).map { tape.text($0) } + tape.records(.s2c, [.text]).map { tape.text($0) }
         #expect(texts.count == 6)
@@ -142,7 +152,8 @@ import TapedeckTape
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("catalog")
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
-        let (recorder, url) = try await Self.startRecorder(upstreamPort: try await echo.port(), folder: folder, extra: ["--label", "device=sim"])
+        let (recorder, url) = try await Self.startRecorder(
+            upstreamPort: try await echo.port(), folder: folder, extra: ["--label", "device=sim"])
         let control = try await recorder.line(startingWith: "control on http://")
         #expect(control.contains("tapedeck mark NAME --control 127.0.0.1:"))
         // A live session, marked from outside through the control endpoint.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 23, finding 5: `tapedeck record` proves `--out` writable before it says "recording on",
 /// with or without the catalog, and says so in plain words (no NSError text) with exit 1.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The live status line of `tapedeck record` on standard error: open connections, messages per
 /// second, messages and bytes recorded, tapes closed.
@@ -10,7 +10,8 @@ import TestSupport
     /// The numbers of a status line: connections, messages, tapes closed.
     static func numbers(_ line: String) -> (connections: Int, messages: Int, closed: Int)? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
+            let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line))
+        else { return nil }
         let field = { (index: Int) in Int((line as NSString).substring(with: match.range(at: index))) ?? -1 }
         return (field(1), field(3), field(6))
     }
@@ -19,8 +20,9 @@ import TestSupport
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
         let folder = TestPaths.temporaryFolder("status")
         let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
-        let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: try await echo.port(), folder: folder,
-                                                                   extra: ["--status-interval", "0.2"])
+        let (recorder, url) = try await RecordCommandTests.startRecorder(
+            upstreamPort: try await echo.port(), folder: folder,
+            extra: ["--status-interval", "0.2"])
         let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "2"])
         _ = try await stream.line(startingWith: "connected")
         // While the session runs: one connection and messages recorded.

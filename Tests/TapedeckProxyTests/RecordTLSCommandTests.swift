@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckCatalog
 import TapedeckNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// `tapedeck record` with wss:// on both sides, as a developer runs it: `--generate-cert` makes a
 /// local CA and a leaf the app can trust once it trusts the CA, and the upstream (the reference
@@ -12,11 +12,14 @@ import TapedeckTape
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let server = try await ReferenceServer.start(ReferenceServerConfiguration(
-            tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
+        let server = try await ReferenceServer.start(
+            ReferenceServerConfiguration(
+                tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
         let folder = TestPaths.temporaryFolder("record-tls")
-        let arguments = ["record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
-                         "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder]
+        let arguments = [
+            "record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
+            "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder,
+        ]
         let recorder = try ChildProcess(TestPaths.tapedeck, arguments)
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on wss://127.0.0.1:"), "\(first)")
@@ -29,9 +32,12 @@ import TapedeckTape
         let played = await trusting.wait()
         #expect(played.output == ["received playerObject", "closed 1000"], "\(played.output) \(played.standardError)")
         // One that does not trust it is refused by its own TLS stack.
-        let stranger = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", TestPaths.testCertificate])
+        let stranger = try ChildProcess(
+            TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", TestPaths.testCertificate])
         let refused = await stranger.wait()
-        #expect(refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "), "\(refused.output) \(refused.standardError)")
+        #expect(
+            refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "),
+            "\(refused.output) \(refused.standardError)")
 
         recorder.signal(SIGTERM)
         let stopped = await recorder.wait()

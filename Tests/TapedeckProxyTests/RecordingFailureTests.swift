@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckNetwork
+import Testing
 
 /// Issue 23, finding 5: when a tape cannot be written the session must not go on unrecorded while
 /// the team believes it is recorded. The app's connection is closed with 1011 and the reason, the

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 23: every documented secret in every documented position and encoding, through a real
 /// `tapedeck record` with real Python peers; then no file the proxy wrote (tapes decompressed by
@@ -16,8 +16,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: rules) }
         try "header X-Api-Key\njson password\npointer /message/card/0\nquery sig\n"
             .write(toFile: rules, atomically: true, encoding: .utf8)
-        let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: try await echo.port(), folder: folder,
-                                                                   extra: ["--redact", rules])
+        let (recorder, url) = try await RecordCommandTests.startRecorder(
+            upstreamPort: try await echo.port(), folder: folder,
+            extra: ["--redact", rules])
         let client = try ChildProcess(TestPaths.python, [TestPaths.peer("redaction_matrix_client.py"), url])
         let run = await client.wait()
         recorder.signal(SIGTERM)

@@ -1,5 +1,5 @@
-import Testing
 import TapedeckRedaction
+import Testing
 
 @Suite struct RedactorTests {
     let redactor = Redactor(rules: .defaults, key: Array(repeating: 7, count: 32))
@@ -19,7 +19,8 @@ import TapedeckRedaction
         let redacted = try #require(redactor.redactJSON(Array(text.utf8)))
         let secret = redactor.token(for: Array(#"abc"def"#.utf8))
         let receipt = redactor.token(for: "R".utf8)
-        let expected = #"{"type":"createCharacter", "message":{"name":"Ada","deviceToken" : ""# + secret
+        let expected =
+            #"{"type":"createCharacter", "message":{"name":"Ada","deviceToken" : ""# + secret
             + #"","n":[1,2,{"receipt":""# + receipt + #""}]}}"#
         #expect(String(decoding: redacted, as: UTF8.self) == expected)
     }
@@ -43,15 +44,19 @@ import TapedeckRedaction
         let text = #"{"message":{"items":[{"code":"a"},{"code":"b"}],"code":"c"}}"#
         let out = try #require(redactor.redactJSON(Array(text.utf8)))
         let token = redactor.token(for: "b".utf8)
-        #expect(String(decoding: out, as: UTF8.self) == #"{"message":{"items":[{"code":"a"},{"code":""# + token + #""}],"code":"c"}}"#)
+        #expect(
+            String(decoding: out, as: UTF8.self) == #"{"message":{"items":[{"code":"a"},{"code":""# + token + #""}],"code":"c"}}"#
+        )
     }
 
     @Test func headersKeepSchemeAndCookieNames() {
         let token = redactor.token(for: "s3cret".utf8)
         #expect(redactor.redactHeader(name: "Authorization", value: "Bearer s3cret") == "Bearer " + token)
-        #expect(redactor.redactHeader(name: "cookie", value: "session=s3cret; theme=dark")
+        #expect(
+            redactor.redactHeader(name: "cookie", value: "session=s3cret; theme=dark")
                 == "session=\(token); theme=\(redactor.token(for: "dark".utf8))")
-        #expect(redactor.redactHeader(name: "Set-Cookie", value: "session=s3cret; Path=/; HttpOnly")
+        #expect(
+            redactor.redactHeader(name: "Set-Cookie", value: "session=s3cret; Path=/; HttpOnly")
                 == "session=\(token); Path=/; HttpOnly")
         #expect(redactor.redactHeader(name: "User-Agent", value: "BaoLife/7") == "BaoLife/7")
         #expect(redactor.redactRequestTarget("/wss/?token=s3cret&v=3") == "/wss/?token=\(token)&v=3")
@@ -70,8 +75,11 @@ import TapedeckRedaction
     }
 
     @Test func rulesFileErrorsSayWhere() {
-        #expect(throws: RedactionRulesError(source: "r.txt", line: 3, column: 3,
-                                            message: "unknown rule kind `cookie`: use header, json, pointer or query")) {
+        #expect(
+            throws: RedactionRulesError(
+                source: "r.txt", line: 3, column: 3,
+                message: "unknown rule kind `cookie`: use header, json, pointer or query")
+        ) {
             try RedactionRules.parse("# secrets\nheader X-Api-Key\n  cookie session\n", source: "r.txt")
         }
         #expect(throws: RedactionRulesError.self) { try RedactionRules.parse("pointer message/x", source: "r") }
@@ -79,7 +87,8 @@ import TapedeckRedaction
     }
 
     @Test func rulesFileParses() throws {
-        let rules = try RedactionRules.parse("header X-Api-Key # the key\n\njson password\npointer /a~1b/~0c\nquery sig\n", source: "r")
+        let rules = try RedactionRules.parse(
+            "header X-Api-Key # the key\n\njson password\npointer /a~1b/~0c\nquery sig\n", source: "r")
         #expect(rules.headers == ["x-api-key"])
         #expect(rules.jsonKeys == ["password"])
         #expect(rules.jsonPointers == [["a/b", "~c"]])

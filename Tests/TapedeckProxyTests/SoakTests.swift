@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 23, finding 1 and the soak: many short sessions (connect, createCharacter, 5 answers,
 /// close) through the proxy in front of the reference server, against the server, and against
@@ -32,12 +32,14 @@ import TestSupport
         var figures = try await Self.soak(target, mode: "sequential", count: sequential, checkpoints: [500, 5_000])
         figures += try await Self.soak(target, mode: "concurrent", count: concurrent, checkpoints: [], after: sequential)
         let seconds = Date().timeIntervalSince(started)
-        print("soak \(kind): " + figures.map { "\($0.sessions) sessions \($0.kilobytes / 1024) MB" }.joined(separator: ", ")
-              + String(format: " (%.0f s)", seconds))
+        print(
+            "soak \(kind): " + figures.map { "\($0.sessions) sessions \($0.kilobytes / 1024) MB" }.joined(separator: ", ")
+                + String(format: " (%.0f s)", seconds))
         let first = try #require(figures.first { $0.sessions == 500 }, "no figure after 500 sessions: \(figures)")
         for figure in figures {
-            #expect(figure.kilobytes - first.kilobytes <= Self.allowedGrowthKB,
-                    "\(kind): \(figure.kilobytes) kB after \(figure.sessions) sessions, \(first.kilobytes) kB after 500")
+            #expect(
+                figure.kilobytes - first.kilobytes <= Self.allowedGrowthKB,
+                "\(kind): \(figure.kilobytes) kB after \(figure.sessions) sessions, \(first.kilobytes) kB after 500")
         }
         #expect(await target.stop().status == 0)
     }
@@ -49,15 +51,24 @@ import TestSupport
     }
 
     /// Runs soak_client.py against `target`; the RSS figures it read at each checkpoint.
-    static func soak(_ target: TapedeckUnderTest, mode: String, count: Int, checkpoints: [Int], after: Int = 0) async throws -> [Figure] {
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("soak_client.py"), target.url, "\(target.process.pid)",
-                                                         mode, "\(count)"] + checkpoints.map(String.init))
+    static func soak(_ target: TapedeckUnderTest, mode: String, count: Int, checkpoints: [Int], after: Int = 0) async throws
+        -> [Figure]
+    {
+        let client = try ChildProcess(
+            TestPaths.python,
+            [
+                TestPaths.peer("soak_client.py"), target.url, "\(target.process.pid)",
+                mode, "\(count)",
+            ] + checkpoints.map(String.init))
         let result = await client.wait(seconds: 1_800)
         let done = result.output.first { $0.hasPrefix("done ") }
-        #expect(done == "done \(count) 0", "\(target.kind) \(mode): \(result.output.suffix(25)) \(result.standardError.suffix(2000))")
+        #expect(
+            done == "done \(count) 0", "\(target.kind) \(mode): \(result.output.suffix(25)) \(result.standardError.suffix(2000))")
         return result.output.compactMap { line in
             let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[0] == "rss", let sessions = Int(parts[1]), let kilobytes = Int(parts[2]) else { return nil }
+            guard parts.count == 3, parts[0] == "rss", let sessions = Int(parts[1]), let kilobytes = Int(parts[2]) else {
+                return nil
+            }
             return Figure(sessions: after + sessions, kilobytes: kilobytes)
         }
     }

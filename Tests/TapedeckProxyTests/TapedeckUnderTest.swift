@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A `tapedeck` process the limits and soak tests talk to over real sockets, with what it needs
 /// behind it: `record` in front of `server --clock virtual`, `server --clock virtual` itself, or
@@ -28,7 +28,8 @@ final class TapedeckUnderTest: Sendable {
     /// `options` go to the process under test (e.g. `--handshake-timeout 1`); `binary` is the
     /// debug build unless a test asks for another (the release build for the full soak).
     init(_ kind: Kind, options: [String] = [], binary: String = TestPaths.tapedeck) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build --build-tests (no \(binary))")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary), "build first: swift build --build-tests (no \(binary))")
         self.kind = kind
         switch kind {
         case .server:
@@ -46,9 +47,13 @@ final class TapedeckUnderTest: Sendable {
             upstream = server
             let folder = TestPaths.temporaryFolder("under-test")
             self.folder = folder
-            process = try ChildProcess(binary, ["record", "--no-catalog", "--threads", "1", "--listen", "127.0.0.1:0",
-                                                "--upstream", "ws://127.0.0.1:\(serverPort)/wss/", "--out", folder,
-                                                "--status-interval", "86400"] + options)
+            process = try ChildProcess(
+                binary,
+                [
+                    "record", "--no-catalog", "--threads", "1", "--listen", "127.0.0.1:0",
+                    "--upstream", "ws://127.0.0.1:\(serverPort)/wss/", "--out", folder,
+                    "--status-interval", "86400",
+                ] + options)
             port = try Self.port(in: try await process.line(startingWith: "recording on "))
         }
     }

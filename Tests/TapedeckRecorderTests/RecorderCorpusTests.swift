@@ -10,10 +10,11 @@ import Testing
     static let labels = ["app": "BaoLife 1.4.2 (311)", "device": "iPhone15,2 iOS 17.5"]
 
     func recorder(_ folder: String, capacity: Int = 1 << 16) throws -> FlightRecorder {
-        try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder, labels: Self.labels, queueCapacity: capacity,
-            // Small segments, so the export joins several.
-            segmentBytes: 64 * 1024, keepBytes: 1 << 30))
+        try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, labels: Self.labels, queueCapacity: capacity,
+                // Small segments, so the export joins several.
+                segmentBytes: 64 * 1024, keepBytes: 1 << 30))
     }
 
     func record(_ message: SyntheticSession.WireMessage, _ recorder: FlightRecorder) {
@@ -80,14 +81,18 @@ import Testing
         let tape = try RecorderTestFiles.read(export.path)
         #expect(tape.end == .complete)
         #expect(recorder.droppedCount == 0)
-        let markers = tape.records.filter { $0.kind == .marker }.map { Int(String(decoding: $0.payload.dropFirst(), as: UTF8.self))! }
+        let markers = tape.records.filter { $0.kind == .marker }.map {
+            Int(String(decoding: $0.payload.dropFirst(), as: UTF8.self))!
+        }
         #expect(markers.sorted() == Array(0..<corpus.count))
         for thread in 0..<threads {
             let own = markers.filter { $0 % threads == thread }
             #expect(own == Array(stride(from: thread, to: corpus.count, by: threads)))
         }
         let payloads = tape.records.filter { $0.kind == .text }.map(\.payload)
-        #expect(payloads.sorted { $0.lexicographicallyPrecedes($1) } == corpus.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(
+            payloads.sorted { $0.lexicographicallyPrecedes($1) }
+                == corpus.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) })
         #expect(try RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)
         try recorder.stop()
     }

@@ -9,8 +9,9 @@ import Testing
     @Test func aFullQueueDropsAndCountsWhileTheWriterIsStalled() throws {
         let folder = try RecorderTestFiles.folder()
         let capacity = 64
-        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder, labels: ["app": "test"], queueCapacity: capacity))
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, labels: ["app": "test"], queueCapacity: capacity))
         recorder.suspendWriter(true)
         recorder.opened()
         // Every call returns although nothing is written: 1 open + 63 messages fill the queue.
@@ -29,7 +30,8 @@ import Testing
         #expect(tape.end == .complete)
         #expect(tape.header.metadata.labels["droppedRecords"] == "\(1_000 - (capacity - 1))")
         let names = tape.records.map { record in
-            record.kind == .text ? String(decoding: record.payload, as: UTF8.self).split(separator: ":").last.map(String.init) ?? ""
+            record.kind == .text
+                ? String(decoding: record.payload, as: UTF8.self).split(separator: ":").last.map(String.init) ?? ""
                 : record.kind.name + (record.kind == .marker ? " " + String(decoding: record.payload, as: UTF8.self) : "")
         }
         // The kept records, then the drop marker, then what came after the writer resumed.

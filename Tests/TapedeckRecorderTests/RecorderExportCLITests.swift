@@ -9,8 +9,9 @@ import Testing
 @Suite struct RecorderExportCLITests {
     @Test func theCommandLineReadsAnExport() throws {
         let folder = try RecorderTestFiles.folder()
-        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder, labels: ["app": "BaoLife 1.4.2 (311)", "device": "iPhone15,2 iOS 17.5"]))
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, labels: ["app": "BaoLife 1.4.2 (311)", "device": "iPhone15,2 iOS 17.5"]))
         recorder.opened()
         recorder.mark("screen Home shown")
         for (index, message) in SyntheticSession.wireMessages(count: 400, seed: 3).enumerated() {
@@ -38,7 +39,8 @@ import Testing
 
         let jsonl = folder + "/user.jsonl"
         let back = folder + "/back.tape"
-        #expect(try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["export", tape, "--format", "jsonl", "-o", jsonl]).status == 0)
+        #expect(
+            try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["export", tape, "--format", "jsonl", "-o", jsonl]).status == 0)
         let imported = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["import", jsonl, "-o", back])
         #expect(imported.status == 0, "import: \(imported.errors)")
         #expect(try RecorderTestFiles.read(back).records == RecorderTestFiles.read(tape).records)

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckTape
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,8 +17,10 @@ import Darwin
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RecorderTestFiles.tapedeck)
         // Small segments (the default 1 MiB is not reached), so the kill may also fall on a roll-over.
-        process.arguments = ["dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
-                             "--report-every", "20"]
+        process.arguments = [
+            "dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
+            "--report-every", "20",
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

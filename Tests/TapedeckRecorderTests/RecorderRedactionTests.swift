@@ -12,8 +12,9 @@ import Testing
         let folder = try RecorderTestFiles.folder()
         // The proxy's defaults (deviceToken, receipt, token) plus a rule file's own line.
         let rules = RedactionRules.defaults.merging(try RedactionRules.parse("json password\n", source: "rules"))
-        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder, serverURL: "wss://game.example/ws?token=\(Self.secrets[2])&v=3", redaction: rules))
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, serverURL: "wss://game.example/ws?token=\(Self.secrets[2])&v=3", redaction: rules))
         recorder.opened()
         for round in 0..<200 {
             recorder.sent(text: #"{"type":"registerDevice","message":{"deviceToken":"\#(Self.secrets[0])","n":\#(round)}}"#)

@@ -57,7 +57,8 @@ enum RecorderTestFiles {
         process.waitUntilExit()
         try errors.close()
         let errorData = FileManager.default.contents(atPath: errorsPath) ?? Data()
-        return Finished(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                        errors: String(decoding: errorData, as: UTF8.self))
+        return Finished(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
     }
 }

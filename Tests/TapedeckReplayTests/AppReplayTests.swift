@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Testing
 import TapedeckTesting
+import Testing
 
 /// A miniature of an app's client layer: a service that parses each message with JSONSerialization
 /// and publishes on the main queue a hop later, and a view model that applies it in a `Task`.
@@ -11,7 +11,8 @@ final class HoppingService {
 
     func receive(_ data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["type"] as? String == "u", let body = object["message"] as? [String: Any] else { return }
+            object["type"] as? String == "u", let body = object["message"] as? [String: Any]
+        else { return }
         DispatchQueue.main.async { self.onUpdate?(body) }
     }
 }
@@ -63,7 +64,8 @@ final class HoppingAdapter: AppClientAdapter {
     func snapshot() -> Snapshot { Snapshot(energy: viewModel.energy, money: viewModel.money) }
 
     func checkInvariants() -> [InvariantViolation] {
-        viewModel.energy < minimumEnergy ? [InvariantViolation(name: "energy.minimum", message: "energy is \(viewModel.energy)")] : []
+        viewModel.energy < minimumEnergy
+            ? [InvariantViolation(name: "energy.minimum", message: "energy is \(viewModel.energy)")] : []
     }
 }
 
@@ -75,9 +77,12 @@ final class HoppingAdapter: AppClientAdapter {
         let goldens = fixtures.directory + "/Goldens"
         let recording = AppReplay(goldens: goldens) { HoppingAdapter() }
         let first = await recording.check(tape: tape)
-        #expect(first.recordedGoldens.map { String($0.dropFirst(goldens.count)) }
-            == ["/session/character-created.json", "/session/r5.json", "/session/t3.json", "/session/claimed.json",
-                "/session/after-swipe.json", "/session/end.json"])
+        #expect(
+            first.recordedGoldens.map { String($0.dropFirst(goldens.count)) }
+                == [
+                    "/session/character-created.json", "/session/r5.json", "/session/t3.json", "/session/claimed.json",
+                    "/session/after-swipe.json", "/session/end.json",
+                ])
         #expect(fixtures.read("Goldens/session/claimed.json") == "{\n  \"energy\": 98,\n  \"money\": 555\n}\n")
         #expect(fixtures.read("Goldens/session/end.json") == "{\n  \"energy\": 88,\n  \"money\": 55\n}\n")
         try await AppReplay(goldens: goldens, record: .none) { HoppingAdapter() }.assertCheckpoints(tape: tape)
@@ -99,12 +104,16 @@ final class HoppingAdapter: AppClientAdapter {
         let goldens = fixtures.directory + "/Goldens"
         _ = await AppReplay(goldens: goldens) { HoppingAdapter() }.check(tape: tape)
         do {
-            try await AppReplay(goldens: goldens, record: .none) { HoppingAdapter(ignoresEnergy: true) }.assertCheckpoints(tape: tape)
+            try await AppReplay(goldens: goldens, record: .none) { HoppingAdapter(ignoresEnergy: true) }.assertCheckpoints(
+                tape: tape)
             Issue.record("the regression should fail")
         } catch {
             #expect(error.failures.map(\.name) == ["claimed", "r5", "t3", "after-swipe", "end"])
             let claimed = try #require(error.failures.first).message
-            #expect(claimed.hasPrefix("checkpoint claimed (marker \"claimed\") differs from its golden, after record 10 (t=6.000s), marker \"claimed\""))
+            #expect(
+                claimed.hasPrefix(
+                    "checkpoint claimed (marker \"claimed\") differs from its golden, after record 10 (t=6.000s), marker \"claimed\""
+                ))
             #expect(claimed.hasSuffix("Changed: energy\n− energy: 98\n+ energy: 100\n  money: 555"))
         }
         // Ignoring the path makes the same regression invisible, in goldens and diffs alike.
@@ -120,11 +129,14 @@ final class HoppingAdapter: AppClientAdapter {
         defer { fixtures.remove() }
         let tape = try fixtures.tape("session")
         HoppingAdapter.made = 0
-        let report = await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter(minimumEnergy: 90) }.check(tape: tape)
+        let report = await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter(minimumEnergy: 90) }.check(
+            tape: tape)
         let invariants = try #require(report.cases.first { $0.name == CheckCase.invariants })
         #expect(!invariants.passed)
         #expect(invariants.message.hasPrefix("invariant broken at record 13 (t=7.300s), s2c u: energy.minimum: energy is 88"))
-        #expect(invariants.message.hasSuffix("state before (−) and after (+) the record:\n− energy: 98\n+ energy: 88\n− money: 555\n+ money: 55"))
+        #expect(
+            invariants.message.hasSuffix(
+                "state before (−) and after (+) the record:\n− energy: 98\n+ energy: 88\n− money: 555\n+ money: 55"))
         #expect(HoppingAdapter.made == 2)
     }
 
@@ -147,9 +159,12 @@ final class HoppingAdapter: AppClientAdapter {
         defer { fixtures.remove() }
         let tape = try fixtures.tape("session")
         #expect(try await compareApps(tapes: [tape], { HoppingAdapter() }, { HoppingAdapter() }) == nil)
-        let divergence = try #require(try await compareApps(tapes: [tape], { HoppingAdapter() }, { HoppingAdapter(ignoresEnergy: true) }))
+        let divergence = try #require(
+            try await compareApps(tapes: [tape], { HoppingAdapter() }, { HoppingAdapter(ignoresEnergy: true) }))
         #expect(divergence.position.record == 4)
         #expect(divergence.diff.changedPaths == ["energy"])
-        #expect(try await compareApps(tapes: [tape], ignoring: ["energy"], { HoppingAdapter() }, { HoppingAdapter(ignoresEnergy: true) }) == nil)
+        #expect(
+            try await compareApps(
+                tapes: [tape], ignoring: ["energy"], { HoppingAdapter() }, { HoppingAdapter(ignoresEnergy: true) }) == nil)
     }
 }

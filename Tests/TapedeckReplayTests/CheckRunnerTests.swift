@@ -1,11 +1,13 @@
 import Foundation
+import TapedeckState
+import TapedeckTape
+import Testing
+
+@testable import TapedeckReplay
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import TapedeckState
-import TapedeckTape
-@testable import TapedeckReplay
 
 @Suite struct CheckRunnerTests {
     /// A copy of a tape cut short, as when the recording proxy was killed.
@@ -22,11 +24,14 @@ import TapedeckTape
         try fixtures.tape("session", as: "c-good", subfolder: "more")
         _ = TapeCheck.run(tape: fixtures.directory + "/more/c-good.tape", model: ClientState(), mode: .missing)
         try truncatedCopy(of: good, to: fixtures.directory + "/b-cut.tape", droppingBytes: 40)
-        try FileManager.default.copyItem(atPath: fixtures.directory + "/a-good.checkpoints", toPath: fixtures.directory + "/b-cut.checkpoints")
-        try FileManager.default.copyItem(atPath: fixtures.directory + "/a-good.golden", toPath: fixtures.directory + "/b-cut.golden")
+        try FileManager.default.copyItem(
+            atPath: fixtures.directory + "/a-good.checkpoints", toPath: fixtures.directory + "/b-cut.checkpoints")
+        try FileManager.default.copyItem(
+            atPath: fixtures.directory + "/a-good.golden", toPath: fixtures.directory + "/b-cut.golden")
 
         let tapes = try CheckRunner.findTapes(in: fixtures.directory)
-        #expect(tapes.map { String($0.dropFirst(fixtures.directory.count + 1)) } == ["a-good.tape", "b-cut.tape", "more/c-good.tape"])
+        #expect(
+            tapes.map { String($0.dropFirst(fixtures.directory.count + 1)) } == ["a-good.tape", "b-cut.tape", "more/c-good.tape"])
         var progress: [Int] = []
         let reports = await CheckRunner.run(tapes: tapes, mode: .none, concurrency: 2, model: ClientState()) { done, total, _ in
             #expect(total == 3)
@@ -40,7 +45,9 @@ import TapedeckTape
         #expect(!tapeCase.passed)
         #expect(tapeCase.message.contains("b-cut.tape: truncated after record"))
         #expect(tapeCase.message.contains(" at byte "))
-        #expect(cut.cases.first { $0.name == "end" }?.message.contains("not reached: the tape is cut short (truncated after record") == true)
+        #expect(
+            cut.cases.first { $0.name == "end" }?.message.contains("not reached: the tape is cut short (truncated after record")
+                == true)
         #expect(cut.cases.first { $0.name == "character-created" }?.passed == true)
     }
 
@@ -50,8 +57,9 @@ import TapedeckTape
         try fixtures.write("not a tape at all", to: "junk.tape")
         try fixtures.tape("session", as: "ok")
         try fixtures.write("ok: end\nbroken: record x\n", to: "ok.checkpoints")
-        let reports = await CheckRunner.run(tapes: try CheckRunner.findTapes(in: fixtures.directory), mode: .none,
-                                            concurrency: 2, model: ClientState())
+        let reports = await CheckRunner.run(
+            tapes: try CheckRunner.findTapes(in: fixtures.directory), mode: .none,
+            concurrency: 2, model: ClientState())
         #expect(reports.map(\.unreadable) == [true, true])
         #expect(reports[0].cases.last?.message.contains("junk.tape: not a tape") == true)
         #expect(reports[1].cases.last?.message.contains("ok.checkpoints:2:16: expected a record number") == true)
@@ -68,11 +76,14 @@ import TapedeckTape
 
     @Test func junitIsWellFormedXMLWithASuitePerTapeAndFailuresCarryingTheDiff() throws {
         let reports = [
-            TapeCheckReport(path: "a.tape", cases: [CheckCase(name: "claimed", passed: true), CheckCase(name: "invariants", passed: true)]),
-            TapeCheckReport(path: "b&<c>.tape", cases: [
-                CheckCase(name: "claimed", passed: false, message: "differs\n−   energy: 100\n+   energy: 80 \u{1}"),
-                CheckCase(name: "tape", passed: true),
-            ]),
+            TapeCheckReport(
+                path: "a.tape", cases: [CheckCase(name: "claimed", passed: true), CheckCase(name: "invariants", passed: true)]),
+            TapeCheckReport(
+                path: "b&<c>.tape",
+                cases: [
+                    CheckCase(name: "claimed", passed: false, message: "differs\n−   energy: 100\n+   energy: 80 \u{1}"),
+                    CheckCase(name: "tape", passed: true),
+                ]),
         ]
         let xml = JUnitReport.xml(reports)
         let parser = XMLParser(data: Data(xml.utf8))
@@ -92,8 +103,10 @@ final class JUnitCollector: NSObject, XMLParserDelegate {
     var failureText = ""
     var inFailure = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if name == "testsuite" { suites.append(attributes["name"] ?? "") }
         if name == "testcase" { cases.append(attributes["name"] ?? "") }
         if name == "failure" { inFailure = true }

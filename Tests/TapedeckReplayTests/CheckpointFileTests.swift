@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct CheckpointFileTests {
@@ -18,13 +19,17 @@ import Testing
 
             """
         let checkpoints = try CheckpointFile.parse(text, path: "a.checkpoints")
-        #expect(checkpoints.map(\.name) == ["character-created", "claimed", "r100", "t5", "t-half", "after-swipe",
-                                            "client-claim", "quoted", "bare", "done"])
-        #expect(checkpoints.map(\.trigger) == [
-            .firstMessage(type: "playerObject", direction: nil), .marker("claimed"), .record(100), .time(5_000_000_000),
-            .time(2_500_000_000), .firstMessage(type: "matchResult", direction: nil),
-            .firstMessage(type: "claimEvent", direction: .c2s), .marker("say \"hi\" \\ back"), .marker("checkpoint-1"), .end,
-        ])
+        #expect(
+            checkpoints.map(\.name) == [
+                "character-created", "claimed", "r100", "t5", "t-half", "after-swipe",
+                "client-claim", "quoted", "bare", "done",
+            ])
+        #expect(
+            checkpoints.map(\.trigger) == [
+                .firstMessage(type: "playerObject", direction: nil), .marker("claimed"), .record(100), .time(5_000_000_000),
+                .time(2_500_000_000), .firstMessage(type: "matchResult", direction: nil),
+                .firstMessage(type: "claimEvent", direction: .c2s), .marker("say \"hi\" \\ back"), .marker("checkpoint-1"), .end,
+            ])
         #expect(checkpoints.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
         #expect(checkpoints[7].trigger.description == "marker \"say \\\"hi\\\" \\\\ back\"")
     }

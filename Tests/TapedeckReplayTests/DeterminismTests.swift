@@ -1,11 +1,14 @@
 import Foundation
-import Testing
 import TapedeckState
+import Testing
+
 @testable import TapedeckReplay
 
 @Suite(.serialized) struct DeterminismTests {
     func digest(of tapes: [String]) throws -> String {
-        let result = try TapeReplay(tapes: tapes, model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))).run()
+        let result = try TapeReplay(
+            tapes: tapes, model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))
+        ).run()
         return SnapshotDigest.hex(result.model.snapshot())
     }
 
@@ -17,7 +20,9 @@ import TapedeckState
         for _ in 0..<100 { digests.insert(try digest(of: tapes)) }
         #expect(digests.count == 1)
         // The replay digest is ClientState's own digest of the same state.
-        let result = try TapeReplay(tapes: tapes, model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))).run()
+        let result = try TapeReplay(
+            tapes: tapes, model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))
+        ).run()
         #expect(digests.first == result.model.digest())
     }
 
@@ -34,7 +39,9 @@ import TapedeckState
             }
             tzset()
         }
-        for (zone, locale) in [("Pacific/Kiritimati", "de_DE.UTF-8"), ("America/St_Johns", "tr_TR.UTF-8"), ("Asia/Kathmandu", "ar_SA.UTF-8")] {
+        for (zone, locale) in [
+            ("Pacific/Kiritimati", "de_DE.UTF-8"), ("America/St_Johns", "tr_TR.UTF-8"), ("Asia/Kathmandu", "ar_SA.UTF-8"),
+        ] {
             setenv("TZ", zone, 1)
             setenv("LC_ALL", locale, 1)
             setenv("LANG", locale, 1)

@@ -22,8 +22,9 @@ struct FixtureTapes {
         let folder = subfolder.map { directory + "/" + $0 } ?? directory
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + (tapeName ?? name) + ".tape"
-        try TapeImport.jsonLines(from: Self.fixtures + "/" + name + ".jsonl", to: path,
-                                 metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests"))
+        try TapeImport.jsonLines(
+            from: Self.fixtures + "/" + name + ".jsonl", to: path,
+            metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests"))
         let checkpoints = Self.fixtures + "/" + name + ".checkpoints"
         if FileManager.default.fileExists(atPath: checkpoints) {
             try FileManager.default.copyItem(atPath: checkpoints, toPath: folder + "/" + (tapeName ?? name) + ".checkpoints")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TapedeckState
+import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct GoldenTests {
@@ -44,7 +45,8 @@ import TapedeckState
         let tape = try fixtures.tape("session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let original = try #require(fixtures.read("session.golden/claimed.json"))
-        try fixtures.write(original.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
+        try fixtures.write(
+            original.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
 
         // Without recording, the edited golden fails with a diff naming the field.
         let mismatch = TapeCheck.run(tape: tape, model: ClientState(), mode: .none)

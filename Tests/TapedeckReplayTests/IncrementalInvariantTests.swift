@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 /// `checkInvariants()` re-checks only what changed; after every input and every direct edit it
@@ -53,9 +54,13 @@ import TapedeckProtocol
     @Test func nonASCIITextTakesTheUnicodePath() {
         let event = LifeEvent(id: "e", message: "Surprise café party with friends", date: "d", hour: 1)
         #expect(EventCategory.categorize(event) == .social)
-        #expect(EventCategory.categorize(LifeEvent(id: "e", message: "You won a prize at school", date: "d", hour: 1)) == .achievement)
+        #expect(
+            EventCategory.categorize(LifeEvent(id: "e", message: "You won a prize at school", date: "d", hour: 1)) == .achievement
+        )
         #expect(EventCategory.categorize(LifeEvent(id: "e", message: "Wonderful homework", date: "d", hour: 1)) == .education)
-        #expect(EventCategory.categorize(LifeEvent(id: "e", message: "Nothing here", type: "finance", date: "d", hour: 1)) == .neutral)
+        #expect(
+            EventCategory.categorize(LifeEvent(id: "e", message: "Nothing here", type: "finance", date: "d", hour: 1)) == .neutral
+        )
     }
 }
 

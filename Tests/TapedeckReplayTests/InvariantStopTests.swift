@@ -1,6 +1,7 @@
-import Testing
 import TapedeckProtocol
 import TapedeckState
+import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct InvariantStopTests {
@@ -9,14 +10,19 @@ import TapedeckState
         defer { fixtures.remove() }
         let tape = try fixtures.tape("bad-claim")
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
-        guard case .invariant(let stop)? = result.stop else { Issue.record("expected an invariant stop, got \(String(describing: result.stop))"); return }
+        guard case .invariant(let stop)? = result.stop else {
+            Issue.record("expected an invariant stop, got \(String(describing: result.stop))"); return
+        }
         #expect(stop.position.record == 9)
         #expect(stop.names == ["claimResult.answersClaim"])
         #expect(result.statistics.records == 10)
         #expect(stop.input == .server(.claimResult(ClaimResult(eventId: "ev-404", accepted: true))))
         let report = stop.report
-        #expect(report.hasPrefix("invariant broken at record 9 (t=5.310s), s2c claimResult: claimResult.answersClaim: "
-            + "claimResult (accepted: true) for event \"ev-404\", but the client sent no claimEvent for it in this session"))
+        #expect(
+            report.hasPrefix(
+                "invariant broken at record 9 (t=5.310s), s2c claimResult: claimResult.answersClaim: "
+                    + "claimResult (accepted: true) for event \"ev-404\", but the client sent no claimEvent for it in this session"
+            ))
         #expect(report.contains("\"eventId\": \"ev-404\""))
         // The state rules ignore such a result, so before and after are the same state.
         #expect(stop.before == stop.after)
@@ -25,7 +31,8 @@ import TapedeckState
         var withCheckpoints = TapeReplay(tapes: [tape], model: ClientState())
         withCheckpoints.checkpoints = [0: [Checkpoint(name: "late", trigger: .end)]]
         let stopped = try withCheckpoints.run()
-        #expect(stopped.unreached.map(\.reason) == ["the replay stopped at record 9 (t=5.310s): invariant claimResult.answersClaim"])
+        #expect(
+            stopped.unreached.map(\.reason) == ["the replay stopped at record 9 (t=5.310s): invariant claimResult.answersClaim"])
     }
 
     @Test func aModelRuleViolationStopsWithTheStateBeforeAndAfter() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct MessageTextTests {

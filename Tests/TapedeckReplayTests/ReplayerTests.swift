@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
+import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct ReplayerTests {
@@ -13,8 +14,11 @@ import TapedeckTape
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
         let statistics = result.statistics
         #expect(statistics.records == 22)
-        #expect(statistics.serverMessages == ["playerObject": 1, "u": 4, "messageEvent": 2, "claimResult": 2,
-                                               "questionEvent": 1, "matchResult": 1])
+        #expect(
+            statistics.serverMessages == [
+                "playerObject": 1, "u": 4, "messageEvent": 2, "claimResult": 2,
+                "questionEvent": 1, "matchResult": 1,
+            ])
         #expect(statistics.clientMessages == ["createCharacter": 1, "claimEvent": 2, "answerQuestion": 1, "swipe": 1])
         #expect(statistics.connectionEvents == 2)
         #expect(statistics.count(.ping) == 1 && statistics.count(.pong) == 1)
@@ -58,7 +62,9 @@ import TapedeckTape
         defer { fixtures.remove() }
         let first = try fixtures.tape("session")
         let second = try fixtures.tape("reconnect")
-        let result = try TapeReplay(tapes: [first, second], model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))).run()
+        let result = try TapeReplay(
+            tapes: [first, second], model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))
+        ).run()
         #expect(result.statistics.records == 27)
         let last = try #require(result.lastPosition)
         #expect(last.tape == 1)

@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckReplay
 
 @Suite struct SnapshotDiffTests {
@@ -15,17 +16,18 @@ import TapedeckProtocol
         let actual = JSONValue.object(["gameState": .object(changed), "other": .string("same")])
         let diff = try #require(SnapshotDiff(expected: expected, actual: actual))
         #expect(diff.changedPaths == ["gameState.d"])
-        #expect(diff.lines == [
-            "  gameState: {",
-            "    … 2 unchanged",
-            "    c: 3",
-            "−   d: 4",
-            "+   d: 40",
-            "    e: 5",
-            "    … 1 unchanged",
-            "  }",
-            "  other: \"same\"",
-        ])
+        #expect(
+            diff.lines == [
+                "  gameState: {",
+                "    … 2 unchanged",
+                "    c: 3",
+                "−   d: 4",
+                "+   d: 40",
+                "    e: 5",
+                "    … 1 unchanged",
+                "  }",
+                "  other: \"same\"",
+            ])
         #expect(diff.text.hasPrefix("Expected: −, Actual: +\nChanged: gameState.d\n"))
     }
 
@@ -38,8 +40,10 @@ import TapedeckProtocol
     }
 
     @Test func aTypeChangeShowsBothValuesWhole() throws {
-        let diff = try #require(SnapshotDiff(expected: .object(["error": .null]),
-                                             actual: .object(["error": .object(["kind": .string("server")])])))
+        let diff = try #require(
+            SnapshotDiff(
+                expected: .object(["error": .null]),
+                actual: .object(["error": .object(["kind": .string("server")])])))
         #expect(diff.lines == ["− error: null", "+ error: {\"kind\":\"server\"}"])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckTesting
+import Testing
 
 /// Keeps every socket event it is handed, as an app's WebSocket service would see them.
 struct SocketEventLog: SocketModel {
@@ -34,8 +34,9 @@ final class EnergyWatcher: SocketModel {
 
     func handle(_ event: SocketEvent, at time: VirtualTime) {
         guard case .received(let message) = event,
-              let object = try? JSONSerialization.jsonObject(with: message.data) as? [String: Any],
-              let body = object["message"] as? [String: Any], let energy = body["energy"] as? Int else { return }
+            let object = try? JSONSerialization.jsonObject(with: message.data) as? [String: Any],
+            let body = object["message"] as? [String: Any], let energy = body["energy"] as? Int
+        else { return }
         self.energy = energy
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckTesting
+import Testing
 
 @Suite struct TapeTestingTests {
     @Test func assertingCheckpointsThrowsAFailureWhoseDescriptionIsTheDiff() throws {
@@ -18,7 +18,9 @@ import TapedeckTesting
             #expect(error.description.contains("Changed: gameState.energy"))
         }
         var reported: [String] = []
-        let passed = TapeTesting.assertCheckpoints(tape: tape, model: EnergyIgnoringModel(), record: .none) { reported.append($0) }
+        let passed = TapeTesting.assertCheckpoints(tape: tape, model: EnergyIgnoringModel(), record: .none) {
+            reported.append($0)
+        }
         #expect(!passed)
         #expect(reported.count == 5)
         #expect(reported[0].hasPrefix("\(tape): claimed:\ncheckpoint claimed (marker \"claimed\") differs from its golden"))
@@ -53,8 +55,11 @@ import TapedeckTesting
         #expect(a[3].digest == b[3].digest)
 
         try fixtures.write("{\"tape\":0,\"record\":0,\"digest\":\"x\"}\n{\"tape\":0,\"record\":\"one\"}\n", to: "bad.jsonl")
-        #expect(throws: DigestTraceError(path: fixtures.directory + "/bad.jsonl", line: 2, column: 1,
-                                         message: "expected {\"tape\": integer, \"record\": integer, \"digest\": string}")) {
+        #expect(
+            throws: DigestTraceError(
+                path: fixtures.directory + "/bad.jsonl", line: 2, column: 1,
+                message: "expected {\"tape\": integer, \"record\": integer, \"digest\": string}")
+        ) {
             try DigestTrace.read(fixtures.directory + "/bad.jsonl")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,9 +28,11 @@ struct HeadlessChromium {
                 return folder + "/" + name
             }
         }
-        return ["/Applications/Chromium.app/Contents/MacOS/Chromium",
-                "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        return [
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     struct Run {
@@ -47,9 +50,11 @@ struct HeadlessChromium {
         let started = ContinuousClock.now
         let finished = try await ChildProcess.run(
             executable,
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-             "--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
-             "--user-data-dir=\(scratch)/profile", "--enable-logging=stderr", "--v=0"] + arguments + [url],
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--disable-background-networking", "--disable-dev-shm-usage",
+                "--user-data-dir=\(scratch)/profile", "--enable-logging=stderr", "--v=0",
+            ] + arguments + [url],
             seconds: hangLimit)
         if finished.signalled, ContinuousClock.now - started >= .seconds(hangLimit) { throw ChromiumHang(seconds: hangLimit) }
         return Run(stdout: finished.standardOutput, stderr: finished.standardError, status: finished.status)
@@ -74,14 +79,16 @@ struct DumpedDOM {
     func attributes(of tag: String, containing: String = "") -> [String: String]? {
         var searchStart = html.startIndex
         while let open = html.range(of: "<" + tag, range: searchStart..<html.endIndex),
-              let close = html.range(of: ">", range: open.upperBound..<html.endIndex) {
+            let close = html.range(of: ">", range: open.upperBound..<html.endIndex)
+        {
             let text = String(html[open.lowerBound..<close.upperBound])
             searchStart = close.upperBound
             guard containing.isEmpty || text.contains(containing) else { continue }
             var attributes: [String: String] = [:]
             let pattern = try! NSRegularExpression(pattern: #"([a-zA-Z-]+)="([^"]*)""#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                attributes[String(text[Range(match.range(at: 1), in: text)!])] = String(text[Range(match.range(at: 2), in: text)!])
+                attributes[String(text[Range(match.range(at: 1), in: text)!])] = String(
+                    text[Range(match.range(at: 2), in: text)!])
             }
             return attributes
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckReport
+import Testing
 
 /// Acceptance: the HTML report opens in headless Chromium with no console errors and draws its
 /// charts. Runs where Chromium is found (`make report-deps` installs it); with
@@ -45,7 +45,9 @@ struct ReportChromiumTests {
         let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)
         let root = try #require(dom.attributes(of: "html"), "no <html> in the DOM dump")
         #expect(root["data-report-ready"] == "1")
-        #expect(root["data-js-errors"] == "0", "errors: \(dom.html.components(separatedBy: "id=\"js-errors\"").last?.prefix(800) ?? "")")
+        #expect(
+            root["data-js-errors"] == "0",
+            "errors: \(dom.html.components(separatedBy: "id=\"js-errors\"").last?.prefix(800) ?? "")")
         #expect(root["data-alerts"] == nil)
         #expect(root["data-charts-drawn"] == "3")
         for series in ["energy", "money", "diamonds"] {
@@ -66,7 +68,9 @@ struct ReportChromiumTests {
         let clientUpdates = report.rows.count(where: { $0.type == "u" && $0.direction == "c2s" })
         let claimsAndUpdates = report.rows.count(where: { $0.type == "u" || $0.type == "claimEvent" })
         #expect(updates > 0 && claimsAndUpdates > updates && updates < report.rows.count)
-        for (hash, expected) in [("#type=u", updates), ("#type=u&dir=c2s", clientUpdates), ("#type=u,claimEvent", claimsAndUpdates)] {
+        for (hash, expected) in [
+            ("#type=u", updates), ("#type=u&dir=c2s", clientUpdates), ("#type=u,claimEvent", claimsAndUpdates),
+        ] {
             let dom = try await open(url + hash, with: browser)
             let table = try #require(dom.attributes(of: "table", containing: "id=\"timeline-table\""))
             #expect(table["data-visible-rows"] == String(expected), "\(hash)")
@@ -79,10 +83,12 @@ struct ReportChromiumTests {
     @Test func aHostileTapeStaysTextAndItsFailureIsShown() async throws {
         let browser = try chromium()
         let tapes = try T(); defer { tapes.remove() }
-        let path = try tapes.tape("evil", [
-            T.playerObject(), T.update(energy: 95, hour: 8, minute: 30), T.lifeEvent("ev-x", text: T.injection),
-            "#<img src=x onerror=alert(2)>", T.claimResult("ghost"), T.update(energy: 90, hour: 9, minute: 0),
-        ])
+        let path = try tapes.tape(
+            "evil",
+            [
+                T.playerObject(), T.update(energy: 95, hour: 8, minute: 30), T.lifeEvent("ev-x", text: T.injection),
+                "#<img src=x onerror=alert(2)>", T.claimResult("ghost"), T.update(energy: 90, hour: 9, minute: 0),
+            ])
         let report = try SessionReportBuilder().build(tapePaths: [path])
         #expect(report.failure?.signature == "invariant claimResult.answersClaim")
         let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)

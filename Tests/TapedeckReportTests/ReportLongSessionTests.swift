@@ -1,8 +1,8 @@
-import Testing
 import TapedeckProtocol
 import TapedeckReport
 import TapedeckRepro
 import TapedeckTape
+import Testing
 
 /// A long session (built in memory from the synthetic generator) keeps the page small: the first
 /// rows, those around the failure and the last ones are embedded; every chart sample is kept.
@@ -18,15 +18,20 @@ import TapedeckTape
         for number in 1..<recordCount {
             let time = UInt64(number) * 50_000_000
             if number == faultRecord {
-                records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{"energy":}}"#.utf8)))
+                records.append(
+                    TapeRecord(
+                        time: time, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{"energy":}}"#.utf8)))
                 continue
             }
             switch generator.next() {
-            case .server(let message): records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
-            case .client(let message): records.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
+            case .server(let message):
+                records.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+            case .client(let message):
+                records.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
             }
         }
-        return ReproTape(path: "long.tape", metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests"), records: records)
+        return ReproTape(
+            path: "long.tape", metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests"), records: records)
     }
 
     @Test func aLongSessionEmbedsItsEdgesAndTheFailure() throws {
@@ -45,7 +50,10 @@ import TapedeckTape
         #expect(report.samples.count > 5_000)
         #expect(report.samples.last.map { $0.row > 19_000 } == true)
         let html = ReportPage.render(report)
-        #expect(html.contains("This page holds 1,301 of the session's 20,000 records (session record numbers 0–999, 12245–12445 (around the failure), 19900–19999)"))
+        #expect(
+            html.contains(
+                "This page holds 1,301 of the session's 20,000 records (session record numbers 0–999, 12245–12445 (around the failure), 19900–19999)"
+            ))
         #expect(html.utf8.count < 4_000_000, "\(html.utf8.count) bytes")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapedeckProtocol
 import TapedeckReport
 import TapedeckRepro
+import Testing
 
 @Suite struct ReportModelTests {
     typealias T = ReportTestTapes
@@ -36,12 +36,13 @@ import TapedeckRepro
         // Records 0 and 1 change the state before the game has a date; 4, 5 and 7 change nothing
         // the charts show; the claim at 6 adds the event's 50 to the money optimistically.
         #expect(report.samplesWithoutClock == 2)
-        #expect(report.samples == [
-            ChartSample(row: 2, gameMinute: Self.june1 + 480, energy: 100, money: 500, diamonds: 10),
-            ChartSample(row: 3, gameMinute: Self.june1 + 490, energy: 99, money: 500, diamonds: 10),
-            ChartSample(row: 6, gameMinute: Self.june1 + 490, energy: 99, money: 550, diamonds: 10),
-            ChartSample(row: 8, gameMinute: Self.june1 + 540, energy: 97, money: 555, diamonds: 10),
-        ])
+        #expect(
+            report.samples == [
+                ChartSample(row: 2, gameMinute: Self.june1 + 480, energy: 100, money: 500, diamonds: 10),
+                ChartSample(row: 3, gameMinute: Self.june1 + 490, energy: 99, money: 500, diamonds: 10),
+                ChartSample(row: 6, gameMinute: Self.june1 + 490, energy: 99, money: 550, diamonds: 10),
+                ChartSample(row: 8, gameMinute: Self.june1 + 540, energy: 97, money: 555, diamonds: 10),
+            ])
         #expect(report.recordCount == 10)
         #expect(report.failure == nil)
         #expect(report.finalDigest.count == 64)
@@ -56,20 +57,24 @@ import TapedeckRepro
         let report = try SessionReportBuilder(limits: limits).build(tapePaths: [try tapes.tape("s", Self.session)])
         #expect(report.embeddedRanges == [0...2, 8...9])
         #expect(report.rows.map(\.index) == [0, 1, 2, 8, 9])
-        #expect(report.typeCounts.map(\.name) == ["u", "claimEvent", "claimResult", "marker", "messageEvent", "open", "playerObject"])
+        #expect(
+            report.typeCounts.map(\.name) == ["u", "claimEvent", "claimResult", "marker", "messageEvent", "open", "playerObject"])
         #expect(report.typeCounts.map(\.total) == [4, 1, 1, 1, 1, 1, 1])
         #expect(report.typeCounts.map(\.embedded) == [2, 0, 0, 1, 0, 1, 1])
-        #expect(report.directionCounts == [
-            SessionReport.Count(name: "c2s", total: 2, embedded: 1), SessionReport.Count(name: "s2c", total: 7, embedded: 3),
-            SessionReport.Count(name: "note", total: 1, embedded: 1),
-        ])
+        #expect(
+            report.directionCounts == [
+                SessionReport.Count(name: "c2s", total: 2, embedded: 1), SessionReport.Count(name: "s2c", total: 7, embedded: 3),
+                SessionReport.Count(name: "note", total: 1, embedded: 1),
+            ])
         let update = try #require(report.rows.first { $0.index == 8 })
         #expect(update.type == "u" && update.direction == "s2c" && update.tapeTime == 8_000_000_000)
         #expect(update.summary == #"{"energy":97,"hourOfDay":9,"minuteOfHour":0,"money":555}"#)
         #expect(update.detail?.contains("\"money\": 555") == true)
         #expect(report.rows.last?.summary == "after claim")
         let html = ReportPage.render(report)
-        #expect(html.contains("This page holds 5 of the session&#39;s 10 records") || html.contains("This page holds 5 of the session's 10 records"))
+        #expect(
+            html.contains("This page holds 5 of the session&#39;s 10 records")
+                || html.contains("This page holds 5 of the session's 10 records"))
         #expect(html.contains("session record numbers 0–2, 8–9"))
         #expect(html.contains("value=\"u\" checked> u <span class=\"count\">4 [2]</span>"))
     }
@@ -93,7 +98,8 @@ import TapedeckRepro
     @Test func checkpointsAreJudgedAgainstTheirGoldens() throws {
         let tapes = try T(); defer { tapes.remove() }
         let path = try tapes.tape("cp", Self.session)
-        try tapes.write("""
+        try tapes.write(
+            """
             start: first playerObject
             claimed: marker "after claim"
             late: record 8
@@ -105,7 +111,9 @@ import TapedeckRepro
         #expect(report.checkpoints.map(\.name) == ["start", "claimed", "late", "never"])
         #expect(report.checkpoints.map(\.outcome.label) == ["pass", "fail", "no golden", "not reached"])
         #expect(report.checkpoints[0].position == "after record 2 (t=2.000s)")
-        guard case .failed(let lines, let paths) = report.checkpoints[1].outcome else { Issue.record("claimed should fail"); return }
+        guard case .failed(let lines, let paths) = report.checkpoints[1].outcome else {
+            Issue.record("claimed should fail"); return
+        }
         #expect(paths == ["gameState.energy"])
         #expect(lines.contains("−   energy: 42") && lines.contains("+   energy: 97"))
         #expect(report.checkpoints[3].outcome == .notReached("not reached: the tape ends first"))
@@ -134,10 +142,12 @@ import TapedeckRepro
 
     @Test func everythingFromTheTapeIsEscaped() throws {
         let tapes = try T(); defer { tapes.remove() }
-        let path = try tapes.tape("evil", [
-            T.playerObject(), T.lifeEvent("ev-x", text: T.injection), "#<img src=x onerror=alert(2)>",
-            #"{"type":"u","message":{"energy":"\#(T.injection)"}}"#,
-        ])
+        let path = try tapes.tape(
+            "evil",
+            [
+                T.playerObject(), T.lifeEvent("ev-x", text: T.injection), "#<img src=x onerror=alert(2)>",
+                #"{"type":"u","message":{"energy":"\#(T.injection)"}}"#,
+            ])
         let report = try SessionReportBuilder().build(tapePaths: [path])
         #expect(report.failure?.signature.hasPrefix("decode error s2c message.energy") == true)
         let html = ReportPage.render(report)

@@ -13,8 +13,9 @@ struct ReportTestTapes {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    static let metadata = TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests", upstreamURL: "ws://127.0.0.1:9/ws",
-                                       labels: ["scenario": "report-test", "device": "sim"])
+    static let metadata = TapeMetadata(
+        created: "2026-01-01T00:00:00.000Z", tool: "tests", upstreamURL: "ws://127.0.0.1:9/ws",
+        labels: ["scenario": "report-test", "device": "sim"])
 
     /// An `open` record then one text record per message (`>` prefix: c2s, `#` prefix: a marker,
     /// else s2c), 1 s apart.
@@ -26,8 +27,10 @@ struct ReportTestTapes {
                 records.append(TapeRecord(time: time, direction: .note, kind: .marker, payload: Array(message.dropFirst().utf8)))
             } else {
                 let client = message.hasPrefix(">")
-                records.append(TapeRecord(time: time, direction: client ? .c2s : .s2c, kind: .text,
-                                          payload: Array((client ? String(message.dropFirst()) : message).utf8)))
+                records.append(
+                    TapeRecord(
+                        time: time, direction: client ? .c2s : .s2c, kind: .text,
+                        payload: Array((client ? String(message.dropFirst()) : message).utf8)))
             }
         }
         let path = directory + "/" + name + ".tape"

@@ -1,15 +1,16 @@
 import Foundation
-import Testing
 import TapedeckReplay
 import TapedeckRepro
 import TapedeckState
+import Testing
 
 @Suite struct PromotionTests {
     @Test func promotedPredicateFailurePassesCheckUntilTheStateChanges() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         let source = try tapes.tape("bug", TestTapes.healthy + [TestTapes.update(energy: -5)])
         let search = try ReproSetup.search(forTape: source, predicate: "gameState.energy < 0", checkpoints: false)
-        let result = try Promotion.promote(source, name: "negative-energy", directory: tapes.directory + "/Recordings", search: search)
+        let result = try Promotion.promote(
+            source, name: "negative-energy", directory: tapes.directory + "/Recordings", search: search)
         #expect(result.failure.index == 8)
         let checkpoints = try String(contentsOfFile: result.checkpoints, encoding: .utf8)
         #expect(checkpoints.hasSuffix("failure: record 8\n"))
@@ -20,7 +21,8 @@ import TapedeckState
         #expect(names.contains("failure"))
         // The golden pins energy -5 at that record: a different state fails the check.
         let golden = try String(contentsOfFile: result.golden, encoding: .utf8)
-        try Data(golden.replacingOccurrences(of: "\"energy\": -5", with: "\"energy\": 7").utf8).write(to: URL(fileURLWithPath: result.golden))
+        try Data(golden.replacingOccurrences(of: "\"energy\": -5", with: "\"energy\": 7").utf8).write(
+            to: URL(fileURLWithPath: result.golden))
         let failing = TapeCheck.run(tape: result.tape, model: ClientState(), mode: .none)
         #expect(failing.cases.first { $0.name == "failure" }?.passed == false)
     }
@@ -28,7 +30,8 @@ import TapedeckState
     @Test func promotedInvariantFailureKeepsFailingCheck() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         let source = try tapes.tape("bug", TestTapes.healthy + [TestTapes.claimResult("ghost")])
-        let result = try Promotion.promote(source, name: "ghost-claim", directory: tapes.directory + "/Recordings", search: ReproSearch())
+        let result = try Promotion.promote(
+            source, name: "ghost-claim", directory: tapes.directory + "/Recordings", search: ReproSearch())
         let report = TapeCheck.run(tape: result.tape, model: ClientState(), mode: .none)
         #expect(report.cases.first { $0.name == CheckCase.invariants }?.passed == false)
         #expect(throws: ReproError.self) {

@@ -1,13 +1,15 @@
-import Testing
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckRepro
 import TapedeckState
+import Testing
 
 @Suite struct ReproTests {
     /// Injects `fault` after the healthy records and returns the failure found.
-    func failure(with fault: [String], predicate: String? = nil, in tapes: TestTapes, name: String = "bug",
-                 prepare: ((String) throws -> Void)? = nil) throws -> ReproFailure? {
+    func failure(
+        with fault: [String], predicate: String? = nil, in tapes: TestTapes, name: String = "bug",
+        prepare: ((String) throws -> Void)? = nil
+    ) throws -> ReproFailure? {
         let path = try tapes.tape(name, TestTapes.healthy + fault + [TestTapes.update(energy: 90)])
         try prepare?(path)
         let search = try ReproSetup.search(forTape: path, predicate: predicate)
@@ -63,12 +65,13 @@ import TapedeckState
 
     @Test func checkpointMismatchAgainstAGolden() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let found = try #require(try failure(with: [TestTapes.update(energy: 50)], in: tapes) { path in
-            try tapes.write("after-fault: record \(Self.faultRecord)\n", to: "bug.checkpoints")
-            // The golden holds the state of a healthy run (energy 96 instead of 50).
-            let expected = ReproSearch().state(of: try ReproTape.load(path), indices: Array(0..<Self.faultRecord)).snapshot()
-            try tapes.write(expected.canonicalJSONString(pretty: true), to: "bug.golden/after-fault.json")
-        })
+        let found = try #require(
+            try failure(with: [TestTapes.update(energy: 50)], in: tapes) { path in
+                try tapes.write("after-fault: record \(Self.faultRecord)\n", to: "bug.checkpoints")
+                // The golden holds the state of a healthy run (energy 96 instead of 50).
+                let expected = ReproSearch().state(of: try ReproTape.load(path), indices: Array(0..<Self.faultRecord)).snapshot()
+                try tapes.write(expected.canonicalJSONString(pretty: true), to: "bug.golden/after-fault.json")
+            })
         #expect(found.index == Self.faultRecord)
         #expect(found.kind == .checkpointMismatch("after-fault"))
         #expect(found.detail.contains("gameState.energy"))

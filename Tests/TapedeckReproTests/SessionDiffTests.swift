@@ -1,15 +1,17 @@
-import Testing
 import TapedeckRepro
 import TapedeckTape
+import Testing
 
 @Suite struct SessionDiffTests {
     func records(_ messages: [String], jitter: UInt64 = 0) -> [TapeRecord] {
-        [TapeRecord(time: 0, direction: .c2s, kind: .open)] + messages.enumerated().map { index, message in
-            let client = message.hasPrefix(">")
-            return TapeRecord(time: UInt64(index + 1) * 1_000_000_000 + (index % 2 == 0 ? jitter : 0),
-                              direction: client ? .c2s : .s2c, kind: .text,
-                              payload: Array((client ? String(message.dropFirst()) : message).utf8))
-        }
+        [TapeRecord(time: 0, direction: .c2s, kind: .open)]
+            + messages.enumerated().map { index, message in
+                let client = message.hasPrefix(">")
+                return TapeRecord(
+                    time: UInt64(index + 1) * 1_000_000_000 + (index % 2 == 0 ? jitter : 0),
+                    direction: client ? .c2s : .s2c, kind: .text,
+                    payload: Array((client ? String(message.dropFirst()) : message).utf8))
+            }
     }
 
     @Test func jitteredTimestampsAreNoDivergence() throws {

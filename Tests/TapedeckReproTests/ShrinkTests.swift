@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckRepro
 import TapedeckTape
+import TestSupport
+import Testing
 
 @Suite struct ShrinkTests {
     @Test func unitsKeepAnEventWithItsClaimAndResult() throws {
@@ -40,13 +40,16 @@ import TapedeckTape
         var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
         while records.count < 100_000 {
             if records.count == 70_000 {
-                records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text,
-                                          payload: Array(TestTapes.claimResult("ghost").utf8)))
+                records.append(
+                    TapeRecord(
+                        time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text,
+                        payload: Array(TestTapes.claimResult("ghost").utf8)))
                 continue
             }
             let message = stream.next()
             if case .claimResult = message { continue }
-            records.append(TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text, payload: message.encoded()))
+            records.append(
+                TapeRecord(time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text, payload: message.encoded()))
         }
         let path = try tapes.tape("big", records: records)
         let tape = try ReproTape.load(path)

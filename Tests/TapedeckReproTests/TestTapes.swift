@@ -19,8 +19,10 @@ struct TestTapes {
         var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
         for (index, message) in messages.enumerated() {
             let client = message.hasPrefix(">")
-            records.append(TapeRecord(time: UInt64(index + 1) * 1_000_000_000, direction: client ? .c2s : .s2c, kind: .text,
-                                      payload: Array((client ? String(message.dropFirst()) : message).utf8)))
+            records.append(
+                TapeRecord(
+                    time: UInt64(index + 1) * 1_000_000_000, direction: client ? .c2s : .s2c, kind: .text,
+                    payload: Array((client ? String(message.dropFirst()) : message).utf8)))
         }
         return try tape(name, records: records)
     }

@@ -1,15 +1,16 @@
-import Testing
 import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckState
+import Testing
 
 /// The reference target: real sockets, virtual time driven by `advance` messages.
 @Suite struct ReferenceTargetTests {
     /// `wait 5m` runs 300 one-second ticks on the server (the game moves on by 300 × speed game
     /// seconds) and the scenario clock ends at exactly five minutes, without five real minutes.
     @Test func waitAdvancesTheServerOneTickPerVirtualSecond() async throws {
-        let (result, advances, _) = try await LiveScenarioSupport.runAgainstReference("""
+        let (result, advances, _) = try await LiveScenarioSupport.runAgainstReference(
+            """
             ignore u, batch_update
             connect
             send createCharacter {"name": "Ada", "lastName": "Ng", "sex": "female"}
@@ -31,7 +32,8 @@ import TapedeckState
 
     /// A failing expect against the live reference server prints expected against received.
     @Test func failingExpectPrintsTheExpectedAgainstReceivedDiff() async throws {
-        let (result, _, _) = try await LiveScenarioSupport.runAgainstReference("""
+        let (result, _, _) = try await LiveScenarioSupport.runAgainstReference(
+            """
             connect
             send createCharacter {"name": "Ada", "lastName": "Ng", "sex": "female"}
             expect playerObject where person.name == "Grace" within 2s
@@ -49,21 +51,24 @@ import TapedeckState
     /// `connect` with a URL of its own keeps its path and query and goes to the target's host and
     /// port; a bare `connect` uses the target's URL (`${server}`).
     @Test func connectURLsAreAimedAtTheTarget() async throws {
-        let scenario = try LiveScenarioSupport.parse("""
+        let scenario = try LiveScenarioSupport.parse(
+            """
             connect wss://game.example.com:9443/wss/?build=42
             send requestStatistics
             expect error where kind == "serverError"
             connect
             """)
         let reference = try await ReferenceScenarioTarget.start()
-        let runner = ScenarioRunner(scenario: scenario, transport: reference.transport, clock: reference.clock,
-                                    options: .init(serverURL: reference.url))
+        let runner = ScenarioRunner(
+            scenario: scenario, transport: reference.transport, clock: reference.clock,
+            options: .init(serverURL: reference.url))
         let result = await runner.run()
         await reference.stop()
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
         let port = reference.server.port
-        #expect(reference.transport.connectedURLs.map(\.description) == [
-            "ws://127.0.0.1:\(port)/wss/?build=42", "ws://127.0.0.1:\(port)/wss/",
-        ])
+        #expect(
+            reference.transport.connectedURLs.map(\.description) == [
+                "ws://127.0.0.1:\(port)/wss/?build=42", "ws://127.0.0.1:\(port)/wss/",
+            ])
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `tapedeck scenario check` and the target options of `scenario run`, through the binary.
 @Suite struct ScenarioCommandTests {
     @Test func checkAcceptsEveryShippedScenario() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
-                     "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
-        let files = ShippedScenarioTests.shipped.map { "Scenarios/\($0).scenario" } + ["Scenarios/steps/create-character.scenario"]
+        try #require(
+            FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
+            "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
+        let files =
+            ShippedScenarioTests.shipped.map { "Scenarios/\($0).scenario" } + ["Scenarios/steps/create-character.scenario"]
         let check = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "check"] + files)
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         for file in files { #expect(check.standardOutput.contains("ok \(file) ("), "\(check.standardOutput)") }
@@ -18,14 +20,16 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let file = directory.path + "/broken.scenario"
         try """
-            connect
-            send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
-            expect purchaseResul where kind == "item"
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        connect
+        send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
+        expect purchaseResul where kind == "item"
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let check = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "check", file])
         #expect(check.status == 2)
-        #expect(check.standardOutput.contains("\(file):3:8: error: unknown server message type 'purchaseResul'; did you mean \"purchaseResult\"?"),
-                "\(check.standardOutput)")
+        #expect(
+            check.standardOutput.contains(
+                "\(file):3:8: error: unknown server message type 'purchaseResul'; did you mean \"purchaseResult\"?"),
+            "\(check.standardOutput)")
         #expect(check.standardError.contains("1 of 1 scenario file did not parse"), "\(check.standardError)")
     }
 
@@ -49,14 +53,15 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let file = directory.path + "/wrong.scenario"
         try """
-            connect
-            send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
-            expect playerObject where person.lastName == "Chen"
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        connect
+        send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
+        expect playerObject where person.lastName == "Chen"
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", file, "--reference"])
         #expect(run.status == 1)
-        #expect(run.standardOutput.contains("- expected: \"Chen\"") && run.standardOutput.contains("+ actual:   \"Lin\""),
-                "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("- expected: \"Chen\"") && run.standardOutput.contains("+ actual:   \"Lin\""),
+            "\(run.standardOutput)")
     }
 }
 
@@ -71,8 +76,12 @@ import TestSupport
             Issue.record("server said \(line ?? "nothing"): \(finished.standardError)")
             return
         }
-        let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", "Scenarios/five-minute-session.scenario",
-                                                                     "--server", url, "--server-clock", "virtual"])
+        let run = try await ChildProcess.run(
+            ChildProcess.tapedeck,
+            [
+                "scenario", "run", "Scenarios/five-minute-session.scenario",
+                "--server", url, "--server-clock", "virtual",
+            ])
         let stopped = await server.finish()
         #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         #expect(run.standardOutput.contains("PASS five-minute-session: 13 passed, 0 failed (301.0 s)"), "\(run.standardOutput)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The acceptance: every shipped scenario passes against the reference server (`--reference`,
 /// started in the command's process on a free loopback port, real sockets, virtual time) and,
@@ -14,12 +14,14 @@ import TestSupport
 
     @Test(arguments: shipped)
     func passesAgainstTheReferenceServerAndItsOwnRecording(name: String) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
-                     "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
+            "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
         let directory = try TemporaryDirectory()
         let file = "Scenarios/\(name).scenario"
 
-        let live = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", file, "--reference", "--record-to", directory.path])
+        let live = try await ChildProcess.run(
+            ChildProcess.tapedeck, ["scenario", "run", file, "--reference", "--record-to", directory.path])
         #expect(live.status == 0, "against --reference:\n\(live.standardOutput)\(live.standardError)")
         #expect(live.standardOutput.contains("PASS \(name)"), "\(live.standardOutput)")
 
@@ -39,8 +41,12 @@ import TestSupport
         let first = try TemporaryDirectory()
         let second = try TemporaryDirectory()
         for directory in [first, second] {
-            let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", "Scenarios/dating.scenario",
-                                                                         "--reference", "--record-to", directory.path])
+            let run = try await ChildProcess.run(
+                ChildProcess.tapedeck,
+                [
+                    "scenario", "run", "Scenarios/dating.scenario",
+                    "--reference", "--record-to", directory.path,
+                ])
             #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
         }
         let one = try await ChildProcess.run(ChildProcess.tapedeck, ["cat", "--json", "\(first.path)/dating.tape"])

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// `tapedeck serve` (the binary, as a child process) answers a Python `websockets` client with the
 /// recorded server messages, in answer to the recorded client messages.
@@ -13,11 +13,14 @@ import TapedeckTape
     static func recordStoreScenario(to path: String) async throws {
         let scenario = try ScenarioParser().parse(file: ChildProcess.packageRoot + "/Scenarios/store.scenario")
         let reference = try await ReferenceScenarioTarget.start()
-        let recorder = RecordingTransport(wrapping: reference.transport, path: path,
-                                          metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tapedeck tests"),
-                                          clock: reference.clock)
-        let result = await ScenarioRunner(scenario: scenario, transport: recorder, clock: reference.clock,
-                                          options: .init(serverURL: reference.url)).run()
+        let recorder = RecordingTransport(
+            wrapping: reference.transport, path: path,
+            metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tapedeck tests"),
+            clock: reference.clock)
+        let result = await ScenarioRunner(
+            scenario: scenario, transport: recorder, clock: reference.clock,
+            options: .init(serverURL: reference.url)
+        ).run()
         await reference.stop()
         try recorder.finish()
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
@@ -44,10 +47,12 @@ import TapedeckTape
     }
 
     @Test func pythonClientReceivesTheRecordedAnswers() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
-                     "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python),
-                     "no \(ChildProcess.python): run `make pydeps` (it creates .venv with websockets)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
+            "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: ChildProcess.python),
+            "no \(ChildProcess.python): run `make pydeps` (it creates .venv with websockets)")
         let directory = try TemporaryDirectory()
         let tape = directory.path + "/store.tape"
         try await Self.recordStoreScenario(to: tape)
@@ -58,7 +63,8 @@ import TapedeckTape
         let unmatched = #"{"type":"requestStatistics","message":{}}"#
         let json: JSONValue = .object([
             "greeting": .array(greeting.map(JSONValue.string)),
-            "exchanges": .array(exchanges.map { .object(["send": .string($0.send), "expect": .array($0.expect.map(JSONValue.string))]) }),
+            "exchanges": .array(
+                exchanges.map { .object(["send": .string($0.send), "expect": .array($0.expect.map(JSONValue.string))]) }),
             "unmatched": .string(unmatched),
         ])
         let scriptPath = directory.path + "/exchanges.json"
@@ -66,13 +72,17 @@ import TapedeckTape
 
         let serve = try ChildProcess(ChildProcess.tapedeck, ["serve", tape, "--listen", "127.0.0.1:0", "--timing", "fast"])
         let firstLine = try await serve.firstLine()
-        guard let firstLine, let url = firstLine.split(separator: " ").last.map(String.init), firstLine.hasPrefix("serving \(tape) on ws://127.0.0.1:"),
-              url.hasSuffix("/wss/") else {
+        guard let firstLine, let url = firstLine.split(separator: " ").last.map(String.init),
+            firstLine.hasPrefix("serving \(tape) on ws://127.0.0.1:"),
+            url.hasSuffix("/wss/")
+        else {
             let finished = await serve.finish()
             Issue.record("unexpected first line \(firstLine ?? "(none)"): \(finished.standardError)")
             return
         }
-        let peer = try await ChildProcess.run(ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/replay_client.py", url, scriptPath])
+        let peer = try await ChildProcess.run(
+            ChildProcess.python,
+            [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/replay_client.py", url, scriptPath])
         let served = await serve.finish()
         #expect(peer.status == 0, "peer failed: \(peer.standardError)")
         #expect(served.status == 0, "serve: \(served.standardError)")
@@ -88,8 +98,10 @@ import TapedeckTape
         #expect(connections[1] == .array((["subprotocol=baolife.v1"] + expected).map(JSONValue.string)))
         // The unmatched message was reported and answered with nothing (the next message read was
         // the first exchange's recorded answer, checked above).
-        #expect(served.standardError.contains("unmatched send #1 requestStatistics: the tape's next client message is createCharacter"),
-                "\(served.standardError)")
+        #expect(
+            served.standardError.contains(
+                "unmatched send #1 requestStatistics: the tape's next client message is createCharacter"),
+            "\(served.standardError)")
         #expect(served.standardError.contains("connection 2: opened"))
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import TestSupport
 import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckTape
+import TestSupport
+import Testing
 
 /// `TapeServer` in-process, with the recorded timing.
 @Suite struct TapeServerTests {
@@ -16,11 +16,14 @@ import TapedeckTape
         let path = directory.path + "/character-creation.tape"
         let scenario = try ScenarioParser().parse(file: ChildProcess.packageRoot + "/Scenarios/character-creation.scenario")
         let reference = try await ReferenceScenarioTarget.start()
-        let recorder = RecordingTransport(wrapping: reference.transport, path: path,
-                                          metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tapedeck tests"),
-                                          clock: reference.clock)
-        let recorded = await ScenarioRunner(scenario: scenario, transport: recorder, clock: reference.clock,
-                                            options: .init(serverURL: reference.url)).run()
+        let recorder = RecordingTransport(
+            wrapping: reference.transport, path: path,
+            metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tapedeck tests"),
+            clock: reference.clock)
+        let recorded = await ScenarioRunner(
+            scenario: scenario, transport: recorder, clock: reference.clock,
+            options: .init(serverURL: reference.url)
+        ).run()
         await reference.stop()
         try recorder.finish()
         #expect(recorded.passed)
@@ -33,8 +36,9 @@ import TapedeckTape
         #expect(records.contains { $0.direction == .s2c && $0.time >= 1_000_000_000 }, "some answer was recorded a second later")
 
         let reports = ReportLines()
-        let server = try await TapeServer.start(records: records, host: "127.0.0.1", port: 0, timing: .recorded,
-                                                report: { reports.append($0) })
+        let server = try await TapeServer.start(
+            records: records, host: "127.0.0.1", port: 0, timing: .recorded,
+            report: { reports.append($0) })
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: server.port, path: TapeServer.path)
         try await client.send(text: #"{"type":"start","message":{}}"#)
         var received: [String] = []
@@ -47,8 +51,11 @@ import TapedeckTape
         await client.close()
         await server.shutdown()
         #expect(received == exchanges.flatMap(\.expect))
-        #expect(reports.lines.contains { $0.hasPrefix("connection 1: unmatched send #1 start: the tape's next client message is createCharacter") },
-                "\(reports.lines)")
+        #expect(
+            reports.lines.contains {
+                $0.hasPrefix("connection 1: unmatched send #1 start: the tape's next client message is createCharacter")
+            },
+            "\(reports.lines)")
     }
 }
 

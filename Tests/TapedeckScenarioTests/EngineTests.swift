@@ -1,7 +1,7 @@
-import Testing
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckState
+import Testing
 
 /// The statements behave as docs/SCENARIOS.md says, against in-process servers in virtual time.
 @Suite struct EngineTests {
@@ -19,11 +19,13 @@ import TapedeckState
 
     @Test func sendExpectCaptureAndSubstitution() async throws {
         let log = Log()
-        let server = Self.cannedServer([
-            "retrievePerson": [#"{"type":"personObject","message":{"id":"p7","name":"Sam","age":31}}"#],
-            "swipe": [#"{"type":"matchResult","message":{"personId":"p7","matched":true,"compatibility":88}}"#],
-        ], log: log)
-        let (result, _) = try await TestSupport.run("""
+        let server = Self.cannedServer(
+            [
+                "retrievePerson": [#"{"type":"personObject","message":{"id":"p7","name":"Sam","age":31}}"#],
+                "swipe": [#"{"type":"matchResult","message":{"personId":"p7","matched":true,"compatibility":88}}"#],
+            ], log: log)
+        let (result, _) = try await TestSupport.run(
+            """
             set age = 30
             connect
             send retrievePerson {}
@@ -34,34 +36,39 @@ import TapedeckState
             send sendMessage {"personId": "${person}", "text": "Hi ${person}, age ${age}"}
             """, server: server)
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
-        #expect(log.lines == [
-            #"{"type":"retrievePerson","message":{}}"#,
-            #"{"type":"swipe","message":{"personId":"p7","direction":"right"}}"#,
-            #"{"type":"sendMessage","message":{"personId":"p7","text":"Hi p7, age 30"}}"#,
-        ])
-        #expect(result.steps.map(ScenarioReport.line(for:)) == [
-            "✓ 1 set age = 30 (0 ms)",
-            "✓ 2 connect (0 ms)",
-            "✓ 3 send retrievePerson (0 ms)",
-            #"✓ 4 expect personObject where name == "Sam" and age > 30 (0 ms)"#,
-            "✓ 5 capture person = id (0 ms)",
-            "✓ 6 send swipe (0 ms)",
-            #"✓ 7 expect matchResult where personId == "${person}" and matched == true (0 ms)"#,
-            "✓ 8 send sendMessage (0 ms)",
-        ])
+        #expect(
+            log.lines == [
+                #"{"type":"retrievePerson","message":{}}"#,
+                #"{"type":"swipe","message":{"personId":"p7","direction":"right"}}"#,
+                #"{"type":"sendMessage","message":{"personId":"p7","text":"Hi p7, age 30"}}"#,
+            ])
+        #expect(
+            result.steps.map(ScenarioReport.line(for:)) == [
+                "✓ 1 set age = 30 (0 ms)",
+                "✓ 2 connect (0 ms)",
+                "✓ 3 send retrievePerson (0 ms)",
+                #"✓ 4 expect personObject where name == "Sam" and age > 30 (0 ms)"#,
+                "✓ 5 capture person = id (0 ms)",
+                "✓ 6 send swipe (0 ms)",
+                #"✓ 7 expect matchResult where personId == "${person}" and matched == true (0 ms)"#,
+                "✓ 8 send sendMessage (0 ms)",
+            ])
         // The client state saw the person.
         #expect(result.finalState.value(at: "player.people[0].name") == .string("Sam"))
     }
 
     @Test func expectSkipsOtherMessagesAndNotesThemUnlessIgnored() async throws {
-        let server = Self.cannedServer(["start": [
-            #"{"type":"u","message":{"energy":90}}"#,
-            #"{"type":"personObject","message":{"id":"p2","name":"Ann"}}"#,
-            #"{"type":"claimResult","message":{"eventId":"e0","accepted":true}}"#,
-            #"{"type":"claimResult","message":{"eventId":"e1","accepted":false,"reason":"alreadyClaimed"}}"#,
-            #"{"type":"u","message":{"energy":80}}"#,
-        ]])
-        let (result, _) = try await TestSupport.run("""
+        let server = Self.cannedServer([
+            "start": [
+                #"{"type":"u","message":{"energy":90}}"#,
+                #"{"type":"personObject","message":{"id":"p2","name":"Ann"}}"#,
+                #"{"type":"claimResult","message":{"eventId":"e0","accepted":true}}"#,
+                #"{"type":"claimResult","message":{"eventId":"e1","accepted":false,"reason":"alreadyClaimed"}}"#,
+                #"{"type":"u","message":{"energy":80}}"#,
+            ]
+        ])
+        let (result, _) = try await TestSupport.run(
+            """
             ignore u
             connect
             send start
@@ -78,7 +85,8 @@ import TapedeckState
     }
 
     @Test func expectTimesOutInVirtualTimeAndStopsTheScenario() async throws {
-        let (result, transport) = try await TestSupport.run("""
+        let (result, transport) = try await TestSupport.run(
+            """
             connect
             send start
             expect playerObject within 2s
@@ -95,7 +103,8 @@ import TapedeckState
     @Test func expectNoWatchesWithoutConsuming() async throws {
         let server = ScriptedGameServer()
         server.running = false
-        let (result, transport) = try await TestSupport.run("""
+        let (result, transport) = try await TestSupport.run(
+            """
             connect
             expect no u for 3s
             send start
@@ -107,7 +116,8 @@ import TapedeckState
         #expect(transport.clock.now == VirtualTime(nanoseconds: 5_500_000_000))
 
         let failing = ScriptedGameServer()
-        let (failed, _) = try await TestSupport.run("""
+        let (failed, _) = try await TestSupport.run(
+            """
             connect
             expect no messageEvent where moneyCost > 0 for 10s
             """, server: failing)
@@ -119,7 +129,8 @@ import TapedeckState
 
     @Test func waitTakesInPushesAndNegativeEventsAreClaimedAutomatically() async throws {
         let server = ScriptedGameServer()
-        let (result, transport) = try await TestSupport.run("""
+        let (result, transport) = try await TestSupport.run(
+            """
             connect
             send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
             expect playerObject
@@ -135,13 +146,18 @@ import TapedeckState
         #expect(transport.clock.now == VirtualTime(nanoseconds: 6_000_000_000))
         // Tick 3 brought a reward, tick 6 a loss which the client claimed by itself.
         #expect(server.received == ["createCharacter", "claimEvent"])
-        #expect(result.steps[3].log.contains(where: { $0.hasPrefix(#"the client sent {"type":"claimEvent","message":{"eventId":"e6","timestamp":"2026-01-01T00:00:06.000Z"}}"#) }))
+        #expect(
+            result.steps[3].log.contains(where: {
+                $0.hasPrefix(
+                    #"the client sent {"type":"claimEvent","message":{"eventId":"e6","timestamp":"2026-01-01T00:00:06.000Z"}}"#)
+            }))
     }
 
     @Test func repeatRunsItsBodyAndUntilStopsAtTheFirstMatch() async throws {
         let server = ScriptedGameServer()
         server.running = false
-        let (result, _) = try await TestSupport.run("""
+        let (result, _) = try await TestSupport.run(
+            """
             connect
             repeat 2 {
               send retrievePerson {}
@@ -159,19 +175,23 @@ import TapedeckState
               player.people[4].id == ${match}
             """, server: server)
         #expect(result.passed, "\(ScenarioReport.text(for: result))")
-        #expect(server.received == ["retrievePerson", "retrievePerson"] + Array(repeating: ["retrievePerson", "swipe"], count: 3).flatMap { $0 })
+        #expect(
+            server.received == ["retrievePerson", "retrievePerson"]
+                + Array(repeating: ["retrievePerson", "swipe"], count: 3).flatMap { $0 })
         let repeats = result.steps.filter { $0.summary.hasPrefix("repeat") }
-        #expect(repeats.map(ScenarioReport.line(for:)) == [
-            "✓ 6 repeat 2 (2 iterations) (0 ms)",
-            "✓ 22 repeat up to 10 until matchResult where matched == true (3 iterations) (0 ms)",
-        ])
+        #expect(
+            repeats.map(ScenarioReport.line(for:)) == [
+                "✓ 6 repeat 2 (2 iterations) (0 ms)",
+                "✓ 22 repeat up to 10 until matchResult where matched == true (3 iterations) (0 ms)",
+            ])
         #expect(result.steps[0].depth == 0 && result.steps[1].depth == 1)
         #expect(ScenarioReport.line(for: result.steps[1]) == "  ✓ 2 send retrievePerson (0 ms)")
 
         let neverMatches = ScriptedGameServer()
         neverMatches.running = false
         neverMatches.matchEvery = 100
-        let (failed, _) = try await TestSupport.run("""
+        let (failed, _) = try await TestSupport.run(
+            """
             connect
             repeat up to 4 until matchResult where matched == true {
               send swipe {"personId": "p1", "direction": "right"}
@@ -183,9 +203,12 @@ import TapedeckState
     }
 
     @Test func includedStepsRun() async throws {
-        let files = ["steps/hello.scenario": "connect\nsend createCharacter {\"name\": \"A\", \"lastName\": \"B\", \"sex\": \"male\"}\n"]
+        let files = [
+            "steps/hello.scenario": "connect\nsend createCharacter {\"name\": \"A\", \"lastName\": \"B\", \"sex\": \"male\"}\n"
+        ]
         let server = ScriptedGameServer()
-        let (result, _) = try await TestSupport.run("include \"steps/hello.scenario\"\nexpect playerObject\n", server: server, files: files)
+        let (result, _) = try await TestSupport.run(
+            "include \"steps/hello.scenario\"\nexpect playerObject\n", server: server, files: files)
         #expect(result.passed)
         #expect(result.steps.map(\.location.file) == ["steps/hello.scenario", "steps/hello.scenario", "test.scenario"])
     }
@@ -193,7 +216,8 @@ import TapedeckState
     @Test func checkpointFailureListsEachAssertion() async throws {
         let server = ScriptedGameServer()
         server.running = false
-        let (result, _) = try await TestSupport.run("""
+        let (result, _) = try await TestSupport.run(
+            """
             connect
             send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
             expect playerObject
@@ -206,16 +230,17 @@ import TapedeckState
         let step = try #require(result.steps.last)
         #expect(step.status == .failed)
         #expect(step.message == "checkpoint resources: 2 of 3 assertions failed")
-        #expect(Array(step.details.prefix(8)) == [
-            "✗ gameState.energy == ${expected}",
-            "  - expected: 120",
-            "  + actual:   100",
-            #"✓ player.fullName == "Mei Lin""#,
-            "✗ gameState.money < 100",
-            "  - expected: < 100",
-            "  + actual:   500",
-            "client state (gameState):",
-        ])
+        #expect(
+            Array(step.details.prefix(8)) == [
+                "✗ gameState.energy == ${expected}",
+                "  - expected: 120",
+                "  + actual:   100",
+                #"✓ player.fullName == "Mei Lin""#,
+                "✗ gameState.money < 100",
+                "  - expected: < 100",
+                "  + actual:   500",
+                "client state (gameState):",
+            ])
         #expect(step.details.contains(#"      "energy": 100,"#))
     }
 
@@ -224,13 +249,16 @@ import TapedeckState
         let (result, _) = try await TestSupport.run("connect\nsend start\nwait 1s\n", server: server)
         #expect(result.steps[2].status == .failed)
         #expect(result.steps[2].message == "the server sent a message the client cannot decode")
-        #expect(result.steps[2].details.first == "claimResult at 0 ms: message: expected field 'accepted', found end of object at byte 47")
+        #expect(
+            result.steps[2].details.first
+                == "claimResult at 0 ms: message: expected field 'accepted', found end of object at byte 47")
     }
 
     @Test func connectPassesURLHeadersAndSubprotocol() async throws {
         let clock = VirtualScenarioClock()
         let transport = InProcessTransport(server: ScriptedGameServer(), clock: clock)
-        let scenario = try TestSupport.parse("""
+        let scenario = try TestSupport.parse(
+            """
             set token = "abc"
             connect ws://example.test/wss/ subprotocol baolife
               header Authorization: Bearer ${token}
@@ -265,10 +293,13 @@ import TapedeckState
         let text = try FileScenarioLoader().load(TestSupport.scenariosDirectory + "/five-minute-session.scenario").get()
         var reports: [String] = []
         for _ in 0..<2 {
-            let scenario = try ScenarioParser().parse(source: text, file: TestSupport.scenariosDirectory + "/five-minute-session.scenario")
+            let scenario = try ScenarioParser().parse(
+                source: text, file: TestSupport.scenariosDirectory + "/five-minute-session.scenario")
             let clock = VirtualScenarioClock()
-            let result = await ScenarioRunner(scenario: scenario, transport: InProcessTransport(server: ScriptedGameServer(), clock: clock),
-                                              clock: clock).run()
+            let result = await ScenarioRunner(
+                scenario: scenario, transport: InProcessTransport(server: ScriptedGameServer(), clock: clock),
+                clock: clock
+            ).run()
             reports.append(ScenarioReport.text(for: result, verbose: true) + result.finalState.canonicalJSONString())
         }
         #expect(reports[0] == reports[1])

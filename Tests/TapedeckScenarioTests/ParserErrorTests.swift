@@ -1,5 +1,5 @@
-import Testing
 import TapedeckScenario
+import Testing
 
 /// Broken scenarios, each with the exact place and words of its error.
 @Suite struct ParserErrorTests {
@@ -13,85 +13,150 @@ import TapedeckScenario
     }
 
     static let cases: [Case] = [
-        Case(source: "connect\nsned createCharacter {}\n", location: "test.scenario:2:1",
-             message: #"unknown statement 'sned'; did you mean "send"?"#),
-        Case(source: "connect\nsend createCharakter {\"name\": \"A\"}\n", location: "test.scenario:2:6",
-             message: #"unknown client message type 'createCharakter'; did you mean "createCharacter"?"#),
-        Case(source: "connect\nexpect playerObjct\n", location: "test.scenario:2:8",
-             message: #"unknown server message type 'playerObjct'; did you mean "playerObject"?"#),
-        Case(source: "expect createCharacter\n", location: "test.scenario:1:8",
-             message: "'createCharacter' is a client message type; expect takes a server message type; use send createCharacter to send it"),
-        Case(source: "send playerObject {}\n", location: "test.scenario:1:6",
-             message: "'playerObject' is a server message type; send takes a client message type; use expect playerObject to wait for it"),
-        Case(source: "checkpoint a\n  gameState.enrgy == 100\n", location: "test.scenario:2:13",
-             message: #"unknown state path 'gameState.enrgy': 'gameState' has no key 'enrgy'; did you mean "energy"?"#),
-        Case(source: "checkpoint a {\n  gamestate.energy == 100\n}\n", location: "test.scenario:2:3",
-             message: #"unknown state path 'gamestate.energy': the state has no key 'gamestate'; did you mean "gameState"?"#),
-        Case(source: "checkpoint a\n  player.fulName == \"Mei Lin\"\n", location: "test.scenario:2:10",
-             message: #"unknown state path 'player.fulName': 'player' has no key 'fulName'; did you mean "fullName"?"#),
-        Case(source: "checkpoint a\n  claimable.events[0].clamed == true\n", location: "test.scenario:2:23",
-             message: #"unknown state path 'claimable.events[0].clamed': 'claimable.events[0]' has no key 'clamed'; did you mean "claimed"?"#),
-        Case(source: "checkpoint a\n  player.people.name == \"x\"\n", location: "test.scenario:2:17",
-             message: "unknown state path 'player.people.name': 'player.people' is an array, not an object with key 'name'; index it, as in player.people[0].name"),
-        Case(source: "checkpoint a\n  gameState.energy = 100\n", location: "test.scenario:2:20",
-             message: "unknown comparison '='; compare with =="),
-        Case(source: "checkpoint a\n  gameState.energy 100\n", location: "test.scenario:2:20",
-             message: "expected a comparison after 'gameState.energy', found '100'; use ==, !=, <, <=, > or >="),
-        Case(source: "gameState.energy == 100\n", location: "test.scenario:1:1",
-             message: "an assertion must follow a checkpoint; write checkpoint NAME on the line before it"),
-        Case(source: "checkpoint a\n  player.fullName == Mei\n", location: "test.scenario:2:22",
-             message: #"expected a JSON value, found 'Mei'; strings need quotes: "Mei""#),
-        Case(source: "connect\nexpect matchResult whre matched == true\n", location: "test.scenario:2:20",
-             message: #"unexpected 'whre' in expect; did you mean "where"?"#),
-        Case(source: "connect\nexpect matchResult within 2sec\n", location: "test.scenario:2:28",
-             message: "unknown duration unit 'sec'; use ms, s or m"),
-        Case(source: "wait 5\n", location: "test.scenario:1:7",
-             message: "the duration 5 has no unit; write 5ms, 5s or 5m"),
-        Case(source: "connect\nexpect no error\n", location: "test.scenario:2:16",
-             message: "expect no needs how long to watch: 'for DURATION'; e.g. expect no error for 1s"),
-        Case(source: "connect\nexpect error for 1s\n", location: "test.scenario:2:14",
-             message: "'for' belongs to expect no; expect takes 'within DURATION'; write expect error within 2s, or expect no error for 2s"),
-        Case(source: "connect\nsend claimEvent {\"eventId\": ${eventId}, \"timestamp\": \"t\"}\n", location: "test.scenario:2:29",
-             message: "undefined variable ${eventId}; give it a value first with capture eventId = PATH or set eventId = VALUE"),
-        Case(source: "set eventId = \"e1\"\nconnect\nsend claimEvent {\"eventId\": ${eventID}, \"timestamp\": \"t\"}\n", location: "test.scenario:3:29",
-             message: #"undefined variable ${eventID}; did you mean "eventId"?"#),
-        Case(source: "connect\nsend claimEvent {\"eventId\": \"e1\"}\n", location: "test.scenario:2:17",
-             message: "the claimEvent body does not match the protocol: message: expected field 'timestamp', found end of object; see the claimEvent section of docs/PROTOCOL.md"),
+        Case(
+            source: "connect\nsned createCharacter {}\n", location: "test.scenario:2:1",
+            message: #"unknown statement 'sned'; did you mean "send"?"#),
+        Case(
+            source: "connect\nsend createCharakter {\"name\": \"A\"}\n", location: "test.scenario:2:6",
+            message: #"unknown client message type 'createCharakter'; did you mean "createCharacter"?"#),
+        Case(
+            source: "connect\nexpect playerObjct\n", location: "test.scenario:2:8",
+            message: #"unknown server message type 'playerObjct'; did you mean "playerObject"?"#),
+        Case(
+            source: "expect createCharacter\n", location: "test.scenario:1:8",
+            message:
+                "'createCharacter' is a client message type; expect takes a server message type; use send createCharacter to send it"
+        ),
+        Case(
+            source: "send playerObject {}\n", location: "test.scenario:1:6",
+            message:
+                "'playerObject' is a server message type; send takes a client message type; use expect playerObject to wait for it"
+        ),
+        Case(
+            source: "checkpoint a\n  gameState.enrgy == 100\n", location: "test.scenario:2:13",
+            message: #"unknown state path 'gameState.enrgy': 'gameState' has no key 'enrgy'; did you mean "energy"?"#),
+        Case(
+            source: "checkpoint a {\n  gamestate.energy == 100\n}\n", location: "test.scenario:2:3",
+            message: #"unknown state path 'gamestate.energy': the state has no key 'gamestate'; did you mean "gameState"?"#),
+        Case(
+            source: "checkpoint a\n  player.fulName == \"Mei Lin\"\n", location: "test.scenario:2:10",
+            message: #"unknown state path 'player.fulName': 'player' has no key 'fulName'; did you mean "fullName"?"#),
+        Case(
+            source: "checkpoint a\n  claimable.events[0].clamed == true\n", location: "test.scenario:2:23",
+            message:
+                #"unknown state path 'claimable.events[0].clamed': 'claimable.events[0]' has no key 'clamed'; did you mean "claimed"?"#
+        ),
+        Case(
+            source: "checkpoint a\n  player.people.name == \"x\"\n", location: "test.scenario:2:17",
+            message:
+                "unknown state path 'player.people.name': 'player.people' is an array, not an object with key 'name'; index it, as in player.people[0].name"
+        ),
+        Case(
+            source: "checkpoint a\n  gameState.energy = 100\n", location: "test.scenario:2:20",
+            message: "unknown comparison '='; compare with =="),
+        Case(
+            source: "checkpoint a\n  gameState.energy 100\n", location: "test.scenario:2:20",
+            message: "expected a comparison after 'gameState.energy', found '100'; use ==, !=, <, <=, > or >="),
+        Case(
+            source: "gameState.energy == 100\n", location: "test.scenario:1:1",
+            message: "an assertion must follow a checkpoint; write checkpoint NAME on the line before it"),
+        Case(
+            source: "checkpoint a\n  player.fullName == Mei\n", location: "test.scenario:2:22",
+            message: #"expected a JSON value, found 'Mei'; strings need quotes: "Mei""#),
+        Case(
+            source: "connect\nexpect matchResult whre matched == true\n", location: "test.scenario:2:20",
+            message: #"unexpected 'whre' in expect; did you mean "where"?"#),
+        Case(
+            source: "connect\nexpect matchResult within 2sec\n", location: "test.scenario:2:28",
+            message: "unknown duration unit 'sec'; use ms, s or m"),
+        Case(
+            source: "wait 5\n", location: "test.scenario:1:7",
+            message: "the duration 5 has no unit; write 5ms, 5s or 5m"),
+        Case(
+            source: "connect\nexpect no error\n", location: "test.scenario:2:16",
+            message: "expect no needs how long to watch: 'for DURATION'; e.g. expect no error for 1s"),
+        Case(
+            source: "connect\nexpect error for 1s\n", location: "test.scenario:2:14",
+            message:
+                "'for' belongs to expect no; expect takes 'within DURATION'; write expect error within 2s, or expect no error for 2s"
+        ),
+        Case(
+            source: "connect\nsend claimEvent {\"eventId\": ${eventId}, \"timestamp\": \"t\"}\n", location: "test.scenario:2:29",
+            message: "undefined variable ${eventId}; give it a value first with capture eventId = PATH or set eventId = VALUE"),
+        Case(
+            source: "set eventId = \"e1\"\nconnect\nsend claimEvent {\"eventId\": ${eventID}, \"timestamp\": \"t\"}\n",
+            location: "test.scenario:3:29",
+            message: #"undefined variable ${eventID}; did you mean "eventId"?"#),
+        Case(
+            source: "connect\nsend claimEvent {\"eventId\": \"e1\"}\n", location: "test.scenario:2:17",
+            message:
+                "the claimEvent body does not match the protocol: message: expected field 'timestamp', found end of object; see the claimEvent section of docs/PROTOCOL.md"
+        ),
         // An enum value the schema does not know ("up") is kept, as the server may add values
         // (docs/PROTOCOL.md, Enums); a value of the wrong JSON type is still an error.
-        Case(source: "connect\nsend swipe {\"personId\": \"p1\", \"direction\": 5}\n", location: "test.scenario:2:12",
-             message: "the swipe body does not match the protocol: message.direction: expected string, found number; see the swipe section of docs/PROTOCOL.md"),
-        Case(source: "connect\nsend createCharacter {\"name\": \"A\",\n  \"lastName\": \"B\"\n", location: "test.scenario:4:1",
-             message: "the object opened at line 2 is not closed; add '}'"),
-        Case(source: "connect\nsend createCharacter {name: \"A\"}\n", location: "test.scenario:2:23",
-             message: #"expected a quoted key in the JSON object, found 'name'; write "name""#),
-        Case(source: "repeat 3 {\n  wait 1s\n", location: "test.scenario:3:1",
-             message: "missing '}' to close the block opened at line 1; add a line with '}' after the block's statements"),
-        Case(source: "repeat {\n}\n", location: "test.scenario:1:8",
-             message: "expected a repetition count, found '{'"),
-        Case(source: "repeat up to 5 until matchResult {\n}\n", location: "test.scenario:1:1", message: "") /* valid: checked below */,
-        Case(source: "repeat up to 5 untill matchResult {\n}\n", location: "test.scenario:1:16",
-             message: "expected 'until TYPE' after 'repeat up to 5', found 'untill'; repeat up to 5 until matchResult where matched == true {"),
-        Case(source: "}\n", location: "test.scenario:1:1",
-             message: "'}' closes no block; remove it, or open a block with repeat N {"),
-        Case(source: "connect http://localhost:8080/\n", location: "test.scenario:1:9",
-             message: "a connect URL starts with ws:// or wss://; e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)"),
-        Case(source: "header X-Token: abc\n", location: "test.scenario:1:1",
-             message: "'header' must directly follow a connect statement; put it on the lines right after connect"),
-        Case(source: "connect ws://h/\n  header X-Token abc\n", location: "test.scenario:2:18",
-             message: "expected ':' after the header name 'X-Token', found 'abc'; write header X-Token: VALUE"),
-        Case(source: "connect\nwait 1s 2s\n", location: "test.scenario:2:9",
-             message: "unexpected '2s' after the statement; put each statement on its own line; comments start with #"),
-        Case(source: "capture = id\n", location: "test.scenario:1:9",
-             message: "expected a variable name after 'capture', found '='; names are letters, digits and _, e.g. capture eventId = ..."),
-        Case(source: "ignore u, batchUpdate\n", location: "test.scenario:1:11",
-             message: #"unknown server message type 'batchUpdate'; did you mean "batch_update"?"#),
-        Case(source: "mark \"unterminated\n", location: "test.scenario:1:6",
-             message: "the string opened here has no closing '\"'; close it on the same line"),
-        Case(source: "include \"missing.scenario\"\n", location: "test.scenario:1:9",
-             message: "cannot read the included file missing.scenario: no such file; the path is relative to the including file's directory"),
-        Case(source: "expect u where [x == 1\n", location: "test.scenario:1:17",
-             message: "invalid path '[x': expected a non-negative array index; keys are separated by '.', array elements are [n], e.g. person.relationships[0].name"),
+        Case(
+            source: "connect\nsend swipe {\"personId\": \"p1\", \"direction\": 5}\n", location: "test.scenario:2:12",
+            message:
+                "the swipe body does not match the protocol: message.direction: expected string, found number; see the swipe section of docs/PROTOCOL.md"
+        ),
+        Case(
+            source: "connect\nsend createCharacter {\"name\": \"A\",\n  \"lastName\": \"B\"\n", location: "test.scenario:4:1",
+            message: "the object opened at line 2 is not closed; add '}'"),
+        Case(
+            source: "connect\nsend createCharacter {name: \"A\"}\n", location: "test.scenario:2:23",
+            message: #"expected a quoted key in the JSON object, found 'name'; write "name""#),
+        Case(
+            source: "repeat 3 {\n  wait 1s\n", location: "test.scenario:3:1",
+            message: "missing '}' to close the block opened at line 1; add a line with '}' after the block's statements"),
+        Case(
+            source: "repeat {\n}\n", location: "test.scenario:1:8",
+            message: "expected a repetition count, found '{'"),
+        // Valid: checked below.
+        Case(
+            source: "repeat up to 5 until matchResult {\n}\n", location: "test.scenario:1:1", message: ""),
+        Case(
+            source: "repeat up to 5 untill matchResult {\n}\n", location: "test.scenario:1:16",
+            message:
+                "expected 'until TYPE' after 'repeat up to 5', found 'untill'; repeat up to 5 until matchResult where matched == true {"
+        ),
+        Case(
+            source: "}\n", location: "test.scenario:1:1",
+            message: "'}' closes no block; remove it, or open a block with repeat N {"),
+        Case(
+            source: "connect http://localhost:8080/\n", location: "test.scenario:1:9",
+            message:
+                "a connect URL starts with ws:// or wss://; e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)"
+        ),
+        Case(
+            source: "header X-Token: abc\n", location: "test.scenario:1:1",
+            message: "'header' must directly follow a connect statement; put it on the lines right after connect"),
+        Case(
+            source: "connect ws://h/\n  header X-Token abc\n", location: "test.scenario:2:18",
+            message: "expected ':' after the header name 'X-Token', found 'abc'; write header X-Token: VALUE"),
+        Case(
+            source: "connect\nwait 1s 2s\n", location: "test.scenario:2:9",
+            message: "unexpected '2s' after the statement; put each statement on its own line; comments start with #"),
+        Case(
+            source: "capture = id\n", location: "test.scenario:1:9",
+            message:
+                "expected a variable name after 'capture', found '='; names are letters, digits and _, e.g. capture eventId = ..."
+        ),
+        Case(
+            source: "ignore u, batchUpdate\n", location: "test.scenario:1:11",
+            message: #"unknown server message type 'batchUpdate'; did you mean "batch_update"?"#),
+        Case(
+            source: "mark \"unterminated\n", location: "test.scenario:1:6",
+            message: "the string opened here has no closing '\"'; close it on the same line"),
+        Case(
+            source: "include \"missing.scenario\"\n", location: "test.scenario:1:9",
+            message:
+                "cannot read the included file missing.scenario: no such file; the path is relative to the including file's directory"
+        ),
+        Case(
+            source: "expect u where [x == 1\n", location: "test.scenario:1:17",
+            message:
+                "invalid path '[x': expected a non-negative array index; keys are separated by '.', array elements are [n], e.g. person.relationships[0].name"
+        ),
         Case(source: "close 99\n", location: "test.scenario:1:7", message: "a close code must be from 1000 to 4999"),
     ]
 
@@ -113,18 +178,20 @@ import TapedeckScenario
 
     @Test func errorShowsTheLineWithACaretUnderTheOffendingText() throws {
         let error = try #require(TestSupport.parseError("connect\nexpect playerObjct within 2s\n"))
-        #expect(error.description == """
-            test.scenario:2:8: error: unknown server message type 'playerObjct'; did you mean "playerObject"?
-                expect playerObjct within 2s
-                       ^^^^^^^^^^^
-            """)
+        #expect(
+            error.description == """
+                test.scenario:2:8: error: unknown server message type 'playerObjct'; did you mean "playerObject"?
+                    expect playerObjct within 2s
+                           ^^^^^^^^^^^
+                """)
     }
 
     /// A megabyte-long line (a big message body) is shown as a 160-character window around the
     /// error, not whole: the report stays readable and the caret stays under the offending text.
     @Test func aLongLineIsShownAsAWindowAroundTheError() throws {
         let padding = String(repeating: "x", count: 100_000)
-        let error = try #require(TestSupport.parseError("connect\nsend createCharacter {\"name\": \"\(padding)\", \"age\": oops}\n"))
+        let error = try #require(
+            TestSupport.parseError("connect\nsend createCharacter {\"name\": \"\(padding)\", \"age\": oops}\n"))
         let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
         try #require(lines.count == 3)
         #expect(lines[1].count <= 4 + 2 + ScenarioParseError.shownWidth, "\(lines[1].count)")
@@ -137,7 +204,8 @@ import TapedeckScenario
 
     @Test func errorInAnIncludedFileNamesTheIncludingLocation() throws {
         let files = ["dir/steps/shared.scenario": "connect\nsend speed {\"speed\": \"fast\"}\n"]
-        let error = try #require(TestSupport.parseError("# main\ninclude \"steps/shared.scenario\"\n", file: "dir/main.scenario", files: files))
+        let error = try #require(
+            TestSupport.parseError("# main\ninclude \"steps/shared.scenario\"\n", file: "dir/main.scenario", files: files))
         #expect("\(error.location)" == "dir/steps/shared.scenario:2:12")
         #expect(error.includedFrom == [SourceLocation(file: "dir/main.scenario", line: 2, column: 1)])
         #expect(error.description.hasSuffix("  included from dir/main.scenario:2:1"))

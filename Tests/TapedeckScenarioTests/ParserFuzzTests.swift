@@ -1,6 +1,6 @@
-import Testing
 import TapedeckProtocol
 import TapedeckScenario
+import Testing
 
 /// Mutated shipped scenarios never crash the parser: each either parses or gives an error with a
 /// location inside the input.
@@ -15,7 +15,8 @@ import TapedeckScenario
     @Test func thousandsOfMutationsNeverCrash() throws {
         var sources: [String: String] = [:]
         for name in TestSupport.shippedScenarios {
-            sources["Scenarios/\(name).scenario"] = try #require(try? FileScenarioLoader().load(TestSupport.scenariosDirectory + "/\(name).scenario").get())
+            sources["Scenarios/\(name).scenario"] = try #require(
+                try? FileScenarioLoader().load(TestSupport.scenariosDirectory + "/\(name).scenario").get())
         }
         let shared = try FileScenarioLoader().load(TestSupport.scenariosDirectory + "/steps/create-character.scenario").get()
         var generator = SeededGenerator(seed: 0x5CE7_A210)

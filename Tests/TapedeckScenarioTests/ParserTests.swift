@@ -1,7 +1,7 @@
-import Testing
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckState
+import Testing
 
 @Suite struct ParserTests {
     @Test(arguments: TestSupport.shippedScenarios)
@@ -15,7 +15,8 @@ import TapedeckState
     }
 
     @Test func statementsAndClauses() throws {
-        let scenario = try TestSupport.parse("""
+        let scenario = try TestSupport.parse(
+            """
             # comment line
             connect ws://127.0.0.1:9000/wss/?v=${server} subprotocol baolife.v1   # trailing comment
               header Authorization: Bearer abc#def
@@ -53,7 +54,8 @@ import TapedeckState
         guard case .expectNo(let expectNo) = kinds[3] else { Issue.record("not an expect no"); return }
         #expect(expectNo.type == "error")
         #expect(expectNo.filter?.description == #"kind == "rateLimited""#)
-        #expect(expectNo.filter?.alternatives.first?.first?.location == SourceLocation(file: "test.scenario", line: 7, column: 23))
+        #expect(
+            expectNo.filter?.alternatives.first?.first?.location == SourceLocation(file: "test.scenario", line: 7, column: 23))
         #expect(expectNo.duration == .seconds(60))
         #expect(kinds[4] == .set(name: "count", value: .literal(.int(3))))
         #expect(kinds[5] == .capture(name: "id", path: "person.relationships[0].id"))
@@ -76,16 +78,19 @@ import TapedeckState
 
     @Test func includeIsResolvedAgainstTheIncludingFileAndInlined() throws {
         let files = ["suite/steps/a.scenario": "wait 1s\ninclude \"../b.scenario\"\n", "suite/b.scenario": "mark from-b\n"]
-        let scenario = try TestSupport.parse("include \"steps/a.scenario\"\nmark end\n", file: "suite/main.scenario", files: files)
+        let scenario = try TestSupport.parse(
+            "include \"steps/a.scenario\"\nmark end\n", file: "suite/main.scenario", files: files)
         #expect(scenario.statements.map(\.kind) == [.wait(.seconds(1)), .mark("from-b"), .mark("end")])
-        #expect(scenario.statements.map(\.location.description) == [
-            "suite/steps/a.scenario:1:1", "suite/b.scenario:1:1", "suite/main.scenario:2:1",
-        ])
+        #expect(
+            scenario.statements.map(\.location.description) == [
+                "suite/steps/a.scenario:1:1", "suite/b.scenario:1:1", "suite/main.scenario:2:1",
+            ])
     }
 
     @Test func variablesCapturedInAnIncludeAreKnownAfterIt() throws {
         let files = ["steps.scenario": "set who = \"p1\"\n"]
-        _ = try TestSupport.parse("include \"steps.scenario\"\nconnect\nsend retrievePerson {\"personId\": ${who}}\n", files: files)
+        _ = try TestSupport.parse(
+            "include \"steps.scenario\"\nconnect\nsend retrievePerson {\"personId\": ${who}}\n", files: files)
     }
 
     @Test func durationsAndSuggestions() throws {

@@ -1,9 +1,9 @@
-import Testing
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckState
 import TapedeckTape
 import TapedeckTapeWriter
+import Testing
 
 /// Tapes served back to scenarios, and scenarios recorded to tapes.
 @Suite struct TapeTransportTests {
@@ -19,9 +19,15 @@ import TapedeckTapeWriter
         return [
             TapeRecord(time: 0, direction: .c2s, kind: .open),
             text(5, .s2c, #"{"type":"u","message":{"energy":70}}"#),
-            text(40, .c2s, #"{"type":"createCharacter","message":{"name":"Mei","lastName":"Lin","sex":"female","interests":[]}}"#),
-            text(90, .s2c, #"{"type":"playerObject","message":{"date":"2025-01-01","status":"playing","season":"spring","hourOfDay":8,"minuteOfHour":0,"gameSpeed":50,"person":{"id":"p1","name":"Mei","lastName":"Lin","energy":80}}}"#),
-            text(1_590, .s2c, #"{"type":"messageEvent","message":{"id":"e9","message":"A bonus","date":"2025-01-01","hour":9,"moneyCost":50}}"#),
+            text(
+                40, .c2s, #"{"type":"createCharacter","message":{"name":"Mei","lastName":"Lin","sex":"female","interests":[]}}"#),
+            text(
+                90, .s2c,
+                #"{"type":"playerObject","message":{"date":"2025-01-01","status":"playing","season":"spring","hourOfDay":8,"minuteOfHour":0,"gameSpeed":50,"person":{"id":"p1","name":"Mei","lastName":"Lin","energy":80}}}"#
+            ),
+            text(
+                1_590, .s2c,
+                #"{"type":"messageEvent","message":{"id":"e9","message":"A bonus","date":"2025-01-01","hour":9,"moneyCost":50}}"#),
             TapeRecord(time: 1_600_000_000, direction: .note, kind: .marker, payload: Array("proxy note".utf8)),
             text(2_000, .c2s, #"{"type":"claimEvent","message":{"eventId":"e9","timestamp":"2026-01-01T00:00:02.000Z"}}"#),
             text(2_030, .s2c, #"{"type":"claimResult","message":{"eventId":"e9","accepted":true}}"#),
@@ -68,7 +74,8 @@ import TapedeckTapeWriter
     @Test func unmatchedSendIsReportedInTheResultAndAsAWarning() async throws {
         let clock = VirtualScenarioClock()
         let transport = TapeServedTransport(records: Self.recordedSession(), clock: clock, matchFields: ["eventId"])
-        let scenario = try TestSupport.parse("""
+        let scenario = try TestSupport.parse(
+            """
             connect
             send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
             expect playerObject
@@ -76,13 +83,22 @@ import TapedeckTapeWriter
             send speed {"speed": 50}
             """)
         let result = await ScenarioRunner(scenario: scenario, transport: transport, clock: clock).run()
-        #expect(result.unmatchedSends == [
-            UnmatchedSend(sendIndex: 1, type: "claimEvent", expectedType: "claimEvent", difference: #"eventId: sent "e1", recorded "e9""#, recordIndex: 6),
-            UnmatchedSend(sendIndex: 2, type: "speed", expectedType: "claimEvent", recordIndex: 6),
-        ])
-        #expect(result.steps[3].warnings == [#"unmatched send #2 claimEvent: eventId: sent "e1", recorded "e9" against the tape's next claimEvent (tape record 6)"#])
+        #expect(
+            result.unmatchedSends == [
+                UnmatchedSend(
+                    sendIndex: 1, type: "claimEvent", expectedType: "claimEvent",
+                    difference: #"eventId: sent "e1", recorded "e9""#, recordIndex: 6),
+                UnmatchedSend(sendIndex: 2, type: "speed", expectedType: "claimEvent", recordIndex: 6),
+            ])
+        #expect(
+            result.steps[3].warnings == [
+                #"unmatched send #2 claimEvent: eventId: sent "e1", recorded "e9" against the tape's next claimEvent (tape record 6)"#
+            ])
         let text = ScenarioReport.text(for: result)
-        #expect(text.contains("✓ 5 send speed (0 ms)\n    ⚠ unmatched send #3 speed: the tape's next client message is claimEvent (tape record 6)\n"))
+        #expect(
+            text.contains(
+                "✓ 5 send speed (0 ms)\n    ⚠ unmatched send #3 speed: the tape's next client message is claimEvent (tape record 6)\n"
+            ))
         #expect(text.hasSuffix("PASS test: 5 passed, 0 failed, 2 unmatched sends (50 ms)\n"))
     }
 
@@ -93,14 +109,20 @@ import TapedeckTapeWriter
             Issue.record("createCharacter should match by type"); return
         }
         #expect(first.map(\.delay) == [50_000_000, 1_550_000_000])
-        guard case .matched(let second) = player.answer(Array(#"{"type":"claimEvent","message":{"eventId":"other"}}"#.utf8)) else {
+        guard case .matched(let second) = player.answer(Array(#"{"type":"claimEvent","message":{"eventId":"other"}}"#.utf8))
+        else {
             Issue.record("claimEvent should match by type"); return
         }
-        #expect(second == [
-            .init(delay: 30_000_000, event: .message(Array(#"{"type":"claimResult","message":{"eventId":"e9","accepted":true}}"#.utf8))),
-            .init(delay: 1_000_000_000, event: .close(code: 1000, reason: "bye")),
-        ])
-        #expect(player.answer(Array(#"{"type":"start","message":{}}"#.utf8)) == .unmatched(UnmatchedSend(sendIndex: 2, type: "start", expectedType: nil)))
+        #expect(
+            second == [
+                .init(
+                    delay: 30_000_000,
+                    event: .message(Array(#"{"type":"claimResult","message":{"eventId":"e9","accepted":true}}"#.utf8))),
+                .init(delay: 1_000_000_000, event: .close(code: 1000, reason: "bye")),
+            ])
+        #expect(
+            player.answer(Array(#"{"type":"start","message":{}}"#.utf8))
+                == .unmatched(UnmatchedSend(sendIndex: 2, type: "start", expectedType: nil)))
     }
 
     /// A tape recorded through the proxy against a `--clock virtual` server holds the transport's
@@ -123,10 +145,13 @@ import TapedeckTapeWriter
         ])
         #expect(player.remainingClientMessages == 2)
         _ = player.open()
-        #expect(player.answer(Array(#"{"type":"speed","message":{"speed":10000}}"#.utf8)) == .matched([
-            .init(delay: 2_000_000, event: .message(Array(#"{"type":"batch_update","message":{"gameSpeed":10000}}"#.utf8))),
-            .init(delay: 15_000_000, event: .message(Array(tick.utf8))),
-        ]))
+        #expect(
+            player.answer(Array(#"{"type":"speed","message":{"speed":10000}}"#.utf8))
+                == .matched([
+                    .init(
+                        delay: 2_000_000, event: .message(Array(#"{"type":"batch_update","message":{"gameSpeed":10000}}"#.utf8))),
+                    .init(delay: 15_000_000, event: .message(Array(tick.utf8))),
+                ]))
         guard case .matched(let paused) = player.answer(Array(#"{"type":"stop","message":{}}"#.utf8)) else {
             Issue.record("stop should match: the advances in between are not client messages to match"); return
         }
@@ -143,13 +168,14 @@ import TapedeckTapeWriter
         let playing = #"{"type":"batch_update","message":{"status":"playing","gameSpeed":1000}}"#
         let slow = #"{"type":"batch_update","message":{"gameSpeed":50}}"#
         let clock = VirtualScenarioClock()
-        let transport = TapeServedTransport(records: [
-            TapeRecord(time: 0, direction: .c2s, kind: .open),
-            text(10, .c2s, #"{"type":"start","message":{}}"#),
-            text(18, .s2c, playing),
-            text(30, .c2s, #"{"type":"speed","message":{"speed":50}}"#),
-            text(32, .s2c, slow),
-        ], clock: clock)
+        let transport = TapeServedTransport(
+            records: [
+                TapeRecord(time: 0, direction: .c2s, kind: .open),
+                text(10, .c2s, #"{"type":"start","message":{}}"#),
+                text(18, .s2c, playing),
+                text(30, .c2s, #"{"type":"speed","message":{"speed":50}}"#),
+                text(32, .s2c, slow),
+            ], clock: clock)
         try await transport.connect(url: "tape:test", headers: [], subprotocol: nil)
         try await transport.send(Array(#"{"type":"start","message":{}}"#.utf8))
         try await transport.send(Array(#"{"type":"speed","message":{"speed":50}}"#.utf8))
@@ -167,9 +193,11 @@ import TapedeckTapeWriter
         let path = Self.temporaryPath("recorded")
         let clock = VirtualScenarioClock()
         let inner = InProcessTransport(server: ScriptedGameServer(), clock: clock)
-        let recorder = RecordingTransport(wrapping: inner, path: path,
-                                          metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "test"), clock: clock)
-        let scenario = try TestSupport.parse("""
+        let recorder = RecordingTransport(
+            wrapping: inner, path: path,
+            metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "test"), clock: clock)
+        let scenario = try TestSupport.parse(
+            """
             connect ws://reference.test/wss/
               header X-Test: yes
             send createCharacter {"name": "Mei", "lastName": "Lin", "sex": "female"}
@@ -190,27 +218,32 @@ import TapedeckTapeWriter
         var records: [TapeRecord] = []
         while let record = try reader.next() { records.append(record) }
         let summary = records.map { record -> String in
-            let payload = record.kind == .text ? (RecordedSessionPlayerProbe.type(record.payload)) : String(decoding: record.payload, as: UTF8.self)
+            let payload =
+                record.kind == .text
+                ? (RecordedSessionPlayerProbe.type(record.payload)) : String(decoding: record.payload, as: UTF8.self)
             return "\(record.time / 1_000_000) \(record.direction.name) \(record.kind.name) \(payload)"
         }
-        #expect(summary == [
-            "0 c2s open ws://reference.test/wss/",
-            "0 c2s text createCharacter",
-            "0 s2c text playerObject",
-            "0 note marker created",
-            "1000 s2c text u",
-            "2000 s2c text u",
-            "2000 note marker two-seconds",
-            "2000 note marker later",
-            "2000 c2s close ",
-        ])
+        #expect(
+            summary == [
+                "0 c2s open ws://reference.test/wss/",
+                "0 c2s text createCharacter",
+                "0 s2c text playerObject",
+                "0 note marker created",
+                "1000 s2c text u",
+                "2000 s2c text u",
+                "2000 note marker two-seconds",
+                "2000 note marker later",
+                "2000 c2s close ",
+            ])
         #expect(records.last?.closeCode == 1000)
     }
 }
 
 enum RecordedSessionPlayerProbe {
     static func type(_ bytes: [UInt8]) -> String {
-        guard case .object(let members)? = try? JSONValue.parse(bytes), case .string(let type)? = members["type"] else { return "?" }
+        guard case .object(let members)? = try? JSONValue.parse(bytes), case .string(let type)? = members["type"] else {
+            return "?"
+        }
         return type
     }
 }

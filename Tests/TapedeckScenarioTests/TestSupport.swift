@@ -35,7 +35,9 @@ enum TestSupport {
     }
 
     /// Runs scenario text against a server in virtual time.
-    static func run(_ text: String, server: any InProcessServer, files: [String: String] = [:]) async throws -> (ScenarioResult, InProcessTransport) {
+    static func run(_ text: String, server: any InProcessServer, files: [String: String] = [:]) async throws -> (
+        ScenarioResult, InProcessTransport
+    ) {
         let scenario = try parse(text, files: files)
         let clock = VirtualScenarioClock()
         let transport = InProcessTransport(server: server, clock: clock)

@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct ClaimableEventsTests {
@@ -46,7 +47,7 @@ import TapedeckProtocol
         #expect(state.claimable.unclaimedEventCount == 25)
         var expected = state
         let newest = Fixtures.lifeEvent("e51", energy: 1)
-        expected.claimable.events.removeLast()   // e1, not claimable
+        expected.claimable.events.removeLast() // e1, not claimable
         expected.claimable.events.insert(ClaimableEvent(event: newest), at: 0)
         expected.claimable.unclaimedEventCount = 26
         _ = state.apply(.messageEvent(newest), at: Fixtures.t1)
@@ -113,10 +114,11 @@ import TapedeckProtocol
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
         #expect(state.gameState.money == 150)
         var expected = beforeClaim
-        expected.gameState.moneyWriter = .client   // the client wrote it last (the rollback)
+        expected.gameState.moneyWriter = .client // the client wrote it last (the rollback)
         expected.toasts.show(Toast(.error, "Could not claim the event (alreadyClaimed)"))
-        let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
-                                  at: Fixtures.t1)
+        let effects = state.apply(
+            .claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(effects == [.toast(Toast(.error, "Could not claim the event (alreadyClaimed)"))])
     }
@@ -205,8 +207,9 @@ import TapedeckProtocol
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e1", timestamp: "t")), at: Fixtures.t1)
         _ = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: true)), at: Fixtures.t1)
         let expected = state
-        let effects = state.apply(.claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
-                                  at: Fixtures.t1)
+        let effects = state.apply(
+            .claimResult(ClaimResult(eventId: "e1", accepted: false, reason: "alreadyClaimed")),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(state.claimable.events[0].claimed)
         #expect(state.gameState.money == 150)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 /// The rules the model reports: one truth with docs/STATE-MACHINES.md, and each fires where it should.
@@ -51,8 +52,11 @@ import TapedeckProtocol
         // Both a gain and a loss: negative, claimed at once with every amount, the gain included.
         let money = state.gameState.money
         let effects = state.apply(.messageEvent(Fixtures.lifeEvent("e3", "Mixed", energy: -5, money: 30)), at: Fixtures.t1)
-        #expect(Array(state.firedRules) == [.messageEventNewestFirst, .messageEventNegativeAutoClaimed,
-                                            .messageEventMixedIsNegative])
+        #expect(
+            Array(state.firedRules) == [
+                .messageEventNewestFirst, .messageEventNegativeAutoClaimed,
+                .messageEventMixedIsNegative,
+            ])
         #expect(state.gameState.money == money + 30)
         #expect(effects.count == 1)
         _ = state.apply(.claimEvent(ClaimEvent(eventId: "e3", timestamp: "t")), at: Fixtures.t1)
@@ -91,7 +95,7 @@ import TapedeckProtocol
         var other = second
         other.unlocked = true
         _ = state.apply(.achievementUnlocked(AchievementUnlocked(achievement: other)), at: Fixtures.t1)
-        _ = state.apply(.achievementUnlocked(AchievementUnlocked(achievement: other)), at: Fixtures.t1)  // a resend
+        _ = state.apply(.achievementUnlocked(AchievementUnlocked(achievement: other)), at: Fixtures.t1) // a resend
         #expect(state.firedRules.contains(.achievementUnlockedQueued))
         #expect(state.achievements.unacknowledged.map(\.id) == ["a1", "a2"])
         #expect(state.achievements.unlockedCount == 2)
@@ -109,21 +113,32 @@ import TapedeckProtocol
     @Test func storeRetentionAndToastsReachTheSnapshot() {
         var state = Fixtures.loadedState()
         _ = state.apply(.timeSkipTiers(TimeSkipTiers(tiers: [TimeSkipTier(id: "1h", hours: 1, diamondCost: 1)])), at: Fixtures.t1)
-        _ = state.apply(.energyRefillTiers(EnergyRefillTiers(tiers: [EnergyRefillTier(id: "small", energy: 100, diamondCost: 9)])),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .energyRefillTiers(EnergyRefillTiers(tiers: [EnergyRefillTier(id: "small", energy: 100, diamondCost: 9)])),
+            at: Fixtures.t1)
         let summary = TimeSkipSummary(hoursSkipped: 12, events: ["You slept."], energyChange: 20, moneyChange: -5)
-        _ = state.apply(.purchaseResult(PurchaseResult(kind: .timeSkip, id: "12h", success: true, energy: 90, money: 10,
-                                                       diamonds: 4, summary: summary)), at: Fixtures.t1)
+        _ = state.apply(
+            .purchaseResult(
+                PurchaseResult(
+                    kind: .timeSkip, id: "12h", success: true, energy: 90, money: 10,
+                    diamonds: 4, summary: summary)), at: Fixtures.t1)
         #expect(Array(state.firedRules) == [.purchaseResultSetsBalances, .purchaseResultTimeSkipSummary])
-        _ = state.apply(.purchaseResult(PurchaseResult(kind: .energyRefill, id: "large", success: false,
-                                                       reason: "insufficientFunds")), at: Fixtures.t1)
+        _ = state.apply(
+            .purchaseResult(
+                PurchaseResult(
+                    kind: .energyRefill, id: "large", success: false,
+                    reason: "insufficientFunds")), at: Fixtures.t1)
         #expect(Array(state.firedRules) == [.purchaseResultInsufficientFundsWarning])
-        _ = state.apply(.dailyRewardClaimed(DailyRewardClaimed(day: 3, streak: 3, energy: 20, money: 30, diamonds: 1)),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .dailyRewardClaimed(DailyRewardClaimed(day: 3, streak: 3, energy: 20, money: 30, diamonds: 1)),
+            at: Fixtures.t1)
         _ = state.apply(.questRewardClaimed(QuestRewardClaimed(questId: "q1", energy: 1, money: 2, diamonds: 3)), at: Fixtures.t1)
-        _ = state.apply(.playerStatistics(PlayerStatistics(daysPlayed: 2, eventsReceived: 3, eventsClaimed: 1,
-                                                           questionsAnswered: 4, relationships: 5, dates: 0, purchases: 1,
-                                                           achievementsUnlocked: 0)), at: Fixtures.t1)
+        _ = state.apply(
+            .playerStatistics(
+                PlayerStatistics(
+                    daysPlayed: 2, eventsReceived: 3, eventsClaimed: 1,
+                    questionsAnswered: 4, relationships: 5, dates: 0, purchases: 1,
+                    achievementsUnlocked: 0)), at: Fixtures.t1)
         let snapshot = state.snapshot()
         #expect(snapshot.value(at: "store.timeSkipTiers[0].id") == .string("1h"))
         #expect(snapshot.value(at: "store.energyRefillTiers[0].energy") == .int(100))
@@ -141,8 +156,9 @@ import TapedeckProtocol
     @Test func theTwentyFirstToastDropsTheOldest() {
         var state = Fixtures.loadedState()
         for index in 0...ToastLog.capacity {
-            _ = state.apply(.purchaseResult(PurchaseResult(kind: .item, id: "x\(index)", success: false, reason: "unknownItem")),
-                            at: Fixtures.t1)
+            _ = state.apply(
+                .purchaseResult(PurchaseResult(kind: .item, id: "x\(index)", success: false, reason: "unknownItem")),
+                at: Fixtures.t1)
             #expect(state.firedRules.contains(.toastsDropOldest) == (index == ToastLog.capacity))
         }
         #expect(state.toasts.recent.count == ToastLog.capacity)

@@ -1,6 +1,7 @@
-import Testing
-@testable import TapedeckState
 import TapedeckProtocol
+import Testing
+
+@testable import TapedeckState
 
 /// The allocation-free paths used on every replayed message must give exactly the answers of
 /// the general rules they stand in for.

@@ -1,4 +1,5 @@
 import TapedeckProtocol
+
 @testable import TapedeckState
 
 /// Shared sample data: a player with people of every relationship kind, activities with and
@@ -7,9 +8,10 @@ enum Fixtures {
     static let t0 = VirtualTime(nanoseconds: 1_000_000_000)
     static let t1 = VirtualTime(nanoseconds: 2_500_000_000)
 
-    static let me = Person(id: "p0", name: "Mei", lastName: "Lin", sex: "female", age: 17, energy: 80, money: 120,
-                           diamonds: 5, prestige: 40, happiness: 70, health: 90, intelligence: 65,
-                           interests: ["music"], traits: ["kind"])
+    static let me = Person(
+        id: "p0", name: "Mei", lastName: "Lin", sex: "female", age: 17, energy: 80, money: 120,
+        diamonds: 5, prestige: 40, happiness: 70, health: 90, intelligence: 65,
+        interests: ["music"], traits: ["kind"])
     static let alex = Person(id: "p1", name: "Alex", lastName: "Kim", age: 18, affinity: 60)
     static let mom = Person(id: "p2", name: "Grace", lastName: "Lin", age: 45)
     static let sam = Person(id: "p3", name: "Sam", lastName: "Ortiz", age: 17)
@@ -41,14 +43,17 @@ enum Fixtures {
             FocusOption(id: "social", name: "Social", selected: false),
             FocusOption(id: "health", name: "Health", selected: false),
         ],
-        storeItems: [StoreItem(id: "rose", name: "Rose", price: 20, currency: .money),
-                     StoreItem(id: "ring", name: "Ring", price: 50, currency: .diamonds)],
+        storeItems: [
+            StoreItem(id: "rose", name: "Rose", price: 20, currency: .money),
+            StoreItem(id: "ring", name: "Ring", price: 50, currency: .diamonds),
+        ],
         inventory: [StoreItem(id: "book", name: "Book", price: 10, currency: .money, quantity: 2)],
         occupations: [Occupation(id: "o1", name: "Barista", salary: 1200)],
         inAppPurchases: [InAppPurchase(productId: "diamond1", diamonds: 100, price: "$0.99")],
         activeConversations: [
-            Conversation(id: "c1", personId: "p1",
-                         messages: [ConversationMessage(id: "m1", sender: "p1", text: "Hi!", sentiment: 0.6)]),
+            Conversation(
+                id: "c1", personId: "p1",
+                messages: [ConversationMessage(id: "m1", sender: "p1", text: "Hi!", sentiment: 0.6)])
         ]
     )
 
@@ -61,15 +66,20 @@ enum Fixtures {
     }
 
     static func question(_ id: String, costs: (Int, Int, Int) = (10, 5, 0)) -> Question {
-        Question(id: id, question: "What do you do (\(id))?", options: [
-            AnswerOption(id: "yes", text: "Yes", energyCost: costs.0, moneyCost: costs.1, diamondCost: costs.2),
-            AnswerOption(id: "no", text: "No"),
-        ])
+        Question(
+            id: id, question: "What do you do (\(id))?",
+            options: [
+                AnswerOption(id: "yes", text: "Yes", energyCost: costs.0, moneyCost: costs.1, diamondCost: costs.2),
+                AnswerOption(id: "no", text: "No"),
+            ])
     }
 
-    static func lifeEvent(_ id: String, _ message: String = "Something happened", energy: Int? = nil,
-                          money: Int? = nil, diamonds: Int? = nil, affinity: Int? = nil, type: String? = nil) -> LifeEvent {
-        LifeEvent(id: id, message: message, type: type, date: "2026-03-14", hour: 10, energyCost: energy,
-                  moneyCost: money, diamondCost: diamonds, affinityChange: affinity)
+    static func lifeEvent(
+        _ id: String, _ message: String = "Something happened", energy: Int? = nil,
+        money: Int? = nil, diamonds: Int? = nil, affinity: Int? = nil, type: String? = nil
+    ) -> LifeEvent {
+        LifeEvent(
+            id: id, message: message, type: type, date: "2026-03-14", hour: 10, energyCost: energy,
+            moneyCost: money, diamondCost: diamonds, affinityChange: affinity)
     }
 }

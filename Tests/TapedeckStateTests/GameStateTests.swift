@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct GameStateTests {
@@ -48,8 +49,9 @@ import TapedeckProtocol
         expected.player.person.prestige = 41
         expected.player.person.mood = "happy"
         expected.player.status = "dead"
-        let batch = BatchUpdate(diamonds: 9, date: "2026-06-01", season: "summer", gameSpeed: 50, status: "dead",
-                                age: 18, health: 55, happiness: 61, intelligence: 66, prestige: 41, mood: "happy")
+        let batch = BatchUpdate(
+            diamonds: 9, date: "2026-06-01", season: "summer", gameSpeed: 50, status: "dead",
+            age: 18, health: 55, happiness: 61, intelligence: 66, prestige: 41, mood: "happy")
         _ = state.apply(.batchUpdate(batch), at: Fixtures.t1)
         expectState(state, equals: expected)
     }
@@ -129,8 +131,9 @@ import TapedeckProtocol
         expected.gameState.money = 100
         expected.player.inventory.append(StoreItem(id: "rose", name: "Rose", price: 20, currency: .money, quantity: 1))
         expected.toasts.show(Toast(.success, "Purchase complete"))
-        let effects = state.apply(.purchaseResult(PurchaseResult(kind: .item, id: "rose", success: true, money: 100)),
-                                  at: Fixtures.t1)
+        let effects = state.apply(
+            .purchaseResult(PurchaseResult(kind: .item, id: "rose", success: true, money: 100)),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(effects == [.toast(Toast(.success, "Purchase complete"))])
     }

@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct InvariantTests {
@@ -26,8 +27,10 @@ import TapedeckProtocol
 
     @Test func duplicateEventIdsAndClaimedWithoutATimeAreReported() {
         var state = ClientState()
-        state.claimable.events = [ClaimableEvent(event: Fixtures.lifeEvent("e1")),
-                                  ClaimableEvent(event: Fixtures.lifeEvent("e1"), claimed: true)]
+        state.claimable.events = [
+            ClaimableEvent(event: Fixtures.lifeEvent("e1")),
+            ClaimableEvent(event: Fixtures.lifeEvent("e1"), claimed: true),
+        ]
         #expect(state.invariantViolations().map(\.name) == ["claimable.uniqueIds", "claimable.claimedAt"])
     }
 
@@ -55,7 +58,9 @@ import TapedeckProtocol
         state.gameState.energyWriter = .client
         let violations = state.invariantViolations()
         #expect(violations.map(\.name) == ["gameState.energy.nonNegative"])
-        #expect(violations[0].description == "gameState.energy.nonNegative: energy is -3, written by the client; only the server may set a negative value")
+        #expect(
+            violations[0].description
+                == "gameState.energy.nonNegative: energy is -3, written by the client; only the server may set a negative value")
     }
 
     @Test func aClientChangeOnAServerNegativeValueFloorsAtZero() {

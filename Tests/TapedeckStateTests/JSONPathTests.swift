@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct JSONPathTests {

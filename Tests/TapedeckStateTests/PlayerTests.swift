@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct PlayerTests {
@@ -44,8 +45,9 @@ import TapedeckProtocol
     @Test func playerObjectReplacesEverything() {
         var state = Fixtures.loadedState()
         let newcomer = Person(id: "p7", name: "Ida")
-        let object = PlayerObject(date: "2026-04-01", status: "playing", season: "spring", hourOfDay: 8,
-                                  minuteOfHour: 0, gameSpeed: 500, person: Fixtures.me, r: [newcomer])
+        let object = PlayerObject(
+            date: "2026-04-01", status: "playing", season: "spring", hourOfDay: 8,
+            minuteOfHour: 0, gameSpeed: 500, person: Fixtures.me, r: [newcomer])
         var expected = state
         expected.gameState.gameDate = "2026-04-01"
         expected.gameState.hourOfDay = 8
@@ -72,8 +74,9 @@ import TapedeckProtocol
         expected.player.people[0].age = 19
         expected.player.people[0].mood = "nervous"
         expected.player.people[0].interests = ["chess"]
-        _ = state.apply(.personObject(Person(id: "p1", name: "", age: 19, mood: "nervous", interests: ["chess"])),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .personObject(Person(id: "p1", name: "", age: 19, mood: "nervous", interests: ["chess"])),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(state.player.people[0].lastName == "Kim")
         #expect(state.player.people[0].affinity == 60)
@@ -104,8 +107,9 @@ import TapedeckProtocol
         expected.player.relationships[0].status = "engaged"
         expected.player.relationships[0].affinity = 90
         expected.player.relationships[0].milestones.append("engaged")
-        let event = RelationshipEvent(personId: "p1", milestone: "engaged", kind: .romantic, status: "engaged",
-                                      affinity: 90, text: "Alex said yes!")
+        let event = RelationshipEvent(
+            personId: "p1", milestone: "engaged", kind: .romantic, status: "engaged",
+            affinity: 90, text: "Alex said yes!")
         let effects = state.apply(.relationshipEvent(event), at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(effects == [.showRelationshipMilestone(personId: "p1", milestone: "engaged")])
@@ -118,8 +122,9 @@ import TapedeckProtocol
         expected.player.relationships[2].status = "dating"
         expected.player.relationships[2].affinity = 82
         expected.player.relationships[2].milestones = ["first date"]
-        let event = RelationshipEvent(personId: "p3", milestone: "first date", kind: .romantic, status: "dating",
-                                      affinity: 82, text: "Coffee with Sam")
+        let event = RelationshipEvent(
+            personId: "p3", milestone: "first date", kind: .romantic, status: "dating",
+            affinity: 82, text: "Coffee with Sam")
         _ = state.apply(.relationshipEvent(event), at: Fixtures.t1)
         expectState(state, equals: expected)
         #expect(state.player.romanticRelationships.map(\.id) == ["p1", "p3"])
@@ -131,10 +136,13 @@ import TapedeckProtocol
         let match = Person(id: "p9", name: "Rio", lastName: "Sato", age: 18)
         var expected = state
         expected.player.people.append(match)
-        expected.player.relationships.append(Relationship(personId: "p9", kind: .romantic, status: "match",
-                                                          affinity: 10, milestones: ["met"]))
-        let event = RelationshipEvent(personId: "p9", milestone: "met", kind: .romantic, status: "match",
-                                      affinity: 10, text: "New match", person: match)
+        expected.player.relationships.append(
+            Relationship(
+                personId: "p9", kind: .romantic, status: "match",
+                affinity: 10, milestones: ["met"]))
+        let event = RelationshipEvent(
+            personId: "p9", milestone: "met", kind: .romantic, status: "match",
+            affinity: 10, text: "New match", person: match)
         _ = state.apply(.relationshipEvent(event), at: Fixtures.t1)
         expectState(state, equals: expected)
     }
@@ -144,12 +152,14 @@ import TapedeckProtocol
         let line = ConversationMessage(id: "m2", sender: "player", text: "Hey you")
         var expected = state
         expected.player.conversations[0].messages.append(line)
-        _ = state.apply(.conversationEvent(ConversationEvent(conversationId: "c1", personId: "p1", message: line)),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .conversationEvent(ConversationEvent(conversationId: "c1", personId: "p1", message: line)),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
         // The same line again is a resend.
-        _ = state.apply(.conversationEvent(ConversationEvent(conversationId: "c1", personId: "p1", message: line)),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .conversationEvent(ConversationEvent(conversationId: "c1", personId: "p1", message: line)),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
     }
 
@@ -158,8 +168,9 @@ import TapedeckProtocol
         let line = ConversationMessage(id: "m1", sender: "p3", text: "Study later?", sentiment: 0.2)
         var expected = state
         expected.player.conversations.append(Conversation(id: "c2", personId: "p3", messages: [line]))
-        _ = state.apply(.conversationEvent(ConversationEvent(conversationId: "c2", personId: "p3", message: line)),
-                        at: Fixtures.t1)
+        _ = state.apply(
+            .conversationEvent(ConversationEvent(conversationId: "c2", personId: "p3", message: line)),
+            at: Fixtures.t1)
         expectState(state, equals: expected)
     }
 

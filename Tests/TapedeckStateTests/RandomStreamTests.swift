@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 @Suite struct RandomStreamTests {
@@ -25,11 +26,17 @@ import TapedeckProtocol
             switch input {
             case .server(let message):
                 if case .claimResult(let result) = message, !result.accepted,
-                   state.claimable.event(id: result.eventId)?.claimPending == true { coverage.rollbacks += 1 }
+                    state.claimable.event(id: result.eventId)?.claimPending == true
+                {
+                    coverage.rollbacks += 1
+                }
                 effects = state.apply(message, at: time)
             case .client(let message):
                 if case .answerQuestion(let answer) = message,
-                   state.questions.questions.contains(where: { $0.id == answer.questionId }) { coverage.answeredQuestions += 1 }
+                    state.questions.questions.contains(where: { $0.id == answer.questionId })
+                {
+                    coverage.answeredQuestions += 1
+                }
                 effects = state.apply(message, at: time)
             case .connection(let event):
                 state.apply(event, at: time)

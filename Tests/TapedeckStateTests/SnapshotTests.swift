@@ -1,11 +1,13 @@
+import TapedeckProtocol
+import Testing
+
+@testable import TapedeckState
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-import TapedeckProtocol
-@testable import TapedeckState
 
 @Suite(.serialized) struct SnapshotTests {
     /// A state that touches every part of the snapshot.
@@ -49,27 +51,28 @@ import TapedeckProtocol
 
     @Test func gameStateSnapshotIsExact() {
         let text = Fixtures.loadedState().snapshot().value(at: "gameState")!.canonicalJSONString()
-        #expect(text == """
-        {
-          "diamonds": 5,
-          "energy": 80,
-          "formattedTime": "9:30 AM",
-          "gameDate": "2026-03-14",
-          "gameSpeed": 1000,
-          "hourOfDay": 9,
-          "minuteOfHour": 30,
-          "money": 120,
-          "season": "spring",
-          "seasonEmoji": "🌸",
-          "timeOfDay": "Morning",
-          "writers": {
-            "diamonds": "server",
-            "energy": "server",
-            "money": "server"
-          }
-        }
+        #expect(
+            text == """
+                {
+                  "diamonds": 5,
+                  "energy": 80,
+                  "formattedTime": "9:30 AM",
+                  "gameDate": "2026-03-14",
+                  "gameSpeed": 1000,
+                  "hourOfDay": 9,
+                  "minuteOfHour": 30,
+                  "money": 120,
+                  "season": "spring",
+                  "seasonEmoji": "🌸",
+                  "timeOfDay": "Morning",
+                  "writers": {
+                    "diamonds": "server",
+                    "energy": "server",
+                    "money": "server"
+                  }
+                }
 
-        """)
+                """)
     }
 
     @Test func snapshotBytesAreTheSameOnEveryRun() {

@@ -1,5 +1,6 @@
-import Testing
 import TapedeckProtocol
+import Testing
+
 @testable import TapedeckState
 
 /// `#expect(state == expected)` with a readable failure: the lines of the canonical snapshots that
@@ -34,7 +35,8 @@ enum LineDiff {
             }
         }
         var out = ""
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         var previous: Substring?
         var printedContext = false
         func context() {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapedeckTape
+import Testing
 
 /// `BoundedFile`: small inputs read whole from regular files only, up to their limit.
 @Suite struct BoundedFileTests {

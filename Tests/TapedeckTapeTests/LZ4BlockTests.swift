@@ -1,5 +1,6 @@
 import CLZ4
 import Testing
+
 @testable import TapedeckTape
 
 /// `LZ4Block` against liblz4's block functions, and on hostile input.
@@ -10,8 +11,10 @@ import Testing
 
     /// Decodes `block` into a buffer of `limit` bytes (after `history` bytes of earlier output)
     /// followed by a guard zone; returns the count and the output, and checks the guard.
-    private func decode(_ block: [UInt8], limit: Int, history: [UInt8] = [],
-                        sourceLocation: SourceLocation = #_sourceLocation) -> (count: Int?, output: [UInt8]) {
+    private func decode(
+        _ block: [UInt8], limit: Int, history: [UInt8] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (count: Int?, output: [UInt8]) {
         var buffer = history + [UInt8](repeating: 0, count: limit) + [UInt8](repeating: Self.guardByte, count: Self.guardSize)
         let end = history.count + limit
         let count = block.withUnsafeBytes { source in
@@ -47,8 +50,9 @@ import Testing
         var output = [UInt8](repeating: 0, count: max(limit, 1))
         let count = block.withUnsafeBytes { source in
             output.withUnsafeMutableBytes { destination in
-                LZ4_decompress_safe(source.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                    destination.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(block.count), Int32(limit))
+                LZ4_decompress_safe(
+                    source.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    destination.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(block.count), Int32(limit))
             }
         }
         return count < 0 ? nil : Array(output.prefix(Int(count)))

@@ -1,8 +1,9 @@
 import CLZ4
 import Foundation
-import Testing
-@testable import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
+@testable import TapedeckTape
 
 /// The Swift frame decoder against liblz4 (`LibLZ4FrameDecoder`, the reading path it replaced):
 /// the same bytes and the same end (complete, or truncation or damage at the same offset with
@@ -13,13 +14,17 @@ import TapedeckTapeWriter
 
     /// Writes `bytes` to a file and checks that both decoders agree on it; returns the outcome.
     @discardableResult
-    private func agree(_ bytes: [UInt8], in directory: URL, _ what: @autoclosure () -> String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Support.Outcome {
+    private func agree(
+        _ bytes: [UInt8], in directory: URL, _ what: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Support.Outcome {
         let path = directory.appendingPathComponent("frame.lz4").path
         try Support.write(bytes, to: path)
-        let swift = Support.swiftOutcome(path), reference = Support.referenceOutcome(path)
+        let swift = Support.swiftOutcome(path)
+        let reference = Support.referenceOutcome(path)
         #expect(swift.end == reference.end, "\(what())", sourceLocation: sourceLocation)
-        #expect(swift.bytes == reference.bytes, "\(what()): \(swift) against liblz4's \(reference)", sourceLocation: sourceLocation)
+        #expect(
+            swift.bytes == reference.bytes, "\(what()): \(swift) against liblz4's \(reference)", sourceLocation: sourceLocation)
         return swift
     }
 
@@ -35,9 +40,10 @@ import TapedeckTapeWriter
             for blockChecksum in [false, true] {
                 for contentChecksum in [false, true] {
                     for contentSize in [false, true] {
-                        let options = Support.FrameOptions(blockSize: blockSize, linked: linked, blockChecksum: blockChecksum,
-                                                           contentChecksum: contentChecksum, contentSize: contentSize,
-                                                           level: variant % 3 == 2 ? 9 : 0)
+                        let options = Support.FrameOptions(
+                            blockSize: blockSize, linked: linked, blockChecksum: blockChecksum,
+                            contentChecksum: contentChecksum, contentSize: contentSize,
+                            level: variant % 3 == 2 ? 9 : 0)
                         // Empty, small, and in turn just under one block, just over, or several blocks
                         // (all three for every setting would take minutes in a debug build).
                         let large = [blockMax - 1, blockMax + 1, 2 * blockMax + 12_345][variant % 3]
@@ -48,7 +54,8 @@ import TapedeckTapeWriter
                             let data = Support.data(count, texture, seed: seed)
                             let frame = Support.frame(data, options, pieces: variant % 4 == 0 ? 5 : 1)
                             let outcome = try agree(frame, in: directory, "\(count) bytes of \(texture), \(options)")
-                            #expect(outcome.end == "complete" && outcome.bytes == data, "\(count) bytes of \(texture), \(options)")
+                            #expect(
+                                outcome.end == "complete" && outcome.bytes == data, "\(count) bytes of \(texture), \(options)")
                         }
                     }
                 }
@@ -72,7 +79,9 @@ import TapedeckTapeWriter
                 // matches do reach into earlier blocks.
                 var independent = frame
                 independent[4] |= 0x20
-                independent[6] = independent[4..<6].withUnsafeBytes { UInt8(truncatingIfNeeded: XXHash32.hash(UnsafeRawBufferPointer($0)) >> 8) }
+                independent[6] = independent[4..<6].withUnsafeBytes {
+                    UInt8(truncatingIfNeeded: XXHash32.hash(UnsafeRawBufferPointer($0)) >> 8)
+                }
                 let refused = try agree(independent, in: directory, "\(pieces) pieces, level \(level), marked independent")
                 #expect(refused.end.contains("ERROR_decompressionFailed"), "\(refused.end)")
             }
@@ -111,7 +120,9 @@ import TapedeckTapeWriter
     @Test func severalFramesAndSkippableFrames() throws {
         let directory = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let parts = [Support.data(100_000, .json, seed: 1), Support.data(5, .text, seed: 2), [], Support.data(70_000, .runs, seed: 3)]
+        let parts = [
+            Support.data(100_000, .json, seed: 1), Support.data(5, .text, seed: 2), [], Support.data(70_000, .runs, seed: 3),
+        ]
         var file: [UInt8] = Support.skippableFrame(10, magicLowBits: 0)
         for (index, part) in parts.enumerated() {
             file += Support.frame(part, Support.FrameOptions(linked: index % 2 == 1, contentSize: index == 1))
@@ -129,7 +140,8 @@ import TapedeckTapeWriter
         let directory = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let raw = directory.appendingPathComponent("data").path
-        let data = Support.data(700_000, .text, seed: 11) + Support.data(300_000, .random, seed: 12)
+        let data =
+            Support.data(700_000, .text, seed: 11) + Support.data(300_000, .random, seed: 12)
             + Support.data(5_000_000, .json, seed: 13)
         try Support.write(data, to: raw)
         let settings: [[String]] = [
@@ -163,7 +175,8 @@ import TapedeckTapeWriter
         }
         #expect(tapes.count >= 5)
         for tape in tapes {
-            let swift = Support.swiftOutcome(tape), reference = Support.referenceOutcome(tape)
+            let swift = Support.swiftOutcome(tape)
+            let reference = Support.referenceOutcome(tape)
             let tool = try await TestFiles.run("/usr/bin/lz4", ["-dc", tape])
             #expect(swift.end == "complete" && reference.end == "complete", "\(tape)")
             #expect(swift.bytes == reference.bytes && swift.bytes == [UInt8](tool.outputData), "\(tape)")
@@ -198,13 +211,15 @@ import TapedeckTapeWriter
                 var damaged = tape
                 damaged[position] ^= mask
                 try Support.write(damaged, to: path)
-                let swift = Support.swiftOutcome(path), reference = Support.referenceOutcome(path)
+                let swift = Support.swiftOutcome(path)
+                let reference = Support.referenceOutcome(path)
                 #expect(swift == reference, "byte \(position) ^ \(mask): \(swift.end) against liblz4's \(reference.end)")
 
                 let unit = units.last { $0 <= position }!
                 // Only the stored-block bit of a size field changed: the block checksum still
                 // holds, the block's bytes become its content, and what notices depends on them.
-                let storedBit = units.contains(position - 3) && mask & 0x80 != 0 && (tape[position] ^ mask) & 0x7F == tape[position] & 0x7F
+                let storedBit =
+                    units.contains(position - 3) && mask & 0x80 != 0 && (tape[position] ^ mask) & 0x7F == tape[position] & 0x7F
                 func expectOffset(_ offset: UInt64, _ failure: TapeError) {
                     if storedBit {
                         #expect(offset >= UInt64(unit), "byte \(position) ^ \(mask): \(failure)")
@@ -250,7 +265,10 @@ import TapedeckTapeWriter
             }
         }
         // Each kind of check was met.
-        for kind in ["ERROR_headerChecksum_invalid", "ERROR_blockChecksum_invalid", "ERROR_contentChecksum_invalid", "exceeds the frame's maximum"] {
+        for kind in [
+            "ERROR_headerChecksum_invalid", "ERROR_blockChecksum_invalid", "ERROR_contentChecksum_invalid",
+            "exceeds the frame's maximum",
+        ] {
             #expect(reasons.keys.contains { $0.contains(kind) }, "no damage reported as \(kind): \(reasons)")
         }
     }
@@ -265,18 +283,21 @@ import TapedeckTapeWriter
         let path = directory.appendingPathComponent("damaged.lz4").path
         for linked in [false, true] {
             let frame = Support.frame(data, Support.FrameOptions(linked: linked, blockChecksum: false), pieces: 3)
-            var same = 0, total = 0
+            var same = 0
+            var total = 0
             for position in 7..<frame.count - 8 {
                 for mask: UInt8 in [0x01, 0x10, 0xFF] {
                     var damaged = frame
                     damaged[position] ^= mask
                     try Support.write(damaged, to: path)
-                    let swift = Support.swiftOutcome(path), reference = Support.referenceOutcome(path)
+                    let swift = Support.swiftOutcome(path)
+                    let reference = Support.referenceOutcome(path)
                     total += 1
                     if swift == reference { same += 1 }
                     #expect(swift.end != "complete" || swift.bytes == data, "byte \(position) ^ \(mask): \(swift.end)")
-                    #expect(swift.end.hasPrefix("damaged") || swift.end.hasPrefix("truncated") || swift.end == "complete",
-                            "byte \(position) ^ \(mask): \(swift.end)")
+                    #expect(
+                        swift.end.hasPrefix("damaged") || swift.end.hasPrefix("truncated") || swift.end == "complete",
+                        "byte \(position) ^ \(mask): \(swift.end)")
                     if reference.end.contains("ERROR_decompressionFailed"), swift.end.contains("ERROR_decompressionFailed") {
                         #expect(swift.end == reference.end)
                     }
@@ -291,7 +312,8 @@ import TapedeckTapeWriter
         let directory = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var generator = Support.Generator(state: 99)
-        let header = Array(Support.frame([], Support.FrameOptions(linked: true, blockChecksum: false, contentChecksum: false)).prefix(7))
+        let header = Array(
+            Support.frame([], Support.FrameOptions(linked: true, blockChecksum: false, contentChecksum: false)).prefix(7))
         for round in 0..<300 {
             var file = header
             for _ in 0..<(1 + generator.next(below: 3)) {
@@ -305,15 +327,17 @@ import TapedeckTapeWriter
             let path = directory.appendingPathComponent("hostile.lz4").path
             try Support.write(file, to: path)
             let swift = Support.swiftOutcome(path)
-            #expect(swift.end == "complete" || swift.end.hasPrefix("damaged at 7") || swift.end.contains("ERROR_decompressionFailed"),
-                    "\(swift.end)")
+            #expect(
+                swift.end == "complete" || swift.end.hasPrefix("damaged at 7") || swift.end.contains("ERROR_decompressionFailed"),
+                "\(swift.end)")
         }
     }
 
     @Test func theBenchmarksLibLZ4LoopAgreesWithTheSwiftDecompressor() throws {
         let directory = try TestFiles.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (index, options) in [Support.FrameOptions(), Support.FrameOptions(blockSize: LZ4F_max4MB, linked: true)].enumerated() {
+        for (index, options) in [Support.FrameOptions(), Support.FrameOptions(blockSize: LZ4F_max4MB, linked: true)].enumerated()
+        {
             let path = directory.appendingPathComponent("t\(index).lz4").path
             let data = Support.data(900_000, .json, seed: UInt64(index))
             try Support.write(Support.frame(data, options, pieces: 9) + Support.frame(data, options), to: path)

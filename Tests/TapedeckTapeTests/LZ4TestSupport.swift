@@ -1,7 +1,8 @@
 import CLZ4
 import Foundation
-@testable import TapedeckTape
 import TapedeckTapeWriter
+
+@testable import TapedeckTape
 
 /// Inputs for the LZ4 tests and the two decoders run side by side: the Swift `LZ4FrameDecoder`
 /// and the liblz4 reference `LibLZ4FrameDecoder` (TapedeckTapeWriter: the reading path it replaced).
@@ -61,7 +62,8 @@ enum LZ4TestSupport {
             var index = 0
             while bytes.count < count {
                 index += 1
-                let text = #"{"type":"u","message":{"energy":\#(generator.next(below: 100)),"money":\#(generator.next(below: 100_000)),"id":"e\#(index)","day":"2025-03-\#(10 + generator.next(below: 18))"}}"#
+                let text =
+                    #"{"type":"u","message":{"energy":\#(generator.next(below: 100)),"money":\#(generator.next(below: 100_000)),"id":"e\#(index)","day":"2025-03-\#(10 + generator.next(below: 18))"}}"#
                 bytes += Array(text.utf8)
             }
         }
@@ -105,19 +107,24 @@ enum LZ4TestSupport {
             let end = min(data.count, start + step)
             let size = data.withUnsafeBytes { input in
                 output.withUnsafeMutableBytes { out in
-                    LZ4F_compressUpdate(context, out.baseAddress! + written, out.count - written, input.baseAddress! + start, end - start, nil)
+                    LZ4F_compressUpdate(
+                        context, out.baseAddress! + written, out.count - written, input.baseAddress! + start, end - start, nil)
                 }
             }
             precondition(LZ4F_isError(size) == 0, String(cString: LZ4F_getErrorName(size)))
             written += size
             if pieces > 1 {
-                let flushed = output.withUnsafeMutableBytes { out in LZ4F_flush(context, out.baseAddress! + written, out.count - written, nil) }
+                let flushed = output.withUnsafeMutableBytes { out in
+                    LZ4F_flush(context, out.baseAddress! + written, out.count - written, nil)
+                }
                 precondition(LZ4F_isError(flushed) == 0)
                 written += flushed
             }
             start = end
         }
-        let ended = output.withUnsafeMutableBytes { out in LZ4F_compressEnd(context, out.baseAddress! + written, out.count - written, nil) }
+        let ended = output.withUnsafeMutableBytes { out in
+            LZ4F_compressEnd(context, out.baseAddress! + written, out.count - written, nil)
+        }
         precondition(LZ4F_isError(ended) == 0)
         written += ended
         return Array(output.prefix(written))
@@ -200,7 +207,8 @@ enum LZ4TestSupport {
                 continue
             }
             let flags = bytes[offset + 4]
-            let blockChecksum = flags & 0x10 != 0, contentChecksum = flags & 0x04 != 0
+            let blockChecksum = flags & 0x10 != 0
+            let contentChecksum = flags & 0x04 != 0
             offset += 7 + (flags & 0x08 != 0 ? 8 : 0) + (flags & 0x01 != 0 ? 4 : 0)
             while true {
                 units.append(offset)

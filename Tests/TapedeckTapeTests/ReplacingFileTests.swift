@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TapedeckTape
 import TapedeckTapeWriter
+import Testing
 
 /// Files written whole or not at all, and paths compared resolved (issue 23, finding 3).
 @Suite struct ReplacingFileTests {
@@ -35,7 +35,7 @@ import TapedeckTapeWriter
         defer { try? FileManager.default.removeItem(at: directory) }
         let link = directory.appendingPathComponent("link.txt").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.txt")
-        try ReplacingFile.write(Array("one".utf8), to: link)   // a dangling link: creates its target
+        try ReplacingFile.write(Array("one".utf8), to: link) // a dangling link: creates its target
         try ReplacingFile.write(Array("two".utf8), to: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.txt")
         #expect(try String(contentsOfFile: directory.appendingPathComponent("real.txt").path, encoding: .utf8) == "two")
@@ -55,7 +55,7 @@ import TapedeckTapeWriter
             }
             try writer.flush()
             #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == before)
-        }   // dropped without close
+        } // dropped without close
         #expect(try Data(contentsOf: URL(fileURLWithPath: old)) == before)
         #expect(try names(directory) == ["t.tape"])
 
@@ -71,7 +71,8 @@ import TapedeckTapeWriter
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("a.tape").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("l.tape").path, withDestinationPath: "a.tape")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("l.tape").path, withDestinationPath: "a.tape")
         try FileManager.default.linkItem(atPath: file, toPath: directory.appendingPathComponent("h.tape").path)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
         #expect(FilePaths.same(file, directory.path + "/./sub/../a.tape"))

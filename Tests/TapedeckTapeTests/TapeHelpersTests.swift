@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckTape
 
 @Suite struct EnvelopeTypeScannerTests {
@@ -8,7 +9,9 @@ import Testing
 
     @Test func findsTheTopLevelType() {
         #expect(type(#"{"type":"u","message":{"energy":3}}"#) == "u")
-        #expect(type(#" { "message" : {"type":"inner","a":[1,{"b":"}"}]}, "n": -1.5e3, "ok": true , "type" : "playerObject" } "#) == "playerObject")
+        #expect(
+            type(#" { "message" : {"type":"inner","a":[1,{"b":"}"}]}, "n": -1.5e3, "ok": true , "type" : "playerObject" } "#)
+                == "playerObject")
         #expect(type(#"{"message":{"type":"inner"}}"#) == nil)
         #expect(type(#"{"typeX":"a"}"#) == nil)
         #expect(type(#"["type","u"]"#) == nil)
@@ -29,7 +32,8 @@ import Testing
     }
 
     @Test func refusesNonCanonicalText() {
-        #expect(Base64.decode(Array("aGVsbG8".utf8)) == .failure(Base64Error(offset: 7, reason: "length 7 is not a multiple of 4")))
+        #expect(
+            Base64.decode(Array("aGVsbG8".utf8)) == .failure(Base64Error(offset: 7, reason: "length 7 is not a multiple of 4")))
         #expect(Base64.decode(Array("aGVsbG9=".utf8)) == .failure(Base64Error(offset: 6, reason: "non-canonical padding bits")))
         #expect(Base64.decode(Array("a=Vs".utf8)) == .failure(Base64Error(offset: 1, reason: "unexpected character")))
     }
@@ -38,10 +42,10 @@ import Testing
 @Suite struct UTF8ValidationTests {
     @Test func acceptsOnlyWellFormedUTF8() {
         #expect(UTF8Validation.isValid(Array("plain é 🎉 \u{0}".utf8)))
-        #expect(!UTF8Validation.isValid([0xC0, 0x80]))       // overlong NUL
+        #expect(!UTF8Validation.isValid([0xC0, 0x80])) // overlong NUL
         #expect(!UTF8Validation.isValid([0xED, 0xA0, 0x80])) // surrogate
         #expect(!UTF8Validation.isValid([0xF4, 0x90, 0x80, 0x80])) // above U+10FFFF
-        #expect(!UTF8Validation.isValid([0xE2, 0x82]))       // cut short
+        #expect(!UTF8Validation.isValid([0xE2, 0x82])) // cut short
         #expect(!UTF8Validation.isValid([0xFF]))
     }
 }

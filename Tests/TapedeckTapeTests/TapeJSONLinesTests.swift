@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
+@testable import TapedeckTape
 
 @Suite struct TapeJSONLinesTests {
     static var variety: [TapeRecord] {
@@ -15,9 +16,13 @@ import TapedeckTapeWriter
         }
         var records: [TapeRecord] = []
         records.append(TapeRecord(time: 0, direction: .c2s, kind: .open))
-        records.append(TapeRecord(time: 1, direction: .c2s, kind: .text, payload: Array("{\"type\":\"createCharacter\",\"message\":{\"name\":\"Mai \\\"M\\\" Trần\"}}\n\t\u{1}".utf8)))
+        records.append(
+            TapeRecord(
+                time: 1, direction: .c2s, kind: .text,
+                payload: Array("{\"type\":\"createCharacter\",\"message\":{\"name\":\"Mai \\\"M\\\" Trần\"}}\n\t\u{1}".utf8)))
         records.append(TapeRecord(time: 2, direction: .s2c, kind: .text, payload: []))
-        records.append(TapeRecord(time: 3, direction: .s2c, kind: .text, payload: [0x7B, 0xC3, 0x28, 0x00, 0x7D])) // invalid UTF-8 text
+        // Invalid UTF-8 text.
+        records.append(TapeRecord(time: 3, direction: .s2c, kind: .text, payload: [0x7B, 0xC3, 0x28, 0x00, 0x7D]))
         records.append(TapeRecord(time: 4, direction: .s2c, kind: .binary, payload: [0, 0, 0xFF, 0xFE, 0, 1]))
         records.append(TapeRecord(time: 5, direction: .s2c, kind: .binary, payload: []))
         records.append(TapeRecord(time: 6, connection: 9, direction: .s2c, kind: .binary, fragmentCount: 4, payload: noise))
@@ -64,12 +69,17 @@ import TapedeckTapeWriter
             String(decoding: TapeJSONLines.recordLine($0.element, seq: $0.offset), as: UTF8.self)
         }
         #expect(lines[0] == #"{"seq":0,"t":0,"conn":0,"dir":"c2s","kind":"open"}"#)
-        #expect(lines[1] == #"{"seq":1,"t":1,"conn":0,"dir":"c2s","kind":"text","text":"{\"type\":\"createCharacter\",\"message\":{\"name\":\"Mai \\\"M\\\" Trần\"}}\n\t\u0001"}"#)
+        #expect(
+            lines[1]
+                == #"{"seq":1,"t":1,"conn":0,"dir":"c2s","kind":"text","text":"{\"type\":\"createCharacter\",\"message\":{\"name\":\"Mai \\\"M\\\" Trần\"}}\n\t\u0001"}"#
+        )
         #expect(lines[3] == #"{"seq":3,"t":3,"conn":0,"dir":"s2c","kind":"text","base64":"e8MoAH0="}"#)
         #expect(lines[4] == #"{"seq":4,"t":4,"conn":0,"dir":"s2c","kind":"binary","base64":"AAD//gAB"}"#)
         #expect(lines[9 - 1] == #"{"seq":9,"t":8,"conn":0,"dir":"note","kind":"marker","name":"after claim 🎉"}"#)
         #expect(lines[12 - 1] == #"{"seq":12,"t":11,"conn":0,"dir":"c2s","kind":"close","code":4001,"reason":"bye \u0000"}"#)
-        #expect(lines[15 - 1] == #"{"seq":15,"t":18446744073709551615,"conn":0,"dir":"s2c","kind":"close","code":1002,"base64":"wIA="}"#)
+        #expect(
+            lines[15 - 1]
+                == #"{"seq":15,"t":18446744073709551615,"conn":0,"dir":"s2c","kind":"close","code":1002,"base64":"wIA="}"#)
     }
 
     @Test func theFixtureExportsToItsTwin() throws {
@@ -89,7 +99,8 @@ import TapedeckTapeWriter
             let source = directory.appendingPathComponent("bad.jsonl").path
             try Data(text.utf8).write(to: URL(fileURLWithPath: source))
             do {
-                try TapeImport.jsonLines(from: source, to: directory.appendingPathComponent("bad.tape").path, metadata: TestFiles.metadata)
+                try TapeImport.jsonLines(
+                    from: source, to: directory.appendingPathComponent("bad.tape").path, metadata: TestFiles.metadata)
                 return "no error"
             } catch {
                 return error.description.replacingOccurrences(of: source, with: "F")
@@ -97,14 +108,23 @@ import TapedeckTapeWriter
         }
         let good = #"{"t":1,"dir":"c2s","kind":"text","text":"a"}"#
         let headerSecond: String = good + "\n" + TapeJSONLines.headerLine(TestFiles.metadata).string
-        #expect(try importError(good + #"\#n{"t":2,"dir":"x2s","kind":"text"}"#) == #"F:2:14: "dir" must be one of c2s, s2c, note"#)
-        #expect(try importError(#"{"t":1.5,"dir":"c2s","kind":"open"}"#) == #"F:1:6: "t" must be an integer from 0 to 18446744073709551615"#)
-        #expect(try importError(#"{"t":18446744073709551616,"dir":"c2s","kind":"open"}"#).hasPrefix("F:1:6: \"t\" must be an integer"))
-        #expect(try importError(#"{"t":1,"dir":"c2s","kind":"binary","base64":"AB=C"}"#) == "F:1:49: invalid base64: unexpected character")
+        #expect(
+            try importError(good + #"\#n{"t":2,"dir":"x2s","kind":"text"}"#) == #"F:2:14: "dir" must be one of c2s, s2c, note"#)
+        #expect(
+            try importError(#"{"t":1.5,"dir":"c2s","kind":"open"}"#)
+                == #"F:1:6: "t" must be an integer from 0 to 18446744073709551615"#)
+        #expect(
+            try importError(#"{"t":18446744073709551616,"dir":"c2s","kind":"open"}"#).hasPrefix("F:1:6: \"t\" must be an integer")
+        )
+        #expect(
+            try importError(#"{"t":1,"dir":"c2s","kind":"binary","base64":"AB=C"}"#)
+                == "F:1:49: invalid base64: unexpected character")
         #expect(try importError(#"{"t":1,"dir":"c2s","kind":"text","txt":"a"}"#).hasPrefix(#"F:1:40: unknown key "txt""#))
         #expect(try importError(#"{"t":1,"dir":"c2s","kind":"text","text":"\ud800"}"#).hasPrefix("F:1:42: lone high surrogate"))
         #expect(try importError(#"{"t":1,"dir":"c2s","kind":"text","text":"é"#) == "F:1:43: unterminated string")
-        #expect(try importError(good + #"\#n{"t":0,"dir":"c2s","kind":"open"}"#).hasPrefix(#"F:2:6: "t" 0 is before the previous record's 1"#))
+        #expect(
+            try importError(good + #"\#n{"t":0,"dir":"c2s","kind":"open"}"#).hasPrefix(
+                #"F:2:6: "t" 0 is before the previous record's 1"#))
         #expect(try importError(headerSecond) == "F:2:1: a header line may only come first")
     }
 
@@ -116,6 +136,6 @@ import TapedeckTapeWriter
     }
 }
 
-private extension Array where Element == UInt8 {
-    var string: String { String(decoding: self, as: UTF8.self) }
+extension Array where Element == UInt8 {
+    fileprivate var string: String { String(decoding: self, as: UTF8.self) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TapedeckTape
 
 /// The writer's tapes are standard LZ4: the reference tool checks and decodes them.
@@ -8,10 +9,15 @@ import Testing
         let directory = try TestFiles.directory()
         var records = TapeReaderTests.sample
         // Enough data for several 64 KiB blocks, including a record spanning blocks.
-        records.append(TapeRecord(time: 50, direction: .s2c, kind: .binary, payload: (0..<200_000).map { (index: Int) -> UInt8 in UInt8(truncatingIfNeeded: index &* 31) }))
+        records.append(
+            TapeRecord(
+                time: 50, direction: .s2c, kind: .binary,
+                payload: (0..<200_000).map { (index: Int) -> UInt8 in UInt8(truncatingIfNeeded: index &* 31) }))
         for index in 0..<2000 {
-            records.append(TapeRecord(time: 60 + UInt64(index), direction: .s2c, kind: .text,
-                                      payload: Array("{\"type\":\"u\",\"message\":{\"energy\":\(index % 100)}}".utf8)))
+            records.append(
+                TapeRecord(
+                    time: 60 + UInt64(index), direction: .s2c, kind: .text,
+                    payload: Array("{\"type\":\"u\",\"message\":{\"energy\":\(index % 100)}}".utf8)))
         }
         let path = try TestFiles.writeTape(records, in: directory)
         let check = try await TestFiles.run("/usr/bin/lz4", ["-t", path])

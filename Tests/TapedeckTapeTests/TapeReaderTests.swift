@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
+@testable import TapedeckTape
 
 @Suite struct TapeReaderTests {
     static let sample: [TapeRecord] = [
@@ -166,7 +167,9 @@ import TapedeckTapeWriter
         let directory = try TestFiles.directory()
         let text = directory.appendingPathComponent("text.tape").path
         try Data("hello, world".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(throws: TapeError.notATape(path: text, reason: "it does not start with an LZ4 frame")) { try TapeReader(path: text) }
+        #expect(throws: TapeError.notATape(path: text, reason: "it does not start with an LZ4 frame")) {
+            try TapeReader(path: text)
+        }
 
         let lz4 = directory.appendingPathComponent("plain.lz4").path
         try await TestFiles.lz4Compress(Array("just some text that is not a tape".utf8), to: lz4)

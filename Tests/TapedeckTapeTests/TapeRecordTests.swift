@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckTape
 
 @Suite struct TapeRecordTests {
@@ -11,17 +12,22 @@ import Testing
 
     @Test func encodesTheDocumentedLayout() {
         var bytes: [UInt8] = []
-        TapeRecordCodec.append(TapeRecord(time: 0x0102, connection: 3, direction: .s2c, kind: .close,
-                                          closeCode: 1000, payload: Array("ok".utf8)), to: &bytes)
+        TapeRecordCodec.append(
+            TapeRecord(
+                time: 0x0102, connection: 3, direction: .s2c, kind: .close,
+                closeCode: 1000, payload: Array("ok".utf8)), to: &bytes)
         // length 16 + 4 (close code extension) + 2 = 22
-        let expected: [UInt8] = [22, 0, 0, 0, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 5, 4, 0,
-                                 1, 2, 0xE8, 0x03, 0x6F, 0x6B]
+        let expected: [UInt8] = [
+            22, 0, 0, 0, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 5, 4, 0,
+            1, 2, 0xE8, 0x03, 0x6F, 0x6B,
+        ]
         #expect(bytes == expected)
     }
 
     @Test func decodesWhatItEncodes() throws {
-        let record = TapeRecord(time: UInt64.max, connection: UInt32.max, direction: .c2s, kind: .text,
-                                closeCode: 4000, fragmentCount: 7, payload: [0, 0xFF, 0x41])
+        let record = TapeRecord(
+            time: UInt64.max, connection: UInt32.max, direction: .c2s, kind: .text,
+            closeCode: 4000, fragmentCount: 7, payload: [0, 0xFF, 0x41])
         var bytes: [UInt8] = []
         TapeRecordCodec.append(record, to: &bytes)
         let decoded = bytes.withUnsafeBytes { TapeRecordCodec.decodeBody(UnsafeRawBufferPointer(rebasing: $0[4...])) }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TapedeckTape
 import TapedeckTapeWriter
+import Testing
+
+@testable import TapedeckTape
 
 @Suite struct TapeWriterTests {
     private func text(_ time: UInt64, _ body: String = "{\"type\":\"u\"}") -> TapeRecord {
@@ -11,8 +12,9 @@ import TapedeckTapeWriter
     @Test func flushesWhenTheOldestRecordReachesTheInterval() throws {
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("t.tape").path
-        let writer = try TapeWriter(path: path, metadata: TestFiles.metadata,
-                                    options: TapeWriterOptions(flushInterval: 100_000_000))
+        let writer = try TapeWriter(
+            path: path, metadata: TestFiles.metadata,
+            options: TapeWriterOptions(flushInterval: 100_000_000))
         try writer.append(text(5_000_000))
         #expect(writer.flushedRecordCount == 0)
         #expect(writer.nextFlushDue == 105_000_000)
@@ -25,7 +27,9 @@ import TapedeckTapeWriter
         // What was flushed is readable while the writer is still open, as after a kill.
         let (records, error, _) = try TestFiles.readAll(path)
         #expect(records == [text(5_000_000)])
-        guard case .truncated(_, let afterRecords, _) = error else { Issue.record("expected truncation, got \(String(describing: error))"); return }
+        guard case .truncated(_, let afterRecords, _) = error else {
+            Issue.record("expected truncation, got \(String(describing: error))"); return
+        }
         #expect(afterRecords == 1)
         try writer.close()
     }
@@ -45,8 +49,9 @@ import TapedeckTapeWriter
     @Test func flushesWhenTheThresholdIsBuffered() throws {
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("t.tape").path
-        let writer = try TapeWriter(path: path, metadata: TestFiles.metadata,
-                                    options: TapeWriterOptions(flushInterval: 1_000_000_000_000, flushThreshold: 1000))
+        let writer = try TapeWriter(
+            path: path, metadata: TestFiles.metadata,
+            options: TapeWriterOptions(flushInterval: 1_000_000_000_000, flushThreshold: 1000))
         try writer.append(text(0, String(repeating: "a", count: 500)))
         #expect(writer.flushedRecordCount == 0)
         try writer.append(text(0, String(repeating: "b", count: 500)))

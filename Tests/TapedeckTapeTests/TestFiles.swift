@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
-@testable import TapedeckTape
 import TapedeckTapeWriter
+import TestSupport
+
+@testable import TapedeckTape
 
 /// Temporary files, fixtures and the lz4 tool for the tape tests.
 enum TestFiles {
@@ -23,8 +24,10 @@ enum TestFiles {
         responseStatus: 101, responseHeaders: [.init("Upgrade", "websocket")])
 
     /// Writes `records` to a new tape and returns its path.
-    static func writeTape(_ records: [TapeRecord], in directory: URL, name: String = "t.tape",
-                          options: TapeWriterOptions = TapeWriterOptions()) throws -> String {
+    static func writeTape(
+        _ records: [TapeRecord], in directory: URL, name: String = "t.tape",
+        options: TapeWriterOptions = TapeWriterOptions()
+    ) throws -> String {
         let path = directory.appendingPathComponent(name).path
         let writer = try TapeWriter(path: path, metadata: metadata, options: options)
         for record in records { try writer.append(record) }

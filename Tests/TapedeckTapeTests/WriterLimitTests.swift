@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TapedeckTape
 import TapedeckTapeWriter
+import Testing
 
 /// The writer refuses what every reader would refuse, with the limit in the message
 /// (issue 23, finding 6).
@@ -18,7 +18,8 @@ import TapedeckTapeWriter
         let path = directory.appendingPathComponent("big.tape").path
         for options in [TapeWriterOptions(), TapeWriterOptions(replacesAtClose: true)] {
             #expect {
-                _ = try TapeWriter(path: path, metadata: metadata(labelBytes: Int(TapeFormat.maxMetadataLength)), options: options)
+                _ = try TapeWriter(
+                    path: path, metadata: metadata(labelBytes: Int(TapeFormat.maxMetadataLength)), options: options)
             } throws: { error in
                 guard case .metadataTooLarge(let where_, let length) = error as? TapeError else { return false }
                 let text = (error as? TapeError)?.description ?? ""

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapedeckTape
 
 @Suite struct XXHash32Tests {

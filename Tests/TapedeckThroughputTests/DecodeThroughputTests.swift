@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TapedeckTape
 import TapedeckThroughput
+import Testing
 
 @Suite struct DecodeThroughputTests {
     static let recordings = URL(fileURLWithPath: #filePath)
@@ -26,7 +26,8 @@ import TapedeckThroughput
         #expect(server.byteCount == bytes)
         #expect(both.count == (counts[.s2c] ?? 0) + (counts[.c2s] ?? 0))
         #expect(server.payloads.allSatisfy { $0.direction == .s2c && $0.data == Data($0.bytes) })
-        #expect(server.payloads.first.map { String(decoding: $0.bytes, as: UTF8.self).hasPrefix(#"{"type":"playerObject""#) } == true)
+        #expect(
+            server.payloads.first.map { String(decoding: $0.bytes, as: UTF8.self).hasPrefix(#"{"type":"playerObject""#) } == true)
     }
 
     @Test func everyFunctionAndBaselineIsTimedOnTheSameMessagesAndFailuresAreCounted() throws {
@@ -42,27 +43,35 @@ import TapedeckThroughput
         let claims = payloads.payloads.filter { String(decoding: $0.bytes, as: UTF8.self).contains("\"claimEvent\"") }.count
         #expect(claims > 0)
         #expect(report.messages == payloads.count && report.bytes == payloads.byteCount && report.repeats == 2)
-        #expect(report.rows.map(\.name) == ["JSONSerialization", "refuses claims", "baseline: Tapedeck typed decoder",
-                                            "baseline: JSONDecoder (Codable mirrors)"])
+        #expect(
+            report.rows.map(\.name) == [
+                "JSONSerialization", "refuses claims", "baseline: Tapedeck typed decoder",
+                "baseline: JSONDecoder (Codable mirrors)",
+            ])
         #expect(report.rows.map(\.failures) == [0, claims, 0, 0])
         #expect(report.rows.allSatisfy { $0.seconds > 0 && report.messagesPerSecond($0) > 0 })
         #expect(bench.pass(bench.contenders[1]) == claims)
 
         let lines = report.text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "\(payloads.count) messages, \(ThroughputReportFormat.megabytes(payloads.byteCount)) MB of payload, fastest of 2 passes:")
+        #expect(
+            lines[0]
+                == "\(payloads.count) messages, \(ThroughputReportFormat.megabytes(payloads.byteCount)) MB of payload, fastest of 2 passes:"
+        )
         #expect(lines.count == 2 + 4)
         #expect(lines[2].hasPrefix("  JSONSerialization ") && lines[2].hasSuffix(" 1.00x"))
     }
 
     @Test func figuresAreWrittenWithoutTheLocale() {
-        let report = ThroughputReport(messages: 2_000_000, bytes: 123_456_789, repeats: 1,
-                                      rows: [.init(name: "a", seconds: 0.5, failures: 0), .init(name: "b", seconds: 2, failures: 3)])
-        #expect(report.text == """
-            2000000 messages, 123.5 MB of payload, fastest of 1 passes:
-              function        msg/s     MB/s  failed  × first
-              a           4,000,000    246.9       0    1.00x
-              b           1,000,000     61.7       3    0.25x
-            """)
+        let report = ThroughputReport(
+            messages: 2_000_000, bytes: 123_456_789, repeats: 1,
+            rows: [.init(name: "a", seconds: 0.5, failures: 0), .init(name: "b", seconds: 2, failures: 3)])
+        #expect(
+            report.text == """
+                2000000 messages, 123.5 MB of payload, fastest of 1 passes:
+                  function        msg/s     MB/s  failed  × first
+                  a           4,000,000    246.9       0    1.00x
+                  b           1,000,000     61.7       3    0.25x
+                """)
     }
 }
 

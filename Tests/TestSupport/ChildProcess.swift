@@ -37,8 +37,10 @@ public final class ChildProcess: @unchecked Sendable {
     private var errorClosed = false
 
     /// Starts `executable arguments...` in `directory`, with `environment` added to this process's.
-    public init(_ executable: String, _ arguments: [String], directory: String = ChildProcess.packageRoot,
-                environment: [String: String] = [:]) throws {
+    public init(
+        _ executable: String, _ arguments: [String], directory: String = ChildProcess.packageRoot,
+        environment: [String: String] = [:]
+    ) throws {
         executableName = URL(fileURLWithPath: executable).lastPathComponent
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -84,8 +86,10 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Runs `executable arguments...` to its end (killed after `seconds`).
-    public static func run(_ executable: String, _ arguments: [String], directory: String = ChildProcess.packageRoot,
-                           environment: [String: String] = [:], seconds: Double = 300) async throws -> Finished {
+    public static func run(
+        _ executable: String, _ arguments: [String], directory: String = ChildProcess.packageRoot,
+        environment: [String: String] = [:], seconds: Double = 300
+    ) async throws -> Finished {
         try await ChildProcess(executable, arguments, directory: directory, environment: environment).wait(seconds: seconds)
     }
 
@@ -137,7 +141,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// The output lines so far once `condition` holds for them, waiting up to `seconds`.
     public func output(until condition: @escaping ([String]) -> Bool, seconds: Double = 60) async throws -> [String] {
         if let lines = try await poll(seconds: seconds, { condition(lines) ? lines : nil }) { return lines }
-        throw ChildProcessError(message: "\(executableName): the expected output did not come within \(seconds) s: \(outputSoFar.suffix(20)); stderr: \(errorText)")
+        throw ChildProcessError(
+            message:
+                "\(executableName): the expected output did not come within \(seconds) s: \(outputSoFar.suffix(20)); stderr: \(errorText)"
+        )
     }
 
     /// The first output line, nil when none came within `seconds` or the child ended without one.
@@ -146,8 +153,10 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The first standard error line (after `skipping` lines) for which `matches` holds, waiting up to `seconds`.
-    public func errorLine(after skipping: Int = 0, seconds: Double = 60,
-                          where matches: @escaping (String) -> Bool) async throws -> (index: Int, line: String) {
+    public func errorLine(
+        after skipping: Int = 0, seconds: Double = 60,
+        where matches: @escaping (String) -> Bool
+    ) async throws -> (index: Int, line: String) {
         let found = try await poll(seconds: seconds) { () -> (index: Int, line: String)? in
             let lines = String(decoding: errorData, as: UTF8.self).split(separator: "\n").map(String.init)
             return lines.indices.dropFirst(skipping).first { matches(lines[$0]) }.map { ($0, lines[$0]) }
@@ -186,9 +195,10 @@ public final class ChildProcess: @unchecked Sendable {
             }
         }
         return lock.withLock {
-            Finished(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                     outputData: outputData, output: lines,
-                     standardError: String(decoding: errorData, as: UTF8.self))
+            Finished(
+                status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                outputData: outputData, output: lines,
+                standardError: String(decoding: errorData, as: UTF8.self))
         }
     }
 

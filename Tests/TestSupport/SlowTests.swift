@@ -6,7 +6,8 @@ extension Trait where Self == ConditionTrait {
     /// threads for minutes), run on a release build by `make test-slow`, which sets
     /// TAPEDECK_SLOW_TESTS=1.
     public static var slow: Self {
-        .enabled(if: ProcessInfo.processInfo.environment["TAPEDECK_SLOW_TESTS"] == "1",
-                 "a slow test: `make test-slow` runs it on a release build")
+        .enabled(
+            if: ProcessInfo.processInfo.environment["TAPEDECK_SLOW_TESTS"] == "1",
+            "a slow test: `make test-slow` runs it on a release build")
     }
 }

@@ -20,16 +20,19 @@ let messageCount = 20_000
 func syntheticTape() -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-benchmarks-\(getpid()).tape").path
     do {
-        let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "tapedeck benchmarks",
-                                    labels: ["generator": "Benchmarks", "seed": "1"])
+        let metadata = TapeMetadata(
+            created: "2025-01-01T00:00:00Z", tool: "tapedeck benchmarks",
+            labels: ["generator": "Benchmarks", "seed": "1"])
         let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
         var session = SyntheticSession(seed: 1)
         var time: UInt64 = 0
         for _ in 0..<messageCount {
             time += 50_000_000
             switch session.next() {
-            case .server(let message): try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
-            case .client(let message): try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
+            case .server(let message):
+                try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+            case .client(let message):
+                try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
             }
         }
         try writer.close()
@@ -50,8 +53,9 @@ let benchmarks: @Sendable () -> Void = {
         .wallClock: .init(relative: [.p50: 50.0]),
         .throughput: .init(relative: [.p50: 50.0]),
     ]
-    Benchmark.defaultConfiguration = .init(metrics: metrics, warmupIterations: 1, maxDuration: .seconds(3),
-                                           maxIterations: 20, thresholds: thresholds)
+    Benchmark.defaultConfiguration = .init(
+        metrics: metrics, warmupIterations: 1, maxDuration: .seconds(3),
+        maxIterations: 20, thresholds: thresholds)
 
     Benchmark("lz4") { benchmark in
         for _ in benchmark.scaledIterations {

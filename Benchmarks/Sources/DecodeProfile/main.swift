@@ -4,6 +4,7 @@ import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 import TapedeckTapeWriter
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -81,8 +82,9 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
 /// Writes the tape of `tapedeck dev synth --messages COUNT --seed SEED` (same records and times; the
 /// header's tool label differs), so profiles need no CLI build.
 func writeSyntheticTape(messages count: Int, seed: UInt64, to path: String) throws {
-    let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "DecodeProfile",
-                                labels: ["generator": "tapedeck synth", "messages": "\(count)", "seed": "\(seed)"])
+    let metadata = TapeMetadata(
+        created: "2025-01-01T00:00:00Z", tool: "DecodeProfile",
+        labels: ["generator": "tapedeck synth", "messages": "\(count)", "seed": "\(seed)"])
     let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
     var session = SyntheticSession(seed: seed)
     var gaps = SeededGenerator(seed: seed &+ 0x7A9E)
@@ -91,8 +93,10 @@ func writeSyntheticTape(messages count: Int, seed: UInt64, to path: String) thro
     for _ in 0..<count {
         time += UInt64(gaps.next(in: 1_000...250_000)) * 1_000
         switch session.next() {
-        case .server(let message): try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
-        case .client(let message): try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
+        case .server(let message):
+            try writer.append(TapeRecord(time: time, direction: .s2c, kind: .text, payload: message.encoded()))
+        case .client(let message):
+            try writer.append(TapeRecord(time: time, direction: .c2s, kind: .text, payload: message.encoded()))
         }
     }
     try writer.append(TapeRecord(time: time + 1_000_000, direction: .c2s, kind: .close, closeCode: 1000))
@@ -111,7 +115,9 @@ if arguments.count == 5, arguments[1] == "synth", let count = Int(arguments[2]),
     }
 }
 guard arguments.count >= 3 else {
-    print("usage: DecodeProfile lz4|lz4_liblz4|decode|replay|tapereplay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE")
+    print(
+        "usage: DecodeProfile lz4|lz4_liblz4|decode|replay|tapereplay|memory|digest TAPE [REPEATS] | DecodeProfile synth COUNT SEED TAPE"
+    )
     exit(2)
 }
 let repeats = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1

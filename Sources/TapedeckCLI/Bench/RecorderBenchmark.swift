@@ -36,8 +36,9 @@ struct RecorderBenchmark {
         let texts = corpus.map { String(decoding: $0.bytes, as: UTF8.self) }
         // Records as the queue hands them to the writer: 1 ms apart.
         let records = corpus.enumerated().map { index, message in
-            TapeRecord(time: UInt64(index) * 1_000_000, direction: message.fromClient ? .c2s : .s2c, kind: .text,
-                       payload: message.bytes)
+            TapeRecord(
+                time: UInt64(index) * 1_000_000, direction: message.fromClient ? .c2s : .s2c, kind: .text,
+                payload: message.bytes)
         }
         return [
             try best { try caller(texts, corpus) },
@@ -64,8 +65,9 @@ struct RecorderBenchmark {
 
     private func caller(_ texts: [String], _ corpus: [SyntheticSession.WireMessage]) throws -> Stage {
         // A queue as large as the run, so the figure is the recording call and not the drop path.
-        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder("caller"), queueCapacity: texts.count + 1, keepBytes: 1 << 30))
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder("caller"), queueCapacity: texts.count + 1, keepBytes: 1 << 30))
         let start = MonotonicTapeClock.now()
         for (text, message) in zip(texts, corpus) {
             if message.fromClient { recorder.sent(text: text) } else { recorder.received(text: text) }
@@ -104,7 +106,8 @@ struct RecorderBenchmark {
         for record in records { try writer.append(record) }
         try writer.close()
         let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
-        return Stage(name: "writer_liblz4", messages: records.count, seconds: seconds,
-                     bytesIn: writer.uncompressedBytes, bytesOut: writer.compressedBytes)
+        return Stage(
+            name: "writer_liblz4", messages: records.count, seconds: seconds,
+            bytesIn: writer.uncompressedBytes, bytesOut: writer.compressedBytes)
     }
 }

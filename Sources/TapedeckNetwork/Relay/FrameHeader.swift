@@ -18,15 +18,16 @@ enum FrameOpcode: Equatable, Sendable {
     case reserved(UInt8)
 
     init(number: UInt8) {
-        self = switch number {
-        case 0x0: .continuation
-        case 0x1: .text
-        case 0x2: .binary
-        case 0x8: .close
-        case 0x9: .ping
-        case 0xA: .pong
-        default: .reserved(number)
-        }
+        self =
+            switch number {
+            case 0x0: .continuation
+            case 0x1: .text
+            case 0x2: .binary
+            case 0x8: .close
+            case 0x9: .ping
+            case 0xA: .pong
+            default: .reserved(number)
+            }
     }
 }
 

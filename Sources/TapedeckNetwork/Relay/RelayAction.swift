@@ -31,8 +31,10 @@ struct RelayRecord: Equatable, Sendable {
     var payload: [UInt8]
     var fragmentCount: UInt32?
 
-    init(_ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
-         fragmentCount: UInt32? = nil) {
+    init(
+        _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
+        fragmentCount: UInt32? = nil
+    ) {
         self.direction = direction; self.kind = kind; self.closeCode = closeCode; self.payload = payload
         self.fragmentCount = fragmentCount
     }

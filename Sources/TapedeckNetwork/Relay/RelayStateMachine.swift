@@ -119,7 +119,8 @@ struct RelayStateMachine: Sendable {
         guard !self[side].isInactive else { return [] }
         self[side].isInactive = true
         var actions: [RelayAction] = self[side].hasGraceTimer ? [.cancelGraceTimer(side)] : []
-        let this = self[side], other = side.other
+        let this = self[side]
+        let other = side.other
         if !this.peer.closeReceived && !this.isStopped && this.isAttached {
             actions.append(.record(.note(.error, "\(side.name) connection ended without a close frame")))
         }
@@ -209,7 +210,8 @@ struct RelayStateMachine: Sendable {
         guard !self[side].isStopped else { return [] }
         self[side].isStopped = true
         self[side].peer.abandonMessage()
-        let reason = violation.reason(by: side.name), code = violation.code
+        let reason = violation.reason(by: side.name)
+        let code = violation.code
         var actions: [RelayAction] = [
             .record(.note(.error, "\(reason): closing with \(code)")),
             .record(.note(.close, reason, closeCode: code)),
@@ -267,7 +269,8 @@ struct RelayStateMachine: Sendable {
     }
 
     private static func record(_ message: WebSocketPeerMachine.Message, _ direction: TapeRecord.Direction) -> RelayRecord {
-        RelayRecord(direction, message.kind == .text ? .text : .binary, payload: message.bytes,
-                    fragmentCount: message.fragmentCount > 1 ? UInt32(message.fragmentCount) : nil)
+        RelayRecord(
+            direction, message.kind == .text ? .text : .binary, payload: message.bytes,
+            fragmentCount: message.fragmentCount > 1 ? UInt32(message.fragmentCount) : nil)
     }
 }

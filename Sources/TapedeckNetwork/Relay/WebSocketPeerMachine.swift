@@ -65,12 +65,14 @@ struct WebSocketPeerMachine: Sendable {
             let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil
             let reason = payload.count >= 2 ? Array(payload[2...]) : payload
             if let violation = Self.closePayloadViolation(payload) {
-                return .invalidClose(code: code, reason: reason,
-                                     ProtocolViolation(code: violation.code, predicate: "sent a \(violation.reason)"))
+                return .invalidClose(
+                    code: code, reason: reason,
+                    ProtocolViolation(code: violation.code, predicate: "sent a \(violation.reason)"))
             }
             return .close(code: code, reason: reason)
         case .reserved(let number):
-            return .violation(ProtocolViolation(code: 1002, predicate: "sent a frame with reserved opcode \(number)"), unfinished: nil)
+            return .violation(
+                ProtocolViolation(code: 1002, predicate: "sent a frame with reserved opcode \(number)"), unfinished: nil)
         }
     }
 
@@ -103,14 +105,16 @@ struct WebSocketPeerMachine: Sendable {
         guard let kind = messageKind else { return .data(completed: nil) }
         guard message.count + payload.count <= maxMessageBytes else {
             abandonMessage()
-            return .violation(ProtocolViolation(code: 1009, predicate: "sent a message over \(maxMessageBytes) bytes"), unfinished: nil)
+            return .violation(
+                ProtocolViolation(code: 1009, predicate: "sent a message over \(maxMessageBytes) bytes"), unfinished: nil)
         }
         fragmentCount += 1
         if kind == .text, !text.feed(payload) || (header.fin && !text.isComplete) {
             let unfinished = Message(kind: .text, bytes: message + payload, fragmentCount: fragmentCount)
             abandonMessage()
-            return .violation(ProtocolViolation(code: 1007, predicate: "sent a text message that is not valid UTF-8"),
-                              unfinished: unfinished)
+            return .violation(
+                ProtocolViolation(code: 1007, predicate: "sent a text message that is not valid UTF-8"),
+                unfinished: unfinished)
         }
         if header.fin && fragmentCount == 1 {
             // The common case: one frame, passed on without copying into the buffer.

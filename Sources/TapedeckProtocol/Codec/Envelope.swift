@@ -17,7 +17,9 @@ protocol EnvelopeCodable {
 /// decoded once `type` is known, so no value is decoded twice. Other envelope fields are
 /// skipped. A type the enum does not know keeps the whole envelope's bytes.
 enum Envelope {
-    static func decode<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError) -> Message {
+    static func decode<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError)
+        -> Message
+    {
         // The usual shape, `{"type":"<known>","message":{...}}` as the server and the app write it,
         // returns the body as soon as it is decoded: messages are large values and every
         // intermediate copy shows in profiles.
@@ -45,7 +47,9 @@ enum Envelope {
         try reader.expectEnd()
     }
 
-    static func decodeInAnyOrder<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type) throws(ProtocolError) -> Message {
+    static func decodeInAnyOrder<Message: EnvelopeCodable>(_ bytes: UnsafeRawBufferPointer, as _: Message.Type)
+        throws(ProtocolError) -> Message
+    {
         var reader = JSONReader(bytes)
         var typeIndex: Int? = nil
         var unknownType: String? = nil
@@ -105,7 +109,9 @@ enum Envelope {
     }
 
     @inline(__always)
-    static func decodeBody<Message: EnvelopeCodable>(_: Message.Type, typeIndex: Int, from reader: inout JSONReader) throws(ProtocolError) -> Message {
+    static func decodeBody<Message: EnvelopeCodable>(_: Message.Type, typeIndex: Int, from reader: inout JSONReader)
+        throws(ProtocolError) -> Message
+    {
         do {
             return try Message.decodeBody(typeIndex: typeIndex, from: &reader)
         } catch {
@@ -128,7 +134,8 @@ extension JSONReader {
     mutating func readCompactEnvelopeStart<Message: EnvelopeCodable>(_: Message.Type) throws(ProtocolError) -> Int? {
         // `{"type":"` is 9 bytes and `","message":` 12, so a shorter input is not one.
         guard end >= 24, word(at: 0) == Self.typePrefix,
-              base.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+            base.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "\"")
+        else { return nil }
         let type: JSONKey
         if let count = shortPlainLength(quote: 8) {
             type = JSONKey(start: base + 9, count: count, offset: 8, hasEscapes: false)
@@ -138,7 +145,8 @@ extension JSONReader {
             type = try readStringValueAsKey()
         }
         guard let typeIndex = Message.knownTypeIndex(type), pos + 11 <= end,
-              word(at: pos) == Self.messagePrefix, word32(at: pos + 7) == Self.messageSuffix else {
+            word(at: pos) == Self.messagePrefix, word32(at: pos + 7) == Self.messageSuffix
+        else {
             pos = 0
             return nil
         }

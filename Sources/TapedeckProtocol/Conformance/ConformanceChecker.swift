@@ -13,8 +13,10 @@ public struct ConformanceChecker: Sendable {
         do {
             type = try walk.envelope(known: server ? schema.server : schema.client)
         } catch {
-            walk.departures.append(Departure(kind: .malformed, path: error.pathDescription, offset: error.offset,
-                                             detail: "expected \(error.expected), found \(error.found)"))
+            walk.departures.append(
+                Departure(
+                    kind: .malformed, path: error.pathDescription, offset: error.offset,
+                    detail: "expected \(error.expected), found \(error.found)"))
             return (walk.type, walk.departures)
         }
         return (type, walk.departures)
@@ -41,7 +43,9 @@ private struct Walk {
                 let key = try reader.readKey()
                 if key == "type" {
                     reader.skipWhitespace()
-                    guard reader.peek() == UInt8(ascii: "\"") else { throw reader.failure(expected: "string").inside(.field("type")) }
+                    guard reader.peek() == UInt8(ascii: "\"") else {
+                        throw reader.failure(expected: "string").inside(.field("type"))
+                    }
                     typeOffset = reader.pos
                     type = try reader.readString()
                 } else {
@@ -116,25 +120,32 @@ private struct Walk {
                     try value(field.type, required: field.required, path: "\(path).\(name)")
                 } else {
                     reader.skipWhitespace()
-                    departures.append(Departure(kind: .unknownField, path: "\(path).\(name)", offset: key.offset, detail: reader.describeToken(at: reader.pos)))
+                    departures.append(
+                        Departure(
+                            kind: .unknownField, path: "\(path).\(name)", offset: key.offset,
+                            detail: reader.describeToken(at: reader.pos)))
                     try reader.skipValue()
                 }
             } while try reader.nextMember()
         }
         for field in fields where field.required && !seen.contains(field.name) {
-            departures.append(Departure(kind: .missingField, path: "\(path).\(field.name)", offset: reader.pos - 1, detail: field.type.description))
+            departures.append(
+                Departure(
+                    kind: .missingField, path: "\(path).\(field.name)", offset: reader.pos - 1, detail: field.type.description))
         }
     }
 
     mutating func mismatch(_ type: WireSchema.ValueType, path: String, offset: Int) {
-        departures.append(Departure(kind: .typeMismatch, path: path, offset: offset,
-                                    detail: "expected \(type.description), found \(reader.describeToken(at: offset))"))
+        departures.append(
+            Departure(
+                kind: .typeMismatch, path: path, offset: offset,
+                detail: "expected \(type.description), found \(reader.describeToken(at: offset))"))
     }
 }
 
-private extension String {
+extension String {
     /// `99.5, a number with a fraction` -> `99.5`.
-    var replacingSuffix: String {
+    fileprivate var replacingSuffix: String {
         guard let comma = firstIndex(of: ",") else { return self }
         return String(self[..<comma])
     }

@@ -41,22 +41,28 @@ public struct ConformanceReport: Sendable {
         let key = TypeKey(direction: direction, type: type ?? "(no type)")
         messages[key, default: 0] += 1
         for departure in departures {
-            let id = "\(departure.kind.rawValue)\u{0}\(direction)\u{0}\(key.type)\u{0}\(departure.pathPattern)"
+            let id =
+                "\(departure.kind.rawValue)\u{0}\(direction)\u{0}\(key.type)\u{0}\(departure.pathPattern)"
                 + (departure.kind == .unknownType || departure.kind == .unknownEnumValue ? "\u{0}\(departure.detail)" : "")
             if let index = findingIndex[id] {
                 findings[index].count += 1
             } else {
                 findingIndex[id] = findings.count
-                findings.append(Finding(kind: departure.kind, key: key, pathPattern: departure.pathPattern, count: 1,
-                                        first: Occurrence(tape: tape, record: record, path: departure.path,
-                                                          offset: departure.offset, detail: departure.detail)))
+                findings.append(
+                    Finding(
+                        kind: departure.kind, key: key, pathPattern: departure.pathPattern, count: 1,
+                        first: Occurrence(
+                            tape: tape, record: record, path: departure.path,
+                            offset: departure.offset, detail: departure.detail)))
             }
         }
     }
 
     /// The findings in a stable order: by kind, then direction and type, then path.
     public var sortedFindings: [Finding] {
-        findings.sorted { ($0.kind, $0.key, $0.pathPattern, $0.first.detail) < ($1.kind, $1.key, $1.pathPattern, $1.first.detail) }
+        findings.sorted {
+            ($0.kind, $0.key, $0.pathPattern, $0.first.detail) < ($1.kind, $1.key, $1.pathPattern, $1.first.detail)
+        }
     }
 
     /// Findings whose kind the team has not accepted with `--allow`.

@@ -22,8 +22,10 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
         patterns = .allocate(capacity: names.count * 8)
         patterns.initialize(repeating: 0, count: names.count * 8)
         for (index, name) in names.enumerated() {
-            precondition(name.utf8CodeUnitCount <= Self.maxNameLength, "field name \(name) is longer than \(Self.maxNameLength) bytes")
-            let bytes = [UInt8(ascii: ",")] + [UInt8(ascii: "\"")]
+            precondition(
+                name.utf8CodeUnitCount <= Self.maxNameLength, "field name \(name) is longer than \(Self.maxNameLength) bytes")
+            let bytes =
+                [UInt8(ascii: ",")] + [UInt8(ascii: "\"")]
                 + Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
                 + [UInt8(ascii: "\""), UInt8(ascii: ":")]
             let entry = patterns + index * 8
@@ -44,7 +46,8 @@ struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
     func matchLength(_ index: Int, in words: (UInt64, UInt64, UInt64), skipComma: Bool) -> Int {
         let entry = patterns + index &* 8
         let firstMask = skipComma ? entry[3] & ~0xFF : entry[3]
-        let difference = ((words.0 ^ entry[0]) & firstMask) | ((words.1 ^ entry[1]) & entry[4]) | ((words.2 ^ entry[2]) & entry[5])
+        let difference =
+            ((words.0 ^ entry[0]) & firstMask) | ((words.1 ^ entry[1]) & entry[4]) | ((words.2 ^ entry[2]) & entry[5])
         return difference == 0 ? Int(truncatingIfNeeded: entry[6]) : 0
     }
 

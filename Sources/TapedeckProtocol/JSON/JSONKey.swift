@@ -13,7 +13,9 @@ struct JSONKey {
 
     @inline(__always)
     static func == (key: JSONKey, name: StaticString) -> Bool {
-        if key.hasEscapes { return key.unescapedBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
+        if key.hasEscapes {
+            return key.unescapedBytes.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
         guard key.count == name.utf8CodeUnitCount else { return false }
         return equalBytes(key.start, UnsafeRawPointer(name.utf8Start), key.count)
     }

@@ -68,7 +68,8 @@ extension JSONReader {
                 let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
                 let (next, overflow2) = times10.subtractingReportingOverflow(Int(d))
                 if overflow1 || overflow2 {
-                    throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: "a larger number")
+                    throw ProtocolError(
+                        offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: "a larger number")
                 }
                 value = next
                 i += 1
@@ -137,7 +138,8 @@ extension JSONReader {
         var value = 0
         for digit in digits + Array(repeating: 0, count: min(scale, 20)) {
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Int(digit)) : times10.addingReportingOverflow(Int(digit))
+            let (next, overflow2) =
+                negative ? times10.subtractingReportingOverflow(Int(digit)) : times10.addingReportingOverflow(Int(digit))
             if overflow1 || overflow2 || scale > 20 {
                 throw ProtocolError(offset: start, expected: "integer within \(Int.min)...\(Int.max)", found: text)
             }

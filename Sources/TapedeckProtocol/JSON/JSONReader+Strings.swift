@@ -46,7 +46,8 @@ extension JSONReader {
         // The usual case, a short plain name with the ':' right after it, takes two word loads.
         let quote = pos
         if byte(at: quote) == UInt8(ascii: "\""), let count = shortPlainLength(quote: quote),
-           byte(at: quote &+ count &+ 2) == UInt8(ascii: ":") {
+            byte(at: quote &+ count &+ 2) == UInt8(ascii: ":")
+        {
             pos = quote &+ count &+ 3
             return JSONKey(start: base + (quote &+ 1), count: count, offset: quote, hasEscapes: false)
         }
@@ -78,8 +79,9 @@ extension JSONReader {
         if flags & StringFlags.escaped != 0 {
             try checkSurrogates(quote: quote, contentEnd: contentEnd)
         }
-        return JSONKey(start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
-                       hasEscapes: flags & StringFlags.escaped != 0)
+        return JSONKey(
+            start: base + (quote + 1), count: contentEnd - quote - 1, offset: quote,
+            hasEscapes: flags & StringFlags.escaped != 0)
     }
 
     /// Rejects lone surrogates in an escaped name, as `unescapeString` does for values.
@@ -151,7 +153,7 @@ extension JSONReader {
         let b = byte(at: index + 1)
         switch b {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
         case UInt8(ascii: "u"):
             for k in 2..<6 where hexValue(byte(at: index + k)) == nil {
@@ -190,12 +192,13 @@ extension JSONReader {
             var value: UInt32 = 0
             for k in 0..<4 {
                 let b = at(i + k)
-                let digit: UInt32 = switch b {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
-                default: 0
-                }
+                let digit: UInt32 =
+                    switch b {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
+                    default: 0
+                    }
                 value = value << 4 | digit
             }
             return value
@@ -221,19 +224,22 @@ extension JSONReader {
                 var scalar = hex4(i + 2)
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
                     guard at(i + 6) == UInt8(ascii: "\\"), at(i + 7) == UInt8(ascii: "u") else {
-                        throw ProtocolError(offset: offset + i, expected: "a \\uDC00-\\uDFFF low surrogate after this high surrogate",
-                                            found: "none")
+                        throw ProtocolError(
+                            offset: offset + i, expected: "a \\uDC00-\\uDFFF low surrogate after this high surrogate",
+                            found: "none")
                     }
                     let low = hex4(i + 8)
                     guard low >= 0xDC00 && low <= 0xDFFF else {
-                        throw ProtocolError(offset: offset + i + 6, expected: "a \\uDC00-\\uDFFF low surrogate",
-                                            found: "\\u" + String(low, radix: 16, uppercase: true))
+                        throw ProtocolError(
+                            offset: offset + i + 6, expected: "a \\uDC00-\\uDFFF low surrogate",
+                            found: "\\u" + String(low, radix: 16, uppercase: true))
                     }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    throw ProtocolError(offset: offset + i, expected: "a character escape (a low surrogate needs a high one before it)",
-                                        found: "\\u" + String(scalar, radix: 16, uppercase: true))
+                    throw ProtocolError(
+                        offset: offset + i, expected: "a character escape (a low surrogate needs a high one before it)",
+                        found: "\\u" + String(scalar, radix: 16, uppercase: true))
                 }
                 appendUTF8(scalar, to: &out)
                 i += 6
@@ -293,8 +299,9 @@ extension JSONReader {
                 let low = k == 1 ? lower : 0x80
                 let high = k == 1 ? upper : 0xBF
                 guard b >= low && b <= high else {
-                    throw ProtocolError(offset: i + k, expected: "valid UTF-8 continuation byte",
-                                        found: i + k < stop ? "byte 0x" + String(b, radix: 16, uppercase: true) : "end of string")
+                    throw ProtocolError(
+                        offset: i + k, expected: "valid UTF-8 continuation byte",
+                        found: i + k < stop ? "byte 0x" + String(b, radix: 16, uppercase: true) : "end of string")
                 }
             }
             i += length

@@ -89,7 +89,8 @@ struct JSONReader {
         case UInt8(ascii: "["): return "array"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "number"
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
-            return matchesLiteral("true", at: offset) || matchesLiteral("false", at: offset) ? "boolean" : "'\(Character(Unicode.Scalar(b)))'"
+            return matchesLiteral("true", at: offset) || matchesLiteral("false", at: offset)
+                ? "boolean" : "'\(Character(Unicode.Scalar(b)))'"
         case UInt8(ascii: "n"):
             return matchesLiteral("null", at: offset) ? "null" : "'n'"
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(b)))'"

@@ -135,8 +135,10 @@ struct JSONWriter {
             case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0..<0x20:
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)]])
+                bytes.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)],
+                ])
             default: bytes.append(b)
             }
         }

@@ -49,7 +49,8 @@ extension WireEnum {
         reader.skipWhitespace()
         let start = reader.pos
         if reader.byte(at: start) == UInt8(ascii: "\""), let count = reader.shortPlainLength(quote: start), count > 0,
-           let value = wireNames.match(reader.base + (start + 1), count: count) {
+            let value = wireNames.match(reader.base + (start + 1), count: count)
+        {
             reader.pos = start + count + 2
             return value
         }
@@ -92,7 +93,9 @@ extension JSONReader {
 
     /// Reads an array whose elements `element` reads, adding the element index to the path of any error.
     @inline(__always)
-    mutating func readArray<Element>(_ element: (inout JSONReader) throws(ProtocolError) -> Element) throws(ProtocolError) -> [Element] {
+    mutating func readArray<Element>(_ element: (inout JSONReader) throws(ProtocolError) -> Element) throws(ProtocolError)
+        -> [Element]
+    {
         var elements: [Element] = []
         guard try beginArray() else { return elements }
         // Most lists hold a few elements: one allocation instead of growing 1, 2, 4.

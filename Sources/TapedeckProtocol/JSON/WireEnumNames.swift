@@ -8,7 +8,9 @@ struct WireEnumNames<Value: WireEnum & Sendable>: Sendable {
         entries = Value.allCases.compactMap { value in
             let bytes = Array(value.rawValue.utf8)
             guard (1...15).contains(bytes.count) else { return nil }
-            let (low, high) = bytes.withUnsafeBytes { SmallASCIIString.words($0.baseAddress!, count: $0.count, readable: $0.count) }
+            let (low, high) = bytes.withUnsafeBytes {
+                SmallASCIIString.words($0.baseAddress!, count: $0.count, readable: $0.count)
+            }
             return (low, high, value)
         }
     }

@@ -3,8 +3,8 @@
 /// The cases holding a `Person` are `indirect` (boxed): inline they made every message value
 /// ~500 bytes, copied on every move, while they are rare.
 public enum ServerMessage: Sendable, Equatable {
-    case update(PartialUpdate)                       // "u"
-    case batchUpdate(BatchUpdate)                    // "batch_update"
+    case update(PartialUpdate) // "u"
+    case batchUpdate(BatchUpdate) // "batch_update"
     indirect case playerObject(PlayerObject)
     indirect case personObject(Person)
     case messageEvent(LifeEvent)

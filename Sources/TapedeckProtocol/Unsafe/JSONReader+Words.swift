@@ -34,7 +34,9 @@ extension JSONReader {
         if offset + 24 <= end { return words24(at: offset) }
         guard end >= 24 else {
             var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: end - offset)) }
+            withUnsafeMutableBytes(of: &words) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: end - offset))
+            }
             return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1), UInt64(littleEndian: words.2))
         }
         let drop = offset + 24 - end
@@ -79,15 +81,18 @@ extension JSONKey {
         if count >= 8 {
             var i = 0
             while i &+ 8 <= count {
-                guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                guard a.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                else { return false }
                 i &+= 8
             }
             return i == count
-                || a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                || a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
         }
         if count >= 4 {
             return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
         }
         if count >= 2 {
             return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)

@@ -120,7 +120,7 @@ final class RecentStrings {
             // Only whole words within `available` are read (the loop's guard below).
             guard available >= 8 else { return nil }
             let first = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
-            guard first & 0xFFFF == 0x225B else { return nil }  // `["`
+            guard first & 0xFFFF == 0x225B else { return nil } // `["`
             var word = first
             var offset = 0
             var hash: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -57,8 +57,9 @@ package enum SmallStringLayout {
         assert(isKnown, "SmallStringLayout.string without the layout check")
         assert((1...15).contains(count), "a small string holds 1 to 15 bytes, not \(count)")
         assert((low | high) & 0x8080_8080_8080_8080 == 0, "a small ASCII string's bytes are below 0x80")
-        assert(count >= 8 ? high >> ((count - 8) << 3) == 0 : high == 0 && low >> (count << 3) == 0,
-               "the words are zero past the string's bytes")
+        assert(
+            count >= 8 ? high >> ((count - 8) << 3) == 0 : high == 0 && low >> (count << 3) == 0,
+            "the words are zero past the string's bytes")
         #if _pointerBitWidth(_64)
         return unsafeBitCast(SIMD2<UInt64>(low, high | (0xE0 | UInt64(count)) << 56), to: String.self)
         #else

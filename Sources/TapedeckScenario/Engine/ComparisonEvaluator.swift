@@ -32,18 +32,21 @@ enum ComparisonEvaluator {
             return Failure(comparison: comparison, expected: expected, actual: actual)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let actual else {
-                return Failure(comparison: comparison, expected: expected, actual: nil, problem: "no value at \(comparison.pathText)")
+                return Failure(
+                    comparison: comparison, expected: expected, actual: nil, problem: "no value at \(comparison.pathText)")
             }
             guard let order = compare(actual, expected) else {
-                return Failure(comparison: comparison, expected: expected, actual: actual,
-                               problem: "cannot order \(StatePathSchema.kind(of: actual)) and \(StatePathSchema.kind(of: expected))")
+                return Failure(
+                    comparison: comparison, expected: expected, actual: actual,
+                    problem: "cannot order \(StatePathSchema.kind(of: actual)) and \(StatePathSchema.kind(of: expected))")
             }
-            let holds = switch comparison.op {
-            case .less: order < 0
-            case .lessOrEqual: order <= 0
-            case .greater: order > 0
-            default: order >= 0
-            }
+            let holds =
+                switch comparison.op {
+                case .less: order < 0
+                case .lessOrEqual: order <= 0
+                case .greater: order > 0
+                default: order >= 0
+                }
             return holds ? nil : Failure(comparison: comparison, expected: expected, actual: actual)
         }
     }
@@ -83,7 +86,8 @@ enum ComparisonEvaluator {
             guard let x = a.number, let y = b.number, !x.isNaN, !y.isNaN else { return nil }
             return x < y ? -1 : x == y ? 0 : 1
         case (.string(let x), .string(let y)):
-            let left = Array(x.utf8), right = Array(y.utf8)
+            let left = Array(x.utf8)
+            let right = Array(y.utf8)
             return left.lexicographicallyPrecedes(right) ? -1 : left == right ? 0 : 1
         default: return nil
         }

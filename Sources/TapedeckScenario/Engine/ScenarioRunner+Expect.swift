@@ -32,10 +32,12 @@ extension ScenarioRunner {
             case .closed(let reason): ending = reason
             }
             noteSkipped(skipped, nearMisses: nearMisses.map(\.message))
-            return .fail("expected \(expectation(expect.type, expect.filter)): \(ending)",
-                         FailureReport.expect(expect, timeout: timeout, nearMisses: nearMisses, others: skipped,
-                                              recent: recentForReport(excluding: expect.type), state: state.snapshot(),
-                                              variables: variables))
+            return .fail(
+                "expected \(expectation(expect.type, expect.filter)): \(ending)",
+                FailureReport.expect(
+                    expect, timeout: timeout, nearMisses: nearMisses, others: skipped,
+                    recent: recentForReport(excluding: expect.type), state: state.snapshot(),
+                    variables: variables))
         }
     }
 
@@ -47,15 +49,17 @@ extension ScenarioRunner {
             message.type == expectNo.type && ComparisonEvaluator.matches(expectNo.filter, message.body, variables: variables)
         }
         if let found = inbox.first(where: offending) {
-            return .fail("expected no \(expectation(expectNo.type, expectNo.filter)), but one had already arrived",
-                         FailureReport.unexpected(found, state: state.snapshot()))
+            return .fail(
+                "expected no \(expectation(expectNo.type, expectNo.filter)), but one had already arrived",
+                FailureReport.unexpected(found, state: state.snapshot()))
         }
         while true {
             switch await receiveNext(until: deadline) {
             case .message(let message):
                 if offending(message) {
-                    return .fail("expected no \(expectation(expectNo.type, expectNo.filter)) for \(expectNo.duration), but one arrived",
-                                 FailureReport.unexpected(message, state: state.snapshot()))
+                    return .fail(
+                        "expected no \(expectation(expectNo.type, expectNo.filter)) for \(expectNo.duration), but one arrived",
+                        FailureReport.unexpected(message, state: state.snapshot()))
                 }
             case .timeout:
                 return .pass
@@ -90,8 +94,9 @@ extension ScenarioRunner {
             return .fail("capture \(name) reads the message the last expect matched, and no expect has matched yet")
         }
         guard let value = message.body.value(at: path) else {
-            return .fail("the \(message.type) message has no value at \(path)",
-                         ["\(message.label):"] + FailureReport.indented(message.body.canonicalJSONString(pretty: true), by: 2))
+            return .fail(
+                "the \(message.type) message has no value at \(path)",
+                ["\(message.label):"] + FailureReport.indented(message.body.canonicalJSONString(pretty: true), by: 2))
         }
         variables[name] = value
         stepLog.append("\(name) = \(value.canonicalJSONString(pretty: false))")
@@ -104,8 +109,9 @@ extension ScenarioRunner {
         let results = assertions.map { ($0, ComparisonEvaluator.failure(of: $0, in: snapshot, variables: variables)) }
         let failed = results.filter { $0.1 != nil }.count
         guard failed > 0 else { return .pass }
-        return .fail("checkpoint \(name): \(failed) of \(assertions.count) assertion\(assertions.count == 1 ? "" : "s") failed",
-                     FailureReport.checkpoint(results, state: snapshot))
+        return .fail(
+            "checkpoint \(name): \(failed) of \(assertions.count) assertion\(assertions.count == 1 ? "" : "s") failed",
+            FailureReport.checkpoint(results, state: snapshot))
     }
 
     func performRepeat(_ block: ScenarioStatement.Repeat, depth: Int) async -> Outcome {
@@ -114,15 +120,17 @@ extension ScenarioRunner {
             let passed = await execute(block.body, depth: depth + 1)
             let seen = block.until == nil ? false : untilWatches.removeLast().seen
             guard passed else {
-                return Outcome(passed: false, message: "iteration \(iteration) of \(block.count) failed", note: "iteration \(iteration)")
+                return Outcome(
+                    passed: false, message: "iteration \(iteration) of \(block.count) failed", note: "iteration \(iteration)")
             }
             if seen {
                 return Outcome(passed: true, note: "\(iteration) iteration\(iteration == 1 ? "" : "s")")
             }
         }
         if let until = block.until {
-            return .fail("no \(expectation(until.type, until.filter)) arrived in \(block.count) iterations",
-                         FailureReport.recentMessages(recentForReport(excluding: nil)))
+            return .fail(
+                "no \(expectation(until.type, until.filter)) arrived in \(block.count) iterations",
+                FailureReport.recentMessages(recentForReport(excluding: nil)))
         }
         return Outcome(passed: true, note: "\(block.count) iteration\(block.count == 1 ? "" : "s")")
     }

@@ -17,10 +17,12 @@ public final class ScenarioRunner {
         /// How many recent messages a failure shows.
         public var recentMessageCount: Int
 
-        public init(defaultTimeout: ScenarioDuration = .seconds(5), variables: [String: JSONValue] = [:],
-                    serverURL: String = "ws://127.0.0.1:8080/wss/",
-                    stateConfiguration: ClientState.Configuration = .init(sessionEpochMilliseconds: 1_767_225_600_000),
-                    recentMessageCount: Int = 5) {
+        public init(
+            defaultTimeout: ScenarioDuration = .seconds(5), variables: [String: JSONValue] = [:],
+            serverURL: String = "ws://127.0.0.1:8080/wss/",
+            stateConfiguration: ClientState.Configuration = .init(sessionEpochMilliseconds: 1_767_225_600_000),
+            recentMessageCount: Int = 5
+        ) {
             self.defaultTimeout = defaultTimeout; self.variables = variables; self.serverURL = serverURL
             self.stateConfiguration = stateConfiguration; self.recentMessageCount = recentMessageCount
         }
@@ -78,8 +80,9 @@ public final class ScenarioRunner {
             state.apply(.closed(code: 1000, reason: ""), at: clock.now)
             isConnected = false
         }
-        return ScenarioResult(name: scenario.name, file: scenario.file, steps: results, unmatchedSends: transport.unmatchedSends,
-                              duration: clock.now.nanoseconds - start.nanoseconds, finalState: finalState)
+        return ScenarioResult(
+            name: scenario.name, file: scenario.file, steps: results, unmatchedSends: transport.unmatchedSends,
+            duration: clock.now.nanoseconds - start.nanoseconds, finalState: finalState)
     }
 
     /// The outcome of one statement.
@@ -91,7 +94,9 @@ public final class ScenarioRunner {
         var note: String?
 
         static let pass = Outcome(passed: true)
-        static func fail(_ message: String, _ details: [String] = []) -> Outcome { Outcome(passed: false, message: message, details: details) }
+        static func fail(_ message: String, _ details: [String] = []) -> Outcome {
+            Outcome(passed: false, message: message, details: details)
+        }
     }
 
     /// Runs statements in order; false once one failed (the rest are recorded as skipped).
@@ -108,9 +113,11 @@ public final class ScenarioRunner {
             }
             var summary = StepSummary.text(of: statement)
             if let note = outcome.note { summary += " (\(note))" }
-            record(StepResult(number: results.count + 1, depth: depth, summary: summary, location: statement.location,
-                              status: outcome.passed ? .passed : .failed, duration: clock.now.nanoseconds - start.nanoseconds,
-                              message: outcome.message, details: outcome.details, log: stepLog, warnings: stepWarnings))
+            record(
+                StepResult(
+                    number: results.count + 1, depth: depth, summary: summary, location: statement.location,
+                    status: outcome.passed ? .passed : .failed, duration: clock.now.nanoseconds - start.nanoseconds,
+                    message: outcome.message, details: outcome.details, log: stepLog, warnings: stepWarnings))
             if !outcome.passed {
                 skip(statements[(index + 1)...], depth: depth)
                 return false
@@ -121,8 +128,10 @@ public final class ScenarioRunner {
 
     func skip(_ statements: ArraySlice<ScenarioStatement>, depth: Int) {
         for statement in statements {
-            record(StepResult(number: results.count + 1, depth: depth, summary: StepSummary.text(of: statement),
-                              location: statement.location, status: .skipped, duration: 0))
+            record(
+                StepResult(
+                    number: results.count + 1, depth: depth, summary: StepSummary.text(of: statement),
+                    location: statement.location, status: .skipped, duration: 0))
         }
     }
 
@@ -133,31 +142,31 @@ public final class ScenarioRunner {
 
     func perform(_ statement: ScenarioStatement, depth: Int) async -> Outcome {
         switch statement.kind {
-            case .connect(let connect): return await performConnect(connect)
-            case .close(let code): return await performClose(code: code)
-            case .send(let type, let body): return await performSend(type: type, body: body)
-            case .expect(let expect): return await performExpect(expect)
-            case .expectNo(let expectNo): return await performExpectNo(expectNo)
-            case .capture(let name, let path): return performCapture(name: name, path: path)
-            case .set(let name, let value):
-                do {
-                    variables[name] = try value.render(variables)
-                    return .pass
-                } catch {
-                    return .fail(error.description)
-                }
-            case .checkpoint(let name, let assertions): return await performCheckpoint(name: name, assertions: assertions)
-            case .wait(let duration): return await performWait(duration)
-            case .repeatBlock(let block): return await performRepeat(block, depth: depth)
-            case .mark(let name):
-                await transport.mark(name)
+        case .connect(let connect): return await performConnect(connect)
+        case .close(let code): return await performClose(code: code)
+        case .send(let type, let body): return await performSend(type: type, body: body)
+        case .expect(let expect): return await performExpect(expect)
+        case .expectNo(let expectNo): return await performExpectNo(expectNo)
+        case .capture(let name, let path): return performCapture(name: name, path: path)
+        case .set(let name, let value):
+            do {
+                variables[name] = try value.render(variables)
                 return .pass
-            case .ignore(let types):
-                ignored.formUnion(types)
-                return .pass
-            case .timeout(let duration):
-                defaultTimeout = duration
-                return .pass
+            } catch {
+                return .fail(error.description)
+            }
+        case .checkpoint(let name, let assertions): return await performCheckpoint(name: name, assertions: assertions)
+        case .wait(let duration): return await performWait(duration)
+        case .repeatBlock(let block): return await performRepeat(block, depth: depth)
+        case .mark(let name):
+            await transport.mark(name)
+            return .pass
+        case .ignore(let types):
+            ignored.formUnion(types)
+            return .pass
+        case .timeout(let duration):
+            defaultTimeout = duration
+            return .pass
         }
     }
 
@@ -213,10 +222,13 @@ public final class ScenarioRunner {
             return .fail(error.description)
         }
         if let problem = SentMessage.problem(type: type, body: value) {
-            return .fail("the \(type) body does not match the protocol: \(problem)",
-                         ["body: " + value.canonicalJSONString(pretty: false)])
+            return .fail(
+                "the \(type) body does not match the protocol: \(problem)",
+                ["body: " + value.canonicalJSONString(pretty: false)])
         }
-        guard case .success(let message) = SentMessage.message(type: type, body: value) else { return .fail("cannot encode \(type)") }
+        guard case .success(let message) = SentMessage.message(type: type, body: value) else {
+            return .fail("cannot encode \(type)")
+        }
         return await send(message, automatic: false)
     }
 

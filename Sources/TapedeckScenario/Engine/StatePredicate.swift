@@ -12,7 +12,8 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`; errors point at the column (the "file" is `source`, e.g. `--until`).
     public init(parsing text: String, source: String = "--until") throws(ScenarioParseError) {
-        var parser = FileParser(source: text, file: source, loader: FileScenarioLoader(), includeStack: [source], includedFrom: [])
+        var parser = FileParser(
+            source: text, file: source, loader: FileScenarioLoader(), includeStack: [source], includedFrom: [])
         var alternatives: [[Comparison]] = [[]]
         while true {
             parser.cursor.skipSpaces()
@@ -23,9 +24,10 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
             let word = parser.readIdentifier()
             if word == "and" { continue }
             if word == "or" { alternatives.append([]); continue }
-            throw parser.fail("expected 'and', 'or' or the end of the predicate, found '\(word.isEmpty ? parser.foundHere : word)'",
-                              at: start, found: word.isEmpty ? parser.foundHere : word,
-                              hint: "e.g. gameState.energy < 0 and gameState.money > 10")
+            throw parser.fail(
+                "expected 'and', 'or' or the end of the predicate, found '\(word.isEmpty ? parser.foundHere : word)'",
+                at: start, found: word.isEmpty ? parser.foundHere : word,
+                hint: "e.g. gameState.energy < 0 and gameState.money > 10")
         }
         filter = MessageFilter(alternatives: alternatives)
         self.text = text

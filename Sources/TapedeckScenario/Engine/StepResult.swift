@@ -25,8 +25,10 @@ public struct StepResult: Sendable, Equatable {
     /// Things to look at even when the step passed: unmatched sends.
     public var warnings: [String]
 
-    public init(number: Int, depth: Int, summary: String, location: SourceLocation, status: Status, duration: UInt64,
-                message: String? = nil, details: [String] = [], log: [String] = [], warnings: [String] = []) {
+    public init(
+        number: Int, depth: Int, summary: String, location: SourceLocation, status: Status, duration: UInt64,
+        message: String? = nil, details: [String] = [], log: [String] = [], warnings: [String] = []
+    ) {
         self.number = number; self.depth = depth; self.summary = summary; self.location = location
         self.status = status; self.duration = duration; self.message = message; self.details = details
         self.log = log; self.warnings = warnings
@@ -45,7 +47,9 @@ public struct ScenarioResult: Sendable, Equatable {
     /// The client state when the last step finished.
     public var finalState: JSONValue
 
-    public init(name: String, file: String, steps: [StepResult], unmatchedSends: [UnmatchedSend], duration: UInt64, finalState: JSONValue) {
+    public init(
+        name: String, file: String, steps: [StepResult], unmatchedSends: [UnmatchedSend], duration: UInt64, finalState: JSONValue
+    ) {
         self.name = name; self.file = file; self.steps = steps; self.unmatchedSends = unmatchedSends
         self.duration = duration; self.finalState = finalState
     }

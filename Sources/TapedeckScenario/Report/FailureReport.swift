@@ -5,10 +5,12 @@ import TapedeckProtocol
 enum FailureReport {
     static let nearMissLimit = 3
 
-    static func expect(_ expect: ScenarioStatement.Expect, timeout: ScenarioDuration,
-                       nearMisses: [(message: ReceivedMessage, failures: [ComparisonEvaluator.Failure])],
-                       others: [ReceivedMessage], recent: [ReceivedMessage], state: JSONValue,
-                       variables: ScenarioVariables) -> [String] {
+    static func expect(
+        _ expect: ScenarioStatement.Expect, timeout: ScenarioDuration,
+        nearMisses: [(message: ReceivedMessage, failures: [ComparisonEvaluator.Failure])],
+        others: [ReceivedMessage], recent: [ReceivedMessage], state: JSONValue,
+        variables: ScenarioVariables
+    ) -> [String] {
         var lines = ["expected: \(expect.type)" + (expect.filter.map { " where \($0)" } ?? "") + " within \(timeout)"]
         if nearMisses.isEmpty {
             lines.append("received: no \(expect.type)")
@@ -32,7 +34,9 @@ enum FailureReport {
     static func clause(_ failure: ComparisonEvaluator.Failure, indent: Int) -> [String] {
         let pad = String(repeating: " ", count: indent)
         var lines = ["\(pad)✗ \(failure.comparison)"]
-        lines.append("\(pad)  - expected: \(failure.comparison.op == .equal ? "" : failure.comparison.op.rawValue + " ")\(compact(failure.expected))")
+        lines.append(
+            "\(pad)  - expected: \(failure.comparison.op == .equal ? "" : failure.comparison.op.rawValue + " ")\(compact(failure.expected))"
+        )
         lines.append("\(pad)  + actual:   \(failure.actual.map(compact) ?? "(no value at \(failure.comparison.pathText))")")
         if let problem = failure.problem { lines.append("\(pad)    (\(problem))") }
         return lines
@@ -68,7 +72,8 @@ enum FailureReport {
         guard case .object(let members) = state else { return [] }
         var subset: [String: JSONValue] = [:]
         for key in keys { subset[key] = members[key] }
-        return ["client state (\(keys.joined(separator: ", "))):"] + indented(JSONValue.object(subset).canonicalJSONString(pretty: true), by: 2)
+        return ["client state (\(keys.joined(separator: ", "))):"]
+            + indented(JSONValue.object(subset).canonicalJSONString(pretty: true), by: 2)
     }
 
     /// `u ×3, personObject ×1`, in order of first arrival.

@@ -10,7 +10,8 @@ public enum JUnitReport {
         out += "<testsuites name=\"tapedeck scenarios\" tests=\"\(tests)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
         for result in results {
             out += "  <testsuite name=\"\(escape(result.name))\" file=\"\(escape(result.file))\" tests=\"\(result.steps.count)\""
-            out += " failures=\"\(result.failedCount)\" skipped=\"\(result.skippedCount)\" time=\"\(seconds(result.duration))\">\n"
+            out +=
+                " failures=\"\(result.failedCount)\" skipped=\"\(result.skippedCount)\" time=\"\(seconds(result.duration))\">\n"
             for step in result.steps {
                 out += "    <testcase name=\"\(escape("\(step.number) \(step.summary)"))\" classname=\"\(escape(result.name))\""
                 out += " file=\"\(escape(step.location.file))\" line=\"\(step.location.line)\" time=\"\(seconds(step.duration))\""
@@ -26,7 +27,8 @@ public enum JUnitReport {
                 }
             }
             if !result.unmatchedSends.isEmpty {
-                out += "    <system-err>\(escape(result.unmatchedSends.map(\.description).joined(separator: "\n")))</system-err>\n"
+                out +=
+                    "    <system-err>\(escape(result.unmatchedSends.map(\.description).joined(separator: "\n")))</system-err>\n"
             }
             out += "  </testsuite>\n"
         }

@@ -35,7 +35,8 @@ public enum ScenarioReport {
         if !result.unmatchedSends.isEmpty {
             parts.append("\(result.unmatchedSends.count) unmatched send\(result.unmatchedSends.count == 1 ? "" : "s")")
         }
-        return (result.passed ? "PASS " : "FAIL ") + result.name + ": " + parts.joined(separator: ", ") + " (\(milliseconds(result.duration)))"
+        return (result.passed ? "PASS " : "FAIL ") + result.name + ": " + parts.joined(separator: ", ")
+            + " (\(milliseconds(result.duration)))"
     }
 
     /// The whole report of one run.

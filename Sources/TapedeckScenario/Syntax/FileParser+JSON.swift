@@ -31,8 +31,9 @@ extension FileParser {
             case "false": return .literal(.bool(false))
             case "null": return .literal(.null)
             case "":
-                throw fail("expected a JSON value, found \(describedHere)", at: start, found: foundHere,
-                           hint: "a number, \"string\", true, false, null, [...], {...} or ${variable}")
+                throw fail(
+                    "expected a JSON value, found \(describedHere)", at: start, found: foundHere,
+                    hint: "a number, \"string\", true, false, null, [...], {...} or ${variable}")
             default:
                 let hint = Suggestion.hint(for: word, in: ["true", "false", "null"]) ?? "strings need quotes: \"\(word)\""
                 throw fail("expected a JSON value, found '\(word)'", at: start, found: word, hint: hint)
@@ -54,13 +55,15 @@ extension FileParser {
                     throw fail("the object opened at line \(open.line) is not closed", at: keyStart, found: "", hint: "add '}'")
                 }
                 let word = foundHere
-                throw fail("expected a quoted key in the JSON object, found \(describedHere)", at: keyStart, found: word,
-                           hint: word.first?.isLetter == true ? "write \"\(word)\"" : nil)
+                throw fail(
+                    "expected a quoted key in the JSON object, found \(describedHere)", at: keyStart, found: word,
+                    hint: word.first?.isLetter == true ? "write \"\(word)\"" : nil)
             }
             let key = try readString(allowVariables: false)
             cursor.skipBlankSpace()
             guard cursor.current == ":" else {
-                throw fail("expected ':' after the key \"\(key.description)\", found \(describedHere)", at: position, found: foundHere)
+                throw fail(
+                    "expected ':' after the key \"\(key.description)\", found \(describedHere)", at: position, found: foundHere)
             }
             cursor.advance()
             cursor.skipBlankSpace()

@@ -3,14 +3,17 @@ import TapedeckState
 
 extension FileParser {
     /// One statement after its keyword. Returns several statements for an `include`.
-    mutating func parseStatement(_ keyword: String, at start: Position, depth: Int) throws(ScenarioParseError) -> [ScenarioStatement] {
+    mutating func parseStatement(_ keyword: String, at start: Position, depth: Int) throws(ScenarioParseError)
+        -> [ScenarioStatement]
+    {
         let here = location(start)
         switch keyword {
         case "connect":
             return [ScenarioStatement(.connect(try parseConnect()), at: here)]
         case "close":
             cursor.skipSpaces()
-            let code = cursor.isAtLineEnd || cursor.current == "}" ? 1000 : try readInteger(what: "a close code", range: 1000...4999)
+            let code =
+                cursor.isAtLineEnd || cursor.current == "}" ? 1000 : try readInteger(what: "a close code", range: 1000...4999)
             return [ScenarioStatement(.close(code: code), at: here)]
         case "send":
             return [try parseSend(at: here)]
@@ -21,8 +24,9 @@ extension FileParser {
             cursor.skipSpaces()
             let (text, pathStart) = readPathText()
             guard !text.isEmpty else {
-                throw fail("expected a path into the last expected message after '=', found \(describedHere)", at: pathStart,
-                           found: foundHere, hint: "e.g. capture eventId = id")
+                throw fail(
+                    "expected a path into the last expected message after '=', found \(describedHere)", at: pathStart,
+                    found: foundHere, hint: "e.g. capture eventId = id")
             }
             _ = try parsePath(text, at: pathStart)
             defined.insert(name)
@@ -61,8 +65,9 @@ extension FileParser {
         let nameStart = position
         let name = readIdentifier()
         guard !name.isEmpty else {
-            throw fail("expected a variable name after '\(keyword)', found \(describedHere)", at: nameStart, found: foundHere,
-                       hint: "names are letters, digits and _, e.g. \(keyword) eventId = ...")
+            throw fail(
+                "expected a variable name after '\(keyword)', found \(describedHere)", at: nameStart, found: foundHere,
+                hint: "names are letters, digits and _, e.g. \(keyword) eventId = ...")
         }
         cursor.skipSpaces()
         guard cursor.current == "=", cursor.peek(1) != "=" else {
@@ -92,8 +97,9 @@ extension FileParser {
             url = try readUnquotedText(stopAtSpace: true)
         }
         if case .literal(let text)? = url.parts.first, !text.hasPrefix("ws://"), !text.hasPrefix("wss://") {
-            throw fail("a connect URL starts with ws:// or wss://", at: start, found: url.description,
-                       hint: "e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)")
+            throw fail(
+                "a connect URL starts with ws:// or wss://", at: start, found: url.description,
+                hint: "e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)")
         }
         connect.url = url
         cursor.skipSpaces()
@@ -101,8 +107,11 @@ extension FileParser {
             let clauseStart = position
             let word = readIdentifier()
             guard word == "subprotocol" else {
-                throw fail("unexpected '\(word.isEmpty ? foundHere : word)' after the URL", at: clauseStart, found: word.isEmpty ? foundHere : word,
-                           hint: Suggestion.hint(for: word, in: ["subprotocol"]) ?? "only subprotocol may follow the URL; headers go on the next lines")
+                throw fail(
+                    "unexpected '\(word.isEmpty ? foundHere : word)' after the URL", at: clauseStart,
+                    found: word.isEmpty ? foundHere : word,
+                    hint: Suggestion.hint(for: word, in: ["subprotocol"])
+                        ?? "only subprotocol may follow the URL; headers go on the next lines")
             }
             cursor.skipSpaces()
             connect.subprotocol = try parseSubprotocolName()
@@ -118,7 +127,9 @@ extension FileParser {
             cursor.advance()
         }
         guard !name.isEmpty else {
-            throw fail("expected a subprotocol name, found \(describedHere)", at: start, found: foundHere, hint: "e.g. subprotocol baolife.v1")
+            throw fail(
+                "expected a subprotocol name, found \(describedHere)", at: start, found: foundHere,
+                hint: "e.g. subprotocol baolife.v1")
         }
         return name
     }
@@ -128,18 +139,23 @@ extension FileParser {
         cursor.skipSpaces()
         let start = position
         var name = ""
-        while let character = cursor.current, character.isASCII, character.isLetter || character.isNumber || "-_!#$%&'*+.^`|~".contains(character) {
+        while let character = cursor.current, character.isASCII,
+            character.isLetter || character.isNumber || "-_!#$%&'*+.^`|~".contains(character)
+        {
             if cursor.isAtComment { break }
             name.append(character)
             cursor.advance()
         }
         guard !name.isEmpty else {
-            throw fail("expected a header name, found \(describedHere)", at: start, found: foundHere, hint: "e.g. header Authorization: Bearer ${token}")
+            throw fail(
+                "expected a header name, found \(describedHere)", at: start, found: foundHere,
+                hint: "e.g. header Authorization: Bearer ${token}")
         }
         cursor.skipSpaces()
         guard cursor.current == ":" else {
-            throw fail("expected ':' after the header name '\(name)', found \(describedHere)", at: position, found: foundHere,
-                       hint: "write header \(name): VALUE")
+            throw fail(
+                "expected ':' after the header name '\(name)', found \(describedHere)", at: position, found: foundHere,
+                hint: "write header \(name): VALUE")
         }
         cursor.advance()
         cursor.skipSpaces()
@@ -181,17 +197,20 @@ extension FileParser {
         let other = server ? ClientMessage.knownTypes : ServerMessage.knownTypes
         let side = server ? "server" : "client"
         guard !type.isEmpty else {
-            throw fail("expected a \(side) message type after \(keyword), found \(describedHere)", at: start, found: foundHere,
-                       hint: "e.g. \(server ? "playerObject" : "createCharacter")")
+            throw fail(
+                "expected a \(side) message type after \(keyword), found \(describedHere)", at: start, found: foundHere,
+                hint: "e.g. \(server ? "playerObject" : "createCharacter")")
         }
         guard known.contains(type) else {
             if other.contains(type) {
-                throw fail("'\(type)' is a \(server ? "client" : "server") message type; \(keyword) takes a \(side) message type",
-                           at: start, found: type,
-                           hint: server ? "use send \(type) to send it" : "use expect \(type) to wait for it")
+                throw fail(
+                    "'\(type)' is a \(server ? "client" : "server") message type; \(keyword) takes a \(side) message type",
+                    at: start, found: type,
+                    hint: server ? "use send \(type) to send it" : "use expect \(type) to wait for it")
             }
-            throw fail("unknown \(side) message type '\(type)'", at: start, found: type,
-                       hint: Suggestion.hint(for: type, in: known) ?? "known types: " + known.joined(separator: ", "))
+            throw fail(
+                "unknown \(side) message type '\(type)'", at: start, found: type,
+                hint: Suggestion.hint(for: type, in: known) ?? "known types: " + known.joined(separator: ", "))
         }
         return type
     }
@@ -206,8 +225,9 @@ extension FileParser {
         }
         let bodyStart = position
         guard cursor.current == "{" else {
-            throw fail("expected the message body as a JSON object after 'send \(type)', found \(describedHere)", at: bodyStart,
-                       found: foundHere, hint: "e.g. send \(type) {\"field\": \"value\"}")
+            throw fail(
+                "expected the message body as a JSON object after 'send \(type)', found \(describedHere)", at: bodyStart,
+                found: foundHere, hint: "e.g. send \(type) {\"field\": \"value\"}")
         }
         let body = try parseJSON(depth: 0)
         try checkBody(body, type: type, at: bodyStart)
@@ -219,8 +239,9 @@ extension FileParser {
         guard body?.variableNames.isEmpty ?? true else { return }
         let value = (try? body?.render(ScenarioVariables())) ?? .object([:])
         if let problem = SentMessage.problem(type: type, body: value) {
-            throw fail("the \(type) body does not match the protocol: \(problem)", at: start, found: body?.description ?? type,
-                       hint: "see the \(type) section of docs/PROTOCOL.md")
+            throw fail(
+                "the \(type) body does not match the protocol: \(problem)", at: start, found: body?.description ?? type,
+                hint: "see the \(type) section of docs/PROTOCOL.md")
         }
     }
 
@@ -255,23 +276,29 @@ extension FileParser {
             default:
                 let shown = word.isEmpty ? foundHere : word
                 if word == "within" && negated {
-                    throw fail("expect no takes 'for DURATION', not 'within'", at: clauseStart, found: word, hint: "write expect no \(type) for 1s")
+                    throw fail(
+                        "expect no takes 'for DURATION', not 'within'", at: clauseStart, found: word,
+                        hint: "write expect no \(type) for 1s")
                 }
                 if word == "for" && !negated {
-                    throw fail("'for' belongs to expect no; expect takes 'within DURATION'", at: clauseStart, found: word,
-                               hint: "write expect \(type) within 2s, or expect no \(type) for 2s")
+                    throw fail(
+                        "'for' belongs to expect no; expect takes 'within DURATION'", at: clauseStart, found: word,
+                        hint: "write expect \(type) within 2s, or expect no \(type) for 2s")
                 }
                 if allowed.contains(word) {
                     throw fail("'\(word)' is given twice", at: clauseStart, found: word)
                 }
-                throw fail("unexpected '\(shown)' in expect", at: clauseStart, found: shown,
-                           hint: Suggestion.hint(for: word, in: allowed) ?? "expected \(allowed.joined(separator: " or ")) or the end of the line")
+                throw fail(
+                    "unexpected '\(shown)' in expect", at: clauseStart, found: shown,
+                    hint: Suggestion.hint(for: word, in: allowed)
+                        ?? "expected \(allowed.joined(separator: " or ")) or the end of the line")
             }
         }
         if negated {
             guard let duration else {
-                throw fail("expect no needs how long to watch: 'for DURATION'", at: position, found: "",
-                           hint: "e.g. expect no \(type) for 1s")
+                throw fail(
+                    "expect no needs how long to watch: 'for DURATION'", at: position, found: "",
+                    hint: "e.g. expect no \(type) for 1s")
             }
             return ScenarioStatement(.expectNo(.init(type: type, filter: filter, duration: duration)), at: here)
         }
@@ -298,8 +325,9 @@ extension FileParser {
     mutating func parseComparison(state: Bool) throws(ScenarioParseError) -> Comparison {
         let (text, start) = readPathText()
         guard !text.isEmpty else {
-            throw fail("expected a \(state ? "state" : "message field") path, found \(describedHere)", at: start, found: foundHere,
-                       hint: state ? "e.g. gameState.energy == 100" : "e.g. where matched == true")
+            throw fail(
+                "expected a \(state ? "state" : "message field") path, found \(describedHere)", at: start, found: foundHere,
+                hint: state ? "e.g. gameState.energy == 100" : "e.g. where matched == true")
         }
         let path = try parsePath(text, at: start)
         if state, let problem = StatePathSchema.check(path, text: text) {
@@ -307,8 +335,9 @@ extension FileParser {
             let offset = problem.component < offsets.count ? offsets[problem.component] : 0
             var found = String(text.dropFirst(offset))
             if let end = found.dropFirst().firstIndex(where: { $0 == "." || $0 == "[" }) { found = String(found[..<end]) }
-            throw fail("unknown state path '\(text)': \(problem.message)", at: Position(line: start.line, column: start.column + offset),
-                       found: found, hint: problem.hint)
+            throw fail(
+                "unknown state path '\(text)': \(problem.message)", at: Position(line: start.line, column: start.column + offset),
+                found: found, hint: problem.hint)
         }
         cursor.skipSpaces()
         let op = try parseOperator(after: text)
@@ -325,8 +354,10 @@ extension FileParser {
         }
         guard let op = ComparisonOperator(rawValue: symbol) else {
             let hint = symbol == "=" ? "compare with ==" : "use ==, !=, <, <=, > or >="
-            throw fail(symbol.isEmpty ? "expected a comparison after '\(path)', found \(describedHere)" : "unknown comparison '\(symbol)'",
-                       at: start, found: symbol.isEmpty ? foundHere : symbol, hint: hint)
+            throw fail(
+                symbol.isEmpty
+                    ? "expected a comparison after '\(path)', found \(describedHere)" : "unknown comparison '\(symbol)'",
+                at: start, found: symbol.isEmpty ? foundHere : symbol, hint: hint)
         }
         return op
     }
@@ -335,8 +366,9 @@ extension FileParser {
     mutating func parseValue(after what: String) throws(ScenarioParseError) -> JSONTemplate {
         cursor.skipSpaces()
         guard !cursor.isAtLineEnd else {
-            throw fail("expected a value after \(what), found \(describedHere)", at: position, found: "",
-                       hint: "a number, \"string\", true, false, null or ${variable}")
+            throw fail(
+                "expected a value after \(what), found \(describedHere)", at: position, found: "",
+                hint: "a number, \"string\", true, false, null or ${variable}")
         }
         return try parseJSON(depth: 0)
     }
@@ -355,8 +387,9 @@ extension FileParser {
         while true {
             cursor.skipBlankSpace()
             guard let character = cursor.current else {
-                throw fail("missing '}' to close checkpoint \(name) opened at line \(open.line)", at: position, found: "",
-                           hint: "add a line with '}' after its assertions")
+                throw fail(
+                    "missing '}' to close checkpoint \(name) opened at line \(open.line)", at: position, found: "",
+                    hint: "add a line with '}' after its assertions")
             }
             if character == "}" { cursor.advance(); break }
             assertions.append(try parseAssertion())
@@ -364,8 +397,9 @@ extension FileParser {
             cursor.skipComment()
             if cursor.current == "}" { continue }
             guard cursor.isAtEnd || cursor.isAtNewline else {
-                throw fail("unexpected '\(foundHere)' after the assertion", at: position, found: foundHere,
-                           hint: "put each assertion on its own line")
+                throw fail(
+                    "unexpected '\(foundHere)' after the assertion", at: position, found: foundHere,
+                    hint: "put each assertion on its own line")
             }
         }
         return (ScenarioStatement(.checkpoint(name: name, assertions: assertions), at: location(start)), true)
@@ -381,7 +415,8 @@ extension FileParser {
         probe.skipSpaces()
         let operatorFollows = probe.current.map { "=!<>".contains($0) } ?? false
         if !word.isEmpty, cursor.current.map({ $0 != "." && $0 != "[" }) ?? true, !operatorFollows,
-           !ClientState.snapshotKeys.contains(word) {
+            !ClientState.snapshotKeys.contains(word)
+        {
             throw unknownStatement(word, at: start)
         }
         cursor.reset(to: startIndex, line: start.line, column: start.column)
@@ -404,7 +439,9 @@ extension FileParser {
             let toStart = position
             let toWord = readIdentifier()
             guard toWord == "to" else {
-                throw fail("expected 'to' after 'repeat up'", at: toStart, found: toWord.isEmpty ? foundHere : toWord, hint: "repeat up to 10 until matchResult where matched == true {")
+                throw fail(
+                    "expected 'to' after 'repeat up'", at: toStart, found: toWord.isEmpty ? foundHere : toWord,
+                    hint: "repeat up to 10 until matchResult where matched == true {")
             }
             count = try readInteger(what: "a repetition count", range: 1...1_000_000)
             cursor.skipSpaces()
@@ -412,9 +449,10 @@ extension FileParser {
             let untilWord = readIdentifier()
             guard untilWord == "until" else {
                 let found = untilWord.isEmpty ? describedHere : "'\(untilWord)'"
-                throw fail("expected 'until TYPE' after 'repeat up to \(count)', found \(found)", at: untilStart,
-                           found: untilWord.isEmpty ? foundHere : untilWord,
-                           hint: "repeat up to \(count) until matchResult where matched == true {")
+                throw fail(
+                    "expected 'until TYPE' after 'repeat up to \(count)', found \(found)", at: untilStart,
+                    found: untilWord.isEmpty ? foundHere : untilWord,
+                    hint: "repeat up to \(count) until matchResult where matched == true {")
             }
             cursor.skipSpaces()
             let type = try parseMessageType(server: true, after: "until")
@@ -425,20 +463,23 @@ extension FileParser {
             if clause == "where" {
                 filter = try parseFilter()
             } else if !clause.isEmpty {
-                throw fail("unexpected '\(clause)' after 'until \(type)'", at: whereStart, found: clause,
-                           hint: Suggestion.hint(for: clause, in: ["where"]) ?? "expected where or '{'")
+                throw fail(
+                    "unexpected '\(clause)' after 'until \(type)'", at: whereStart, found: clause,
+                    hint: Suggestion.hint(for: clause, in: ["where"]) ?? "expected where or '{'")
             }
             until = .init(type: type, filter: filter)
         } else if !word.isEmpty {
-            throw fail("expected a count or 'up to N until ...' after 'repeat', found '\(word)'", at: wordStart, found: word,
-                       hint: Suggestion.hint(for: word, in: ["up"]) ?? "repeat 3 { ... }")
+            throw fail(
+                "expected a count or 'up to N until ...' after 'repeat', found '\(word)'", at: wordStart, found: word,
+                hint: Suggestion.hint(for: word, in: ["up"]) ?? "repeat 3 { ... }")
         } else {
             count = try readInteger(what: "a repetition count", range: 1...1_000_000)
         }
         cursor.skipSpaces()
         guard cursor.current == "{" else {
-            throw fail("expected '{' to open the repeated block, found \(describedHere)", at: position, found: foundHere,
-                       hint: "put '{' at the end of the repeat line and '}' on a line after the block")
+            throw fail(
+                "expected '{' to open the repeated block, found \(describedHere)", at: position, found: foundHere,
+                hint: "put '{' at the end of the repeat line and '}' on a line after the block")
         }
         cursor.advance()
         let body = try parseBlock(opening: start, depth: depth + 1)
@@ -449,8 +490,9 @@ extension FileParser {
         cursor.skipSpaces()
         let pathStart = position
         guard cursor.current == "\"" else {
-            throw fail("expected the included file as a quoted path, found \(describedHere)", at: pathStart, found: foundHere,
-                       hint: "include \"steps/create-character.scenario\"")
+            throw fail(
+                "expected the included file as a quoted path, found \(describedHere)", at: pathStart, found: foundHere,
+                hint: "include \"steps/create-character.scenario\"")
         }
         let relative = try readString(allowVariables: false).description
         let resolved = ScenarioPaths.resolve(relative, against: ScenarioPaths.directory(of: file))
@@ -466,11 +508,13 @@ extension FileParser {
         switch loader.load(resolved) {
         case .success(let loaded): text = loaded
         case .failure(let error):
-            throw fail("cannot read the included file \(resolved): \(error.reason)", at: pathStart, found: "\"\(relative)\"",
-                       hint: "the path is relative to the including file's directory")
+            throw fail(
+                "cannot read the included file \(resolved): \(error.reason)", at: pathStart, found: "\"\(relative)\"",
+                hint: "the path is relative to the including file's directory")
         }
-        var child = FileParser(source: text, file: resolved, loader: loader, includeStack: includeStack + [resolved],
-                               includedFrom: [location(start)] + includedFrom)
+        var child = FileParser(
+            source: text, file: resolved, loader: loader, includeStack: includeStack + [resolved],
+            includedFrom: [location(start)] + includedFrom)
         return try child.parseFile(defined: &defined)
     }
 }

@@ -49,8 +49,9 @@ struct FileParser {
 
     func fail(_ message: String, at position: Position, found: String, hint: String? = nil) -> ScenarioParseError {
         let sourceLine = position.line - 1 < lines.count ? lines[position.line - 1] : ""
-        return ScenarioParseError(location: location(position), found: found, message: message, hint: hint,
-                                  sourceLine: sourceLine, includedFrom: includedFrom)
+        return ScenarioParseError(
+            location: location(position), found: found, message: message, hint: hint,
+            sourceLine: sourceLine, includedFrom: includedFrom)
     }
 
     /// What is at the cursor, for "found" in errors: the word or the single character.
@@ -90,14 +91,16 @@ struct FileParser {
             cursor.skipBlankSpace()
             guard let character = cursor.current else {
                 if let opening {
-                    throw fail("missing '}' to close the block opened at line \(opening.line)", at: position, found: "",
-                               hint: "add a line with '}' after the block's statements")
+                    throw fail(
+                        "missing '}' to close the block opened at line \(opening.line)", at: position, found: "",
+                        hint: "add a line with '}' after the block's statements")
                 }
                 return statements
             }
             if character == "}" {
                 guard opening != nil else {
-                    throw fail("'}' closes no block", at: position, found: "}", hint: "remove it, or open a block with repeat N {")
+                    throw fail(
+                        "'}' closes no block", at: position, found: "}", hint: "remove it, or open a block with repeat N {")
                 }
                 cursor.advance()
                 return statements
@@ -108,8 +111,9 @@ struct FileParser {
             switch word {
             case "header", "subprotocol":
                 guard let index = openConnect, case .connect(var connect) = statements[index].kind else {
-                    throw fail("'\(word)' must directly follow a connect statement", at: start, found: word,
-                               hint: "put it on the lines right after connect")
+                    throw fail(
+                        "'\(word)' must directly follow a connect statement", at: start, found: word,
+                        hint: "put it on the lines right after connect")
                 }
                 if word == "header" {
                     connect.headers.append(try parseHeader())
@@ -144,22 +148,26 @@ struct FileParser {
 
     func unknownStatement(_ word: String, at start: Position) -> ScenarioParseError {
         if word.isEmpty {
-            return fail("expected a statement, found \(describedHere)", at: start, found: foundHere,
-                        hint: "statements start with a keyword: " + ScenarioParser.statementKeywords.joined(separator: ", "))
+            return fail(
+                "expected a statement, found \(describedHere)", at: start, found: foundHere,
+                hint: "statements start with a keyword: " + ScenarioParser.statementKeywords.joined(separator: ", "))
         }
         // A line like `gameState.energy == 100` outside a checkpoint.
         var probe = cursor
         while let character = probe.current, !SourceCursor.isSpace(character), !probe.isAtLineEnd,
-              !"=!<>".contains(character) { probe.advance() }
+            !"=!<>".contains(character)
+        { probe.advance() }
         probe.skipSpaces()
         if let character = probe.current, "=!<>".contains(character) {
-            return fail("an assertion must follow a checkpoint", at: start, found: word,
-                        hint: "write checkpoint NAME on the line before it")
+            return fail(
+                "an assertion must follow a checkpoint", at: start, found: word,
+                hint: "write checkpoint NAME on the line before it")
         }
         let candidates = ScenarioParser.statementKeywords
-        return fail("unknown statement '\(word)'", at: start, found: word,
-                    hint: Suggestion.hint(for: word, in: candidates)
-                        ?? "statements start with a keyword: " + candidates.joined(separator: ", "))
+        return fail(
+            "unknown statement '\(word)'", at: start, found: word,
+            hint: Suggestion.hint(for: word, in: candidates)
+                ?? "statements start with a keyword: " + candidates.joined(separator: ", "))
     }
 
     /// After a statement: only spaces and a comment may follow on its line (or the `}` of its block).
@@ -171,8 +179,9 @@ struct FileParser {
         if inBlock, cursor.current == "}" { return }
         let found = foundHere
         let hint = Suggestion.hint(for: found, in: ScenarioParser.clauseKeywords)
-        throw fail("unexpected '\(found)' after the statement", at: position, found: found,
-                   hint: hint ?? "put each statement on its own line; comments start with #")
+        throw fail(
+            "unexpected '\(found)' after the statement", at: position, found: found,
+            hint: hint ?? "put each statement on its own line; comments start with #")
     }
 
     // MARK: Tokens
@@ -200,13 +209,15 @@ struct FileParser {
         }
         var name = ""
         while let character = cursor.current, !SourceCursor.isSpace(character), !cursor.isAtLineEnd,
-              !"\"{}".contains(character) {
+            !"\"{}".contains(character)
+        {
             name.append(character)
             cursor.advance()
         }
         guard !name.isEmpty else {
-            throw fail("expected a \(what) name, found \(describedHere)", at: start, found: foundHere,
-                       hint: "write a word such as after-claim, or a quoted string")
+            throw fail(
+                "expected a \(what) name, found \(describedHere)", at: start, found: foundHere,
+                hint: "write a word such as after-claim, or a quoted string")
         }
         return name
     }
@@ -238,8 +249,9 @@ struct FileParser {
             cursor.advance()
         }
         guard !digits.isEmpty else {
-            throw fail("expected a duration after '\(keyword)', found \(describedHere)", at: start, found: foundHere,
-                       hint: "write a number with a unit: 500ms, 2s or 1m")
+            throw fail(
+                "expected a duration after '\(keyword)', found \(describedHere)", at: start, found: foundHere,
+                hint: "write a number with a unit: 500ms, 2s or 1m")
         }
         let unitStart = position
         var unit = ""
@@ -253,10 +265,13 @@ struct FileParser {
         case "s": scale = 1_000_000_000
         case "m": scale = 60_000_000_000
         case "":
-            throw fail("the duration \(digits) has no unit", at: unitStart, found: digits, hint: "write \(digits)ms, \(digits)s or \(digits)m")
+            throw fail(
+                "the duration \(digits) has no unit", at: unitStart, found: digits,
+                hint: "write \(digits)ms, \(digits)s or \(digits)m")
         default:
-            throw fail("unknown duration unit '\(unit)'", at: unitStart, found: unit,
-                       hint: Suggestion.hint(for: unit, in: ["ms", "s", "m"]) ?? "use ms, s or m")
+            throw fail(
+                "unknown duration unit '\(unit)'", at: unitStart, found: unit,
+                hint: Suggestion.hint(for: unit, in: ["ms", "s", "m"]) ?? "use ms, s or m")
         }
         guard let value = UInt64(digits), value <= 10_000_000, value * scale <= 24 * 3_600_000_000_000 else {
             throw fail("the duration \(digits)\(unit) is longer than a day", at: start, found: digits + unit)
@@ -272,8 +287,9 @@ struct FileParser {
         var literal = ""
         while true {
             guard let character = cursor.current, !SourceCursor.isNewline(character) else {
-                throw fail("the string opened here has no closing '\"'", at: open, found: "\"",
-                           hint: "close it on the same line")
+                throw fail(
+                    "the string opened here has no closing '\"'", at: open, found: "\"",
+                    hint: "close it on the same line")
             }
             if character == "\"" {
                 cursor.advance()
@@ -323,13 +339,15 @@ struct FileParser {
                 cursor.advance()
             }
             guard let scalar = Unicode.Scalar(value) else {
-                throw fail("\\u\(String(value, radix: 16)) is a lone surrogate, not a character", at: start, found: "\\u",
-                           hint: "write the character itself")
+                throw fail(
+                    "\\u\(String(value, radix: 16)) is a lone surrogate, not a character", at: start, found: "\\u",
+                    hint: "write the character itself")
             }
             return Character(scalar)
         default:
-            throw fail("unknown escape '\\\(escaped)'", at: start, found: "\\\(escaped)",
-                       hint: "use \\\" \\\\ \\/ \\n \\t \\r \\b \\f \\uXXXX, or \\$ for a literal $")
+            throw fail(
+                "unknown escape '\\\(escaped)'", at: start, found: "\\\(escaped)",
+                hint: "use \\\" \\\\ \\/ \\n \\t \\r \\b \\f \\uXXXX, or \\$ for a literal $")
         }
     }
 
@@ -348,9 +366,10 @@ struct FileParser {
         }
         cursor.advance()
         guard defined.contains(name) else {
-            throw fail("undefined variable ${\(name)}", at: start, found: "${\(name)}",
-                       hint: Suggestion.hint(for: name, in: defined.sorted())
-                           ?? "give it a value first with capture \(name) = PATH or set \(name) = VALUE")
+            throw fail(
+                "undefined variable ${\(name)}", at: start, found: "${\(name)}",
+                hint: Suggestion.hint(for: name, in: defined.sorted())
+                    ?? "give it a value first with capture \(name) = PATH or set \(name) = VALUE")
         }
         return name
     }
@@ -361,7 +380,8 @@ struct FileParser {
         let start = position
         var text = ""
         while let character = cursor.current, !SourceCursor.isSpace(character), !cursor.isAtLineEnd,
-              !"=!<>,{}".contains(character) {
+            !"=!<>,{}".contains(character)
+        {
             text.append(character)
             cursor.advance()
         }
@@ -373,8 +393,9 @@ struct FileParser {
             return try JSONPath(parsing: text)
         } catch {
             let column = start.column + error.column - 1
-            throw fail("invalid path '\(text)': \(error.problem)", at: Position(line: start.line, column: column), found: text,
-                       hint: "keys are separated by '.', array elements are [n], e.g. person.relationships[0].name")
+            throw fail(
+                "invalid path '\(text)': \(error.problem)", at: Position(line: start.line, column: column), found: text,
+                hint: "keys are separated by '.', array elements are [n], e.g. person.relationships[0].name")
         }
     }
 }

@@ -12,8 +12,10 @@ public struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConver
     /// The `include` statements that led to the file, innermost first.
     public var includedFrom: [SourceLocation]
 
-    public init(location: SourceLocation, found: String, message: String, hint: String? = nil,
-                sourceLine: String, includedFrom: [SourceLocation] = []) {
+    public init(
+        location: SourceLocation, found: String, message: String, hint: String? = nil,
+        sourceLine: String, includedFrom: [SourceLocation] = []
+    ) {
         self.location = location; self.found = found; self.message = message; self.hint = hint
         self.sourceLine = sourceLine; self.includedFrom = includedFrom
     }

@@ -29,9 +29,10 @@ public struct ScenarioParser: Sendable {
         case .success(let text):
             return try parse(source: text, file: path)
         case .failure(let error):
-            throw ScenarioParseError(location: SourceLocation(file: path, line: 1, column: 1), found: "",
-                                     message: "cannot read the scenario: \(error.reason)",
-                                     hint: "check the path (it is relative to the current directory)", sourceLine: "")
+            throw ScenarioParseError(
+                location: SourceLocation(file: path, line: 1, column: 1), found: "",
+                message: "cannot read the scenario: \(error.reason)",
+                hint: "check the path (it is relative to the current directory)", sourceLine: "")
         }
     }
 

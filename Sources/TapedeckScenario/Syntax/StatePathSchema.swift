@@ -48,8 +48,9 @@ enum StatePathSchema {
             switch (component, current) {
             case (.key(let key), .object(let members)):
                 guard let next = members[key] else {
-                    return Problem(component: index, message: "\(here) has no key '\(key)'",
-                                   hint: Suggestion.hint(for: key, in: members.keys.sorted()))
+                    return Problem(
+                        component: index, message: "\(here) has no key '\(key)'",
+                        hint: Suggestion.hint(for: key, in: members.keys.sorted()))
                 }
                 current = next
                 walked += walked.isEmpty ? key : "." + key
@@ -58,8 +59,9 @@ enum StatePathSchema {
                 current = element
                 walked += "[\(position)]"
             case (.key(let key), .array):
-                return Problem(component: index, message: "\(here) is an array, not an object with key '\(key)'",
-                               hint: "index it, as in \(walked)[0].\(key)")
+                return Problem(
+                    component: index, message: "\(here) is an array, not an object with key '\(key)'",
+                    hint: "index it, as in \(walked)[0].\(key)")
             case (.index, .object):
                 return Problem(component: index, message: "\(here) is an object, not an array", hint: nil)
             case (_, .null):

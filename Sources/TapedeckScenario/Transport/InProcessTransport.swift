@@ -51,7 +51,9 @@ public final class InProcessTransport: ScenarioTransport {
                 return event
             }
             // The earlier of the next queued event and the server's next push, if before the deadline.
-            let push = isClosedByServer ? nil : server.nextPush(after: clock.now).map { max($0, VirtualTime(nanoseconds: clock.now.nanoseconds + 1)) }
+            let push =
+                isClosedByServer
+                ? nil : server.nextPush(after: clock.now).map { max($0, VirtualTime(nanoseconds: clock.now.nanoseconds + 1)) }
             let next = [queue.nextDue, push].compactMap { $0 }.min()
             guard let next, next <= deadline else {
                 clock.advance(to: deadline)

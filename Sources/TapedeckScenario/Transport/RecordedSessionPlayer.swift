@@ -73,7 +73,8 @@ public struct RecordedSessionPlayer: Sendable {
                 exchanges.append(Exchange(recordIndex: index, bytes: record.payload, type: type, body: body, replies: []))
                 triggerTime = record.time
             case (.s2c, .text), (.s2c, .close):
-                let event: Reply.Event = record.kind == .text
+                let event: Reply.Event =
+                    record.kind == .text
                     ? .message(record.payload)
                     : .close(code: record.closeCode ?? 1000, reason: String(decoding: record.payload, as: UTF8.self))
                 if exchanges.isEmpty {
@@ -105,15 +106,19 @@ public struct RecordedSessionPlayer: Sendable {
         }
         let next = exchanges[position]
         guard next.type == type else {
-            return .unmatched(UnmatchedSend(sendIndex: sendCount, type: type, expectedType: next.type, recordIndex: next.recordIndex))
+            return .unmatched(
+                UnmatchedSend(sendIndex: sendCount, type: type, expectedType: next.type, recordIndex: next.recordIndex))
         }
         for field in matchFields {
             let sent = body.value(at: field) ?? .null
             let recorded = next.body.value(at: field) ?? .null
             if sent != recorded {
-                let difference = "\(field): sent \(sent.canonicalJSONString(pretty: false)), recorded \(recorded.canonicalJSONString(pretty: false))"
-                return .unmatched(UnmatchedSend(sendIndex: sendCount, type: type, expectedType: next.type,
-                                                difference: difference, recordIndex: next.recordIndex))
+                let difference =
+                    "\(field): sent \(sent.canonicalJSONString(pretty: false)), recorded \(recorded.canonicalJSONString(pretty: false))"
+                return .unmatched(
+                    UnmatchedSend(
+                        sendIndex: sendCount, type: type, expectedType: next.type,
+                        difference: difference, recordIndex: next.recordIndex))
             }
         }
         position += 1

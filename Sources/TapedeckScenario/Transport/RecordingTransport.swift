@@ -92,8 +92,10 @@ public final class RecordingTransport: ScenarioTransport {
         // The clock never goes back, but a live clock read twice may tie: keep times non-decreasing.
         lastTime = max(lastTime, clock.now.nanoseconds)
         do {
-            try writer.append(TapeRecord(time: lastTime, connection: connection, direction: direction, kind: kind,
-                                         closeCode: closeCode, payload: payload))
+            try writer.append(
+                TapeRecord(
+                    time: lastTime, connection: connection, direction: direction, kind: kind,
+                    closeCode: closeCode, payload: payload))
         } catch {
             writeError = error
         }

@@ -61,7 +61,9 @@ public struct UnmatchedSend: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         guard let expectedType else { return "unmatched send #\(sendIndex + 1) \(type): the tape has no more client messages" }
         let record = recordIndex.map { " (tape record \($0))" } ?? ""
-        if let difference { return "unmatched send #\(sendIndex + 1) \(type): \(difference) against the tape's next \(expectedType)\(record)" }
+        if let difference {
+            return "unmatched send #\(sendIndex + 1) \(type): \(difference) against the tape's next \(expectedType)\(record)"
+        }
         return "unmatched send #\(sendIndex + 1) \(type): the tape's next client message is \(expectedType)\(record)"
     }
 }

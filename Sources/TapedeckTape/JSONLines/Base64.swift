@@ -34,7 +34,9 @@ public enum Base64 {
 
     /// Decodes canonical base64. On failure returns the offset of the first bad character.
     public static func decode(_ input: [UInt8]) -> Result<[UInt8], Base64Error> {
-        guard input.count % 4 == 0 else { return .failure(Base64Error(offset: input.count, reason: "length \(input.count) is not a multiple of 4")) }
+        guard input.count % 4 == 0 else {
+            return .failure(Base64Error(offset: input.count, reason: "length \(input.count) is not a multiple of 4"))
+        }
         var output = [UInt8](repeating: 0, count: input.count / 4 * 3)
         var written = 0
         let failure: Base64Error? = values.withUnsafeBufferPointer { table in

@@ -27,7 +27,8 @@ public struct JSONParser {
 
     private mutating func skipSpace() {
         while position < bytes.count,
-              bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D {
+            bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D
+        {
             position += 1
         }
     }
@@ -120,7 +121,9 @@ public struct JSONParser {
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit in the exponent") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
@@ -191,7 +194,8 @@ public struct JSONParser {
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         guard position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                              bytes[position + 1] == UInt8(ascii: "u") else {
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("lone high surrogate \\u\(String(scalar, radix: 16)) (not valid Unicode)", at: escapeStart)
                         }
                         position += 2

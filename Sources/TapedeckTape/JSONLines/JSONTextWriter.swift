@@ -58,8 +58,10 @@ public struct JSONTextWriter {
             case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
             case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
             case 0..<0x20:
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]]
+                bytes += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)],
+                ]
             default: bytes.append(byte)
             }
         }

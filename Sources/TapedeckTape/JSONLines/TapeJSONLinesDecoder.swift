@@ -11,7 +11,9 @@ public enum TapeJSONLinesDecoder {
         public var message: String
     }
 
-    private static let recordKeys: Set<String> = ["seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name"]
+    private static let recordKeys: Set<String> = [
+        "seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name",
+    ]
 
     public static func decode(_ line: [UInt8]) throws(Failure) -> Line {
         let node: JSONNode
@@ -47,7 +49,9 @@ public enum TapeJSONLinesDecoder {
         }
 
         for (key, value) in members where !recordKeys.contains(key) {
-            throw Failure(offset: value.offset, message: "unknown key \"\(key)\" (expected one of: \(recordKeys.sorted().joined(separator: ", ")))")
+            throw Failure(
+                offset: value.offset,
+                message: "unknown key \"\(key)\" (expected one of: \(recordKeys.sorted().joined(separator: ", ")))")
         }
         _ = try unsigned("seq", max: UInt64(Int.max))
         guard let time = try unsigned("t", max: UInt64.max) else {
@@ -60,8 +64,9 @@ public enum TapeJSONLinesDecoder {
         }
         guard let kindName = try string("kind") else { throw Failure(offset: node.offset, message: "a record needs \"kind\"") }
         guard let kind = TapeRecord.Kind(name: String(decoding: kindName, as: UTF8.self)) else {
-            throw Failure(offset: member("kind")?.offset ?? 0,
-                          message: "\"kind\" must be one of \(TapeRecord.Kind.allCases.map(\.name).joined(separator: ", "))")
+            throw Failure(
+                offset: member("kind")?.offset ?? 0,
+                message: "\"kind\" must be one of \(TapeRecord.Kind.allCases.map(\.name).joined(separator: ", "))")
         }
         var record = TapeRecord(time: time, connection: UInt32(connection), direction: direction, kind: kind)
         record.fragmentCount = try unsigned("fragments", max: UInt64(UInt32.max)).map { UInt32($0) }
@@ -69,8 +74,9 @@ public enum TapeJSONLinesDecoder {
 
         let payloadKeys = members.filter { ["text", "base64", "reason", "name"].contains($0.key) }
         if payloadKeys.count > 1 {
-            throw Failure(offset: payloadKeys[1].value.offset,
-                          message: "a record has one payload: \"\(payloadKeys[0].key)\" and \"\(payloadKeys[1].key)\" are both present")
+            throw Failure(
+                offset: payloadKeys[1].value.offset,
+                message: "a record has one payload: \"\(payloadKeys[0].key)\" and \"\(payloadKeys[1].key)\" are both present")
         }
         if let reason = member("reason"), kind != .close {
             throw Failure(offset: reason.offset, message: "\"reason\" is only for close records; use \"text\" or \"base64\"")
@@ -78,7 +84,9 @@ public enum TapeJSONLinesDecoder {
         if let name = member("name"), kind != .marker {
             throw Failure(offset: name.offset, message: "\"name\" is only for marker records; use \"text\" or \"base64\"")
         }
-        let text = try string("text"), reason = try string("reason"), name = try string("name")
+        let text = try string("text")
+        let reason = try string("reason")
+        let name = try string("name")
         if let readable = text ?? reason ?? name {
             record.payload = readable
         } else if let encoded = try string("base64") {
@@ -86,7 +94,8 @@ public enum TapeJSONLinesDecoder {
             case .success(let bytes): record.payload = bytes
             case .failure(let error):
                 // +1 skips the opening quote of the string.
-                throw Failure(offset: (member("base64")?.offset ?? 0) + 1 + error.offset, message: "invalid base64: \(error.reason)")
+                throw Failure(
+                    offset: (member("base64")?.offset ?? 0) + 1 + error.offset, message: "invalid base64: \(error.reason)")
             }
         }
         return .record(record)

@@ -51,10 +51,13 @@ enum RelayEvent: Sendable, CustomStringConvertible {
         data(side, .continuation, Array(text.utf8), fin: fin)
     }
 
-    static func data(_ side: RelaySide, _ opcode: FrameOpcode, _ payload: [UInt8], fin: Bool = true,
-                     masked: Bool? = nil, reservedBits: Bool = false) -> RelayEvent {
-        .frame(side, FrameHeader(fin: fin, opcode: opcode, isMasked: masked ?? (side == .client), hasReservedBits: reservedBits),
-               payload)
+    static func data(
+        _ side: RelaySide, _ opcode: FrameOpcode, _ payload: [UInt8], fin: Bool = true,
+        masked: Bool? = nil, reservedBits: Bool = false
+    ) -> RelayEvent {
+        .frame(
+            side, FrameHeader(fin: fin, opcode: opcode, isMasked: masked ?? (side == .client), hasReservedBits: reservedBits),
+            payload)
     }
 
     static func close(_ side: RelaySide, _ code: UInt16?, _ reason: String = "") -> RelayEvent {

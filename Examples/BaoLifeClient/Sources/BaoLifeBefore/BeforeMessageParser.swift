@@ -20,7 +20,8 @@ public enum BeforeMessageParser {
 
     public static func parse(_ data: Data) throws -> ParsedMessage {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let type = json["type"] as? String else { throw NotAnEnvelope() }
+            let type = json["type"] as? String
+        else { throw NotAnEnvelope() }
         return ParsedMessage(type: type, message: json["message"] as? [String: Any] ?? [:])
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(Combine)
 import Combine
 #else

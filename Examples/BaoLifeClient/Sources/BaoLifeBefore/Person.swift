@@ -81,7 +81,7 @@ public final class Person: Identifiable, Hashable {
 /// How the player relates to one of the people (`relData`).
 public struct Relationship: Identifiable {
     public var personId: String
-    public var kind: String      // "romantic", "family", "friend"
+    public var kind: String // "romantic", "family", "friend"
     public var status: String
     public var affinity: Int
     public var milestones: [String]

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Combine)
 import Combine
 #else

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Combine)
 import Combine
 #else
@@ -113,7 +114,8 @@ public final class WebSocketService: ObservableObject {
 
     public func sendMessage(message: [String: Any]) {
         guard let data = try? JSONSerialization.data(withJSONObject: message),
-              let text = String(data: data, encoding: .utf8) else { return }
+            let text = String(data: data, encoding: .utf8)
+        else { return }
         send(text)
     }
 
@@ -133,10 +135,13 @@ public final class WebSocketService: ObservableObject {
         claimedEvent.claimedAt = timestamp
         lifeEvents[index] = claimedEvent
         pendingClaims.insert(claimedEvent.id)
-        applyClientChange(energy: claimedEvent.energyCost ?? 0, money: claimedEvent.moneyCost ?? 0,
-                          diamonds: claimedEvent.diamondCost ?? 0)
-        sendMessage(message: ["type": "claimEvent",
-                              "message": ["eventId": claimedEvent.id, "timestamp": Self.iso8601(timestamp)]])
+        applyClientChange(
+            energy: claimedEvent.energyCost ?? 0, money: claimedEvent.moneyCost ?? 0,
+            diamonds: claimedEvent.diamondCost ?? 0)
+        sendMessage(message: [
+            "type": "claimEvent",
+            "message": ["eventId": claimedEvent.id, "timestamp": Self.iso8601(timestamp)],
+        ])
     }
 
     /// The player picks an answer: its costs are spent at once, the question leaves the queue and
@@ -144,8 +149,9 @@ public final class WebSocketService: ObservableObject {
     public func answerQuestion(_ question: Question, option: AnswerOption) {
         guard let index = questionQueue.firstIndex(where: { $0.id == question.id }) else { return }
         sendMessage(message: ["type": "answerQuestion", "message": ["questionId": question.id, "optionId": option.id]])
-        applyClientChange(energy: -(option.energyCost ?? 0), money: -(option.moneyCost ?? 0),
-                          diamonds: -(option.diamondCost ?? 0))
+        applyClientChange(
+            energy: -(option.energyCost ?? 0), money: -(option.moneyCost ?? 0),
+            diamonds: -(option.diamondCost ?? 0))
         questionQueue.remove(at: index)
         currentQuestion = questionQueue.first
     }
@@ -235,8 +241,10 @@ public final class WebSocketService: ObservableObject {
             relationships[index].affinity = affinity
             relationships[index].milestones.append(milestone)
         } else {
-            relationships.append(Relationship(personId: personId, kind: kind, status: status, affinity: affinity,
-                                              milestones: [milestone]))
+            relationships.append(
+                Relationship(
+                    personId: personId, kind: kind, status: status, affinity: affinity,
+                    milestones: [milestone]))
         }
         if let personJSON = json["person"] as? [String: Any] {
             if personJSON["id"] as? String == person.id {
@@ -296,8 +304,9 @@ public final class WebSocketService: ObservableObject {
         event.claimedAt = nil
         lifeEvents[index] = event
         if event.isClaimable { unclaimedEventCount += 1 }
-        applyClientChange(energy: -(event.energyCost ?? 0), money: -(event.moneyCost ?? 0),
-                          diamonds: -(event.diamondCost ?? 0))
+        applyClientChange(
+            energy: -(event.energyCost ?? 0), money: -(event.moneyCost ?? 0),
+            diamonds: -(event.diamondCost ?? 0))
         toastMessage = "Could not claim the event (\(json["reason"] as? String ?? "rejected"))"
     }
 
@@ -351,20 +360,55 @@ public final class WebSocketService: ObservableObject {
     }
 
     private static let keywords: [(EventCategory, Set<String>)] = [
-        (.achievement, ["achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
-                        "champion", "championship", "unlocked", "record"]),
-        (.education, ["school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
-                      "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship"]),
-        (.career, ["job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
-                   "office", "interview", "coworker", "raise", "shift"]),
-        (.finance, ["money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
-                    "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks"]),
-        (.health, ["health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
-                   "gym", "workout", "medicine", "sleep", "slept", "rest", "diet"]),
-        (.social, ["friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
-                   "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner"]),
-        (.random, ["lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
-                   "stranger", "found", "strange"]),
+        (
+            .achievement,
+            [
+                "achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
+                "champion", "championship", "unlocked", "record",
+            ]
+        ),
+        (
+            .education,
+            [
+                "school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
+                "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship",
+            ]
+        ),
+        (
+            .career,
+            [
+                "job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
+                "office", "interview", "coworker", "raise", "shift",
+            ]
+        ),
+        (
+            .finance,
+            [
+                "money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
+                "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks",
+            ]
+        ),
+        (
+            .health,
+            [
+                "health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
+                "gym", "workout", "medicine", "sleep", "slept", "rest", "diet",
+            ]
+        ),
+        (
+            .social,
+            [
+                "friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
+                "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner",
+            ]
+        ),
+        (
+            .random,
+            [
+                "lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
+                "stranger", "found", "strange",
+            ]
+        ),
     ]
 
     /// Losses are `negative`; otherwise the first row of the keyword table with a whole word of

@@ -39,7 +39,8 @@ final class AfterAdapter: AppClientAdapter {
             }
         case .answerQuestion(let answer):
             if let question = app.questions.questionQueue.first(where: { $0.id == answer.questionId }),
-               let option = question.options.first(where: { $0.id == answer.optionId }) {
+                let option = question.options.first(where: { $0.id == answer.optionId })
+            {
                 app.questions.answer(question, with: option)
             }
         case .speed(let change):
@@ -52,20 +53,24 @@ final class AfterAdapter: AppClientAdapter {
     func snapshot() -> AppSnapshot {
         let (gameState, player) = (app.gameState, app.player)
         return AppSnapshot(
-            gameState: .init(energy: gameState.energy, money: gameState.money, diamonds: gameState.diamonds,
-                             date: gameState.gameDate, time: gameState.formattedTime, season: gameState.season,
-                             speed: gameState.gameSpeed),
-            player: .init(name: player.fullName, age: player.age, health: player.person.health,
-                          happiness: player.person.happiness, intelligence: player.person.intelligence,
-                          prestige: player.person.prestige, mood: player.person.mood, status: player.gameStatus,
-                          location: player.location),
+            gameState: .init(
+                energy: gameState.energy, money: gameState.money, diamonds: gameState.diamonds,
+                date: gameState.gameDate, time: gameState.formattedTime, season: gameState.season,
+                speed: gameState.gameSpeed),
+            player: .init(
+                name: player.fullName, age: player.age, health: player.person.health,
+                happiness: player.person.happiness, intelligence: player.person.intelligence,
+                prestige: player.person.prestige, mood: player.person.mood, status: player.gameStatus,
+                location: player.location),
             people: player.people.map { person in
-                .init(id: person.id, name: person.name,
-                      relationship: player.relationship(with: person.id).map { "\($0.kind.rawValue): \($0.status)" })
+                .init(
+                    id: person.id, name: person.name,
+                    relationship: player.relationship(with: person.id).map { "\($0.kind.rawValue): \($0.status)" })
             },
             lifeEvents: app.lifeEvents.lifeEvents.map {
-                .init(id: $0.id, category: $0.category.rawValue, claimed: $0.claimed, claimedAt: $0.claimedAt,
-                      energy: $0.energyCost, money: $0.moneyCost, diamonds: $0.diamondCost, affinity: $0.affinityChange)
+                .init(
+                    id: $0.id, category: $0.category.rawValue, claimed: $0.claimed, claimedAt: $0.claimedAt,
+                    energy: $0.energyCost, money: $0.moneyCost, diamonds: $0.diamondCost, affinity: $0.affinityChange)
             },
             unclaimedEventCount: app.lifeEvents.unclaimedEventCount,
             questions: .init(current: app.questions.currentQuestion?.id, queue: app.questions.questionQueue.map(\.id)))

@@ -78,11 +78,18 @@ struct AppSnapshot: Encodable, Equatable {
             violations.append(.init(name: "lifeEvents.uniqueIds", message: "a life event is listed twice"))
         }
         if let event = lifeEvents.first(where: { $0.claimed != ($0.claimedAt != nil) }) {
-            violations.append(.init(name: "lifeEvents.claimedAt", message: "\(event.id): claimed \(event.claimed) but claimedAt \(event.claimedAt.map { "\($0)" } ?? "nil")"))
+            violations.append(
+                .init(
+                    name: "lifeEvents.claimedAt",
+                    message: "\(event.id): claimed \(event.claimed) but claimedAt \(event.claimedAt.map { "\($0)" } ?? "nil")"))
         }
         if questions.current != questions.queue.first {
-            violations.append(.init(name: "questions.currentIsHead",
-                                    message: "the question on screen is \(questions.current ?? "none"), the queue's head \(questions.queue.first ?? "none")"))
+            violations.append(
+                .init(
+                    name: "questions.currentIsHead",
+                    message:
+                        "the question on screen is \(questions.current ?? "none"), the queue's head \(questions.queue.first ?? "none")"
+                ))
         }
         if Set(questions.queue).count != questions.queue.count {
             violations.append(.init(name: "questions.uniqueIds", message: "a question is queued twice"))

@@ -41,7 +41,8 @@ final class BeforeAdapter: AppClientAdapter {
             }
         case .answerQuestion(let answer):
             if let question = service.questionQueue.first(where: { $0.id == answer.questionId }),
-               let option = question.options.first(where: { $0.id == answer.optionId }) {
+                let option = question.options.first(where: { $0.id == answer.optionId })
+            {
                 service.answerQuestion(question, option: option)
             }
         case .speed(let change):
@@ -53,20 +54,24 @@ final class BeforeAdapter: AppClientAdapter {
 
     func snapshot() -> AppSnapshot {
         AppSnapshot(
-            gameState: .init(energy: gameState.energy, money: gameState.money, diamonds: gameState.diamonds,
-                             date: gameState.gameDate, time: gameState.formattedTime, season: gameState.season,
-                             speed: gameState.gameSpeed),
-            player: .init(name: player.fullName, age: player.age, health: player.person.health,
-                          happiness: player.person.happiness, intelligence: player.person.intelligence,
-                          prestige: player.person.prestige, mood: player.person.mood, status: player.gameStatus,
-                          location: player.location),
+            gameState: .init(
+                energy: gameState.energy, money: gameState.money, diamonds: gameState.diamonds,
+                date: gameState.gameDate, time: gameState.formattedTime, season: gameState.season,
+                speed: gameState.gameSpeed),
+            player: .init(
+                name: player.fullName, age: player.age, health: player.person.health,
+                happiness: player.person.happiness, intelligence: player.person.intelligence,
+                prestige: player.person.prestige, mood: player.person.mood, status: player.gameStatus,
+                location: player.location),
             people: player.people.map { person in
-                .init(id: person.id, name: person.name,
-                      relationship: player.relationship(with: person).map { "\($0.kind): \($0.status)" })
+                .init(
+                    id: person.id, name: person.name,
+                    relationship: player.relationship(with: person).map { "\($0.kind): \($0.status)" })
             },
             lifeEvents: service.lifeEvents.map {
-                .init(id: $0.id, category: $0.category.rawValue, claimed: $0.claimed, claimedAt: $0.claimedAt,
-                      energy: $0.energyCost, money: $0.moneyCost, diamonds: $0.diamondCost, affinity: $0.affinityChange)
+                .init(
+                    id: $0.id, category: $0.category.rawValue, claimed: $0.claimed, claimedAt: $0.claimedAt,
+                    energy: $0.energyCost, money: $0.moneyCost, diamonds: $0.diamondCost, affinity: $0.affinityChange)
             },
             unclaimedEventCount: service.unclaimedEventCount,
             questions: .init(current: service.currentQuestion?.id, queue: service.questionQueue.map(\.id)))

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import TapedeckTesting
-import BaoLifeBefore
 import BaoLifeAfter
+import BaoLifeBefore
+import Foundation
+import TapedeckTesting
+import Testing
 
 /// The two versions of the client layer, each played through its adapter.
 enum Version: String, CaseIterable, CustomTestStringConvertible {
@@ -16,8 +16,10 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    @MainActor static func play<A: AppClientAdapter>(_ adapter: A, _ events: [SocketEvent],
-                                                     sent: (A) -> [String]) async -> (snapshot: AppSnapshot, sent: [String]) where A.Snapshot == AppSnapshot {
+    @MainActor static func play<A: AppClientAdapter>(
+        _ adapter: A, _ events: [SocketEvent],
+        sent: (A) -> [String]
+    ) async -> (snapshot: AppSnapshot, sent: [String]) where A.Snapshot == AppSnapshot {
         for (index, event) in events.enumerated() {
             adapter.handle(event, at: VirtualTime(nanoseconds: UInt64(index) * 1_000_000_000))
             await adapter.settle()
@@ -34,7 +36,8 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
     static func server(_ json: String) -> SocketEvent { .received(SocketMessage(isText: true, bytes: Array(json.utf8))) }
     static func client(_ json: String) -> SocketEvent { .sent(SocketMessage(isText: true, bytes: Array(json.utf8))) }
 
-    static let player = server(#"""
+    static let player = server(
+        #"""
         {"type":"playerObject","message":{"date":"2025-06-01","status":"playing","season":"summer","hourOfDay":9,
          "minuteOfHour":5,"gameSpeed":50,"person":{"id":"p1","name":"Alex","lastName":"Rivera","age":24,"energy":80,
          "money":1250,"diamonds":12,"health":90},"r":[{"id":"p2","name":"Sam"}],
@@ -42,15 +45,19 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
         """#)
 
     static func lifeEvent(_ id: String, money: Int, energy: Int = 0, message: String = "You found cash.") -> SocketEvent {
-        server(#"{"type":"messageEvent","message":{"id":"\#(id)","message":"\#(message)","date":"2025-06-01","hour":9,"#
-            + #""energyCost":\#(energy),"moneyCost":\#(money)}}"#)
+        server(
+            #"{"type":"messageEvent","message":{"id":"\#(id)","message":"\#(message)","date":"2025-06-01","hour":9,"#
+                + #""energyCost":\#(energy),"moneyCost":\#(money)}}"#)
     }
 
     @Test(arguments: Version.allCases)
     func thePlayerObjectSetsTheClockResourcesAndPeople(version: Version) async {
         let (snapshot, _) = await version.play([.opened, Self.player])
-        #expect(snapshot.gameState == .init(energy: 80, money: 1250, diamonds: 12, date: "2025-06-01", time: "9:05 AM",
-                                            season: "summer", speed: 50))
+        #expect(
+            snapshot.gameState
+                == .init(
+                    energy: 80, money: 1250, diamonds: 12, date: "2025-06-01", time: "9:05 AM",
+                    season: "summer", speed: 50))
         #expect(snapshot.player.name == "Alex Rivera")
         #expect(snapshot.people == [.init(id: "p2", name: "Sam", relationship: "romantic: dating")])
     }
@@ -86,7 +93,8 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
 
         // Accepted, then a second claim refused as a duplicate: the first claim stands.
         let accepted = Self.server(#"{"type":"claimResult","message":{"eventId":"e2","accepted":true}}"#)
-        let duplicate = Self.server(#"{"type":"claimResult","message":{"eventId":"e2","accepted":false,"reason":"alreadyClaimed"}}"#)
+        let duplicate = Self.server(
+            #"{"type":"claimResult","message":{"eventId":"e2","accepted":false,"reason":"alreadyClaimed"}}"#)
         let kept = await version.play([.opened, Self.player, Self.lifeEvent("e2", money: 50), claim, accepted, claim, duplicate])
         #expect(kept.snapshot.lifeEvents.map(\.claimed) == [true])
         #expect(kept.snapshot.gameState.money == 1300)
@@ -108,8 +116,9 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
     @Test(arguments: Version.allCases)
     func answeringTakesTheQuestionOffTheQueueAndSpendsItsCosts(version: Version) async {
         func question(_ id: String) -> SocketEvent {
-            Self.server(#"{"type":"questionEvent","message":{"id":"\#(id)","question":"Move in?","options":["#
-                + #"{"id":"o1","text":"Yes","energyCost":10,"moneyCost":500},{"id":"o2","text":"No"}]}}"#)
+            Self.server(
+                #"{"type":"questionEvent","message":{"id":"\#(id)","question":"Move in?","options":["#
+                    + #"{"id":"o1","text":"Yes","energyCost":10,"moneyCost":500},{"id":"o2","text":"No"}]}}"#)
         }
         let answer = Self.client(#"{"type":"answerQuestion","message":{"questionId":"q1","optionId":"o1"}}"#)
         let (snapshot, sent) = await version.play([.opened, Self.player, question("q1"), question("q2"), question("q1"), answer])
@@ -123,22 +132,32 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
     func updatesChangeOnlyWhatTheyCarry(version: Version) async {
         let (snapshot, _) = await version.play([
             .opened, Self.player,
-            Self.server(#"{"type":"u","message":{"energy":78,"hourOfDay":14,"minuteOfHour":30,"mood":"happy","location":"park"}}"#),
-            Self.server(#"{"type":"batch_update","message":{"season":"autumn","gameSpeed":1000,"status":"paused","prestige":36}}"#),
+            Self.server(
+                #"{"type":"u","message":{"energy":78,"hourOfDay":14,"minuteOfHour":30,"mood":"happy","location":"park"}}"#),
+            Self.server(
+                #"{"type":"batch_update","message":{"season":"autumn","gameSpeed":1000,"status":"paused","prestige":36}}"#),
             Self.server(#"{"type":"personObject","message":{"id":"p3","name":"Jordan"}}"#),
             Self.server(#"{"type":"personObject","message":{"id":"p1","name":"Alex","money":99}}"#),
             Self.client(#"{"type":"speed","message":{"speed":10000}}"#),
         ])
-        #expect(snapshot.gameState == .init(energy: 78, money: 99, diamonds: 12, date: "2025-06-01", time: "2:30 PM",
-                                            season: "autumn", speed: 10000))
-        #expect(snapshot.player == .init(name: "Alex Rivera", age: 24, health: 90, prestige: 36, mood: "happy",
-                                         status: "paused", location: "park"))
+        #expect(
+            snapshot.gameState
+                == .init(
+                    energy: 78, money: 99, diamonds: 12, date: "2025-06-01", time: "2:30 PM",
+                    season: "autumn", speed: 10000))
+        #expect(
+            snapshot.player
+                == .init(
+                    name: "Alex Rivera", age: 24, health: 90, prestige: 36, mood: "happy",
+                    status: "paused", location: "park"))
         #expect(snapshot.people.map(\.id) == ["p2", "p3"])
     }
 
     // MARK: The two parsers (what a decode benchmark runs)
 
-    static let wallet = Array(#"{"type":"messageEvent","message":{"id":"e42","message":"You found a wallet.","type":"finance","date":"2025-06-01","hour":14,"energyCost":-5,"moneyCost":120,"characters":[{"id":"p2","name":"Sam"}]}}"#.utf8)
+    static let wallet = Array(
+        #"{"type":"messageEvent","message":{"id":"e42","message":"You found a wallet.","type":"finance","date":"2025-06-01","hour":14,"energyCost":-5,"moneyCost":120,"characters":[{"id":"p2","name":"Sam"}]}}"#
+            .utf8)
 
     @Test func theBeforeParserReadsDictionaries() throws {
         let parsed = try BeforeMessageParser.parse(Self.wallet)

@@ -34,8 +34,10 @@ enum Corpus {
     }
 
     @MainActor
-    static func replay<Adapter: AppClientAdapter>(record: RecordMode = Corpus.record,
-                                                  _ makeAdapter: @escaping @MainActor () -> Adapter) -> AppReplay<Adapter> {
+    static func replay<Adapter: AppClientAdapter>(
+        record: RecordMode = Corpus.record,
+        _ makeAdapter: @escaping @MainActor () -> Adapter
+    ) -> AppReplay<Adapter> {
         AppReplay(goldens: goldens, ignoring: ignoring, record: record, makeAdapter: makeAdapter)
     }
 }

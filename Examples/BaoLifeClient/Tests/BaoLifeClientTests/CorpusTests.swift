@@ -1,5 +1,5 @@
-import Testing
 import TapedeckTesting
+import Testing
 
 /// Both versions of the client layer replay every tape of the corpus and show, at every
 /// checkpoint, what the `before` version showed when the goldens were recorded.

@@ -10,8 +10,9 @@ import Testing
 @Suite struct FlightRecorderTests {
     @Test @MainActor func theServiceRecordsWhatItsSocketSees() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baolife-recorder-\(UUID().uuidString)").path
-        let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(
-            directory: folder, labels: ["app": "BaoLifeClient example", "device": "test host"]))
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, labels: ["app": "BaoLifeClient example", "device": "test host"]))
         let reader = try TapeReader(path: Corpus.path("core-loop"))
         var records: [TapeRecord] = []
         while let record = try reader.next() { records.append(record) }

@@ -1,6 +1,6 @@
-import Testing
-import TapedeckTesting
 import BaoLifeAfter
+import TapedeckTesting
+import Testing
 
 /// Each regression switched on in the refactored app must fail the corpus check against the
 /// `before` goldens, and the report must say where: the checkpoint, the record that led there and
@@ -28,25 +28,28 @@ import BaoLifeAfter
     nonisolated static let expectations = [
         // The player claims a reward at record 60; the corpus only sees it at the end, where the
         // badge still counts the claimed reward (no checkpoint of claimable-events sits between).
-        Expectation(regression: .unclaimedCountNotDecremented, name: "unclaimedCountNotDecremented",
-                    tape: "claimable-events",
-                    checkpoint: "checkpoint end (end) differs from its golden, after record 155 (",
-                    changed: "Changed: unclaimedEventCount",
-                    divergence: "the models differ after record 60 (", divergenceChanged: "Changed: unclaimedEventCount"),
+        Expectation(
+            regression: .unclaimedCountNotDecremented, name: "unclaimedCountNotDecremented",
+            tape: "claimable-events",
+            checkpoint: "checkpoint end (end) differs from its golden, after record 155 (",
+            changed: "Changed: unclaimedEventCount",
+            divergence: "the models differ after record 60 (", divergenceChanged: "Changed: unclaimedEventCount"),
         // The first loss arrives at record 21 and stays unclaimed; its accepted claim (record 28)
         // is the first checkpoint after it.
-        Expectation(regression: .negativeEventsNotAutoClaimed, name: "negativeEventsNotAutoClaimed",
-                    tape: "claimable-events",
-                    checkpoint: "checkpoint loss-claimed (first claimResult) differs from its golden, after record 28 (",
-                    changed: "Changed: lifeEvents[0].claimed",
-                    divergence: "the models differ after record 21 (",
-                    divergenceChanged: "Changed: gameState.energy, lifeEvents[0].claimed"),
+        Expectation(
+            regression: .negativeEventsNotAutoClaimed, name: "negativeEventsNotAutoClaimed",
+            tape: "claimable-events",
+            checkpoint: "checkpoint loss-claimed (first claimResult) differs from its golden, after record 28 (",
+            changed: "Changed: lifeEvents[0].claimed",
+            divergence: "the models differ after record 21 (",
+            divergenceChanged: "Changed: gameState.energy, lifeEvents[0].claimed"),
         // The answer at record 201 leaves the answered question on screen.
-        Expectation(regression: .questionQueueNotAdvanced, name: "questionQueueNotAdvanced",
-                    tape: "questions",
-                    checkpoint: "checkpoint question-answered (first c2s answerQuestion) differs from its golden, after record 201 (",
-                    changed: "Changed: questions.current",
-                    divergence: "the models differ after record 201 (", divergenceChanged: "Changed: questions.current"),
+        Expectation(
+            regression: .questionQueueNotAdvanced, name: "questionQueueNotAdvanced",
+            tape: "questions",
+            checkpoint: "checkpoint question-answered (first c2s answerQuestion) differs from its golden, after record 201 (",
+            changed: "Changed: questions.current",
+            divergence: "the models differ after record 201 (", divergenceChanged: "Changed: questions.current"),
     ]
 
     @Test(arguments: expectations)
@@ -66,8 +69,9 @@ import BaoLifeAfter
 
     @Test(arguments: expectations)
     func comparingWithBeforeFindsTheRecordWhereTheBugActs(_ expected: Expectation) async throws {
-        let divergence = try await compareApps(tapes: [Corpus.path(expected.tape)],
-                                               { BeforeAdapter() }, { AfterAdapter(regressions: expected.regression) })
+        let divergence = try await compareApps(
+            tapes: [Corpus.path(expected.tape)],
+            { BeforeAdapter() }, { AfterAdapter(regressions: expected.regression) })
         let text = try #require(divergence.map { "\($0)" })
         #expect(text.hasPrefix(expected.divergence), "\(text)")
         #expect(text.contains(expected.divergenceChanged), "\(text)")
@@ -78,8 +82,10 @@ import BaoLifeAfter
         let report = await Corpus.replay(record: .none) { AfterAdapter(regressions: .negativeEventsNotAutoClaimed) }
             .check(tape: Corpus.path("five-minute-session"))
         let firstFailure = try #require(report.failures.first)
-        #expect(firstFailure.message.hasPrefix(
-            "checkpoint first-life-event (first messageEvent) differs from its golden, after record 22 ("), "\(firstFailure.message)")
+        #expect(
+            firstFailure.message.hasPrefix(
+                "checkpoint first-life-event (first messageEvent) differs from its golden, after record 22 ("),
+            "\(firstFailure.message)")
         #expect(firstFailure.message.contains("Changed: gameState.energy, lifeEvents[0].claimed"))
     }
 }

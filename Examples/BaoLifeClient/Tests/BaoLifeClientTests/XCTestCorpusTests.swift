@@ -1,5 +1,5 @@
-import XCTest
 import TapedeckTesting
+import XCTest
 
 /// The corpus check from XCTest, for app test targets that have not moved to Swift Testing: the
 /// refactored app against the goldens the pre-refactor app recorded.

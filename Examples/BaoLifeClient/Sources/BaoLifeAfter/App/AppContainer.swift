@@ -18,8 +18,10 @@ public final class AppContainer {
     ///   - now: the clock claim timestamps come from.
     ///   - regressions: bugs to switch on (tests only); none by default.
     ///   - recorder: the flight recorder of debug and beta builds, if any (docs/REPRO.md).
-    public init(transport: any WebSocketTransport, now: @escaping () -> Date = Date.init, regressions: Regressions = [],
-                recorder: FlightRecorder? = nil) {
+    public init(
+        transport: any WebSocketTransport, now: @escaping () -> Date = Date.init, regressions: Regressions = [],
+        recorder: FlightRecorder? = nil
+    ) {
         let service = WebSocketService(transport: transport, recorder: recorder)
         let gameState = GameStateViewModel(webSocketService: service)
         webSocketService = service

@@ -41,20 +41,55 @@ public enum EventCategory: String, Codable, CaseIterable, Sendable {
     case career, social, achievement, education, health, finance, random, neutral, negative
 
     static let keywordTable: [(category: EventCategory, keywords: Set<String>)] = [
-        (.achievement, ["achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
-                        "champion", "championship", "unlocked", "record"]),
-        (.education, ["school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
-                      "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship"]),
-        (.career, ["job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
-                   "office", "interview", "coworker", "raise", "shift"]),
-        (.finance, ["money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
-                    "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks"]),
-        (.health, ["health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
-                   "gym", "workout", "medicine", "sleep", "slept", "rest", "diet"]),
-        (.social, ["friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
-                   "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner"]),
-        (.random, ["lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
-                   "stranger", "found", "strange"]),
+        (
+            .achievement,
+            [
+                "achievement", "award", "awarded", "trophy", "medal", "prize", "won", "win",
+                "champion", "championship", "unlocked", "record",
+            ]
+        ),
+        (
+            .education,
+            [
+                "school", "class", "exam", "test", "grade", "grades", "study", "studied", "homework",
+                "teacher", "college", "university", "degree", "graduated", "graduation", "scholarship",
+            ]
+        ),
+        (
+            .career,
+            [
+                "job", "work", "worked", "career", "promotion", "promoted", "boss", "salary", "hired",
+                "office", "interview", "coworker", "raise", "shift",
+            ]
+        ),
+        (
+            .finance,
+            [
+                "money", "bonus", "bank", "cash", "invest", "investment", "investments", "lottery",
+                "inheritance", "tax", "savings", "paid", "payment", "loan", "stock", "stocks",
+            ]
+        ),
+        (
+            .health,
+            [
+                "health", "healthy", "doctor", "hospital", "sick", "ill", "injury", "injured", "exercise",
+                "gym", "workout", "medicine", "sleep", "slept", "rest", "diet",
+            ]
+        ),
+        (
+            .social,
+            [
+                "friend", "friends", "party", "date", "dating", "love", "married", "wedding", "family",
+                "met", "relationship", "birthday", "girlfriend", "boyfriend", "partner",
+            ]
+        ),
+        (
+            .random,
+            [
+                "lucky", "luck", "surprise", "surprising", "random", "unexpected", "mysterious",
+                "stranger", "found", "strange",
+            ]
+        ),
     ]
 
     /// Losses are `negative`; otherwise the first row with a whole word of the event's type tag

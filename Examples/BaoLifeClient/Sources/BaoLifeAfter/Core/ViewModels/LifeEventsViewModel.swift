@@ -20,8 +20,10 @@ public final class LifeEventsViewModel {
     /// Claims sent and not answered yet: only these roll back when the server refuses.
     @ObservationIgnored private var pendingClaims: Set<String> = []
 
-    public init(webSocketService: WebSocketService, gameState: GameStateViewModel,
-                now: @escaping () -> Date = Date.init, regressions: Regressions = []) {
+    public init(
+        webSocketService: WebSocketService, gameState: GameStateViewModel,
+        now: @escaping () -> Date = Date.init, regressions: Regressions = []
+    ) {
         self.webSocketService = webSocketService
         self.gameState = gameState
         self.now = now
@@ -45,8 +47,9 @@ public final class LifeEventsViewModel {
         lifeEvents[index].claimedAt = timestamp
         pendingClaims.insert(event.id)
         let claimed = lifeEvents[index]
-        gameState.applyClientChange(energy: claimed.energyCost ?? 0, money: claimed.moneyCost ?? 0,
-                                    diamonds: claimed.diamondCost ?? 0)
+        gameState.applyClientChange(
+            energy: claimed.energyCost ?? 0, money: claimed.moneyCost ?? 0,
+            diamonds: claimed.diamondCost ?? 0)
         webSocketService.send("claimEvent", ClaimEventRequest(eventId: claimed.id, timestamp: Self.iso8601(timestamp)))
     }
 
@@ -74,14 +77,16 @@ public final class LifeEventsViewModel {
         }
         // Only a pending claim rolls back: a refused second claim keeps the accepted first one.
         guard pendingClaims.contains(result.eventId),
-              let index = lifeEvents.firstIndex(where: { $0.id == result.eventId }) else { return }
+            let index = lifeEvents.firstIndex(where: { $0.id == result.eventId })
+        else { return }
         pendingClaims.remove(result.eventId)
         lifeEvents[index].claimed = false
         lifeEvents[index].claimedAt = nil
         let event = lifeEvents[index]
         if event.isAwaitingClaim { unclaimedEventCount += 1 }
-        gameState.applyClientChange(energy: -(event.energyCost ?? 0), money: -(event.moneyCost ?? 0),
-                                    diamonds: -(event.diamondCost ?? 0))
+        gameState.applyClientChange(
+            energy: -(event.energyCost ?? 0), money: -(event.moneyCost ?? 0),
+            diamonds: -(event.diamondCost ?? 0))
         toastMessage = "Could not claim the event (\(result.reason ?? "rejected"))"
     }
 

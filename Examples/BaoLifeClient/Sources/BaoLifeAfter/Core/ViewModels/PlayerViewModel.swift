@@ -94,8 +94,10 @@ public final class PlayerViewModel {
             relationships[index].affinity = event.affinity
             relationships[index].milestones = (relationships[index].milestones ?? []) + [event.milestone]
         } else {
-            relationships.append(Relationship(personId: event.personId, kind: event.kind, status: event.status,
-                                              affinity: event.affinity, milestones: [event.milestone]))
+            relationships.append(
+                Relationship(
+                    personId: event.personId, kind: event.kind, status: event.status,
+                    affinity: event.affinity, milestones: [event.milestone]))
         }
         if let newPerson = event.person {
             if newPerson.id == person.id { person = person.merging(newPerson) } else { upsert(newPerson) }

@@ -25,8 +25,9 @@ public final class QuestionsViewModel {
     public func answer(_ question: Question, with option: AnswerOption) {
         guard let index = questionQueue.firstIndex(where: { $0.id == question.id }) else { return }
         webSocketService.send("answerQuestion", AnswerQuestionRequest(questionId: question.id, optionId: option.id))
-        gameState.applyClientChange(energy: -(option.energyCost ?? 0), money: -(option.moneyCost ?? 0),
-                                    diamonds: -(option.diamondCost ?? 0))
+        gameState.applyClientChange(
+            energy: -(option.energyCost ?? 0), money: -(option.moneyCost ?? 0),
+            diamonds: -(option.diamondCost ?? 0))
         if !regressions.contains(.questionQueueNotAdvanced) {
             questionQueue.remove(at: index)
         }
