@@ -3,9 +3,11 @@ import Testing
 /// `tapedeck --help` is the user's list: the developers' tools live under `tapedeck dev`, which the
 /// list leaves out (issue 19).
 @Suite struct RootHelpTests {
-    static let userCommands = ["info", "cat", "export", "import", "replay", "check", "history", "repro", "inspect", "shrink",
-                               "promote", "diff", "report", "scenario", "server", "serve", "record", "mark", "ls", "tag", "catalog"]
-    static let developerCommands = ["bench", "synth", "debug", "dev", "write-stream", "write-synthetic"]
+    static let userCommands = [
+        "info", "cat", "export", "import", "replay", "check", "history", "repro", "inspect", "shrink",
+        "promote", "diff", "report", "scenario", "server", "serve", "record", "mark", "ls", "tag", "catalog",
+    ]
+    static let developerCommands = ["bench", "synth", "debug", "dev", "write-stream", "write-synthetic", "recorder-write"]
 
     @Test func rootHelpListsOnlyTheUsersCommands() async throws {
         let run = try await TapedeckBinary.run(["--help"])
@@ -19,7 +21,8 @@ import Testing
     @Test func devHelpListsTheDevelopersTools() async throws {
         let run = try await TapedeckBinary.run(["dev", "--help"])
         #expect(run.status == 0)
-        #expect(Self.subcommands(in: run.stdout) == ["bench", "synth", "write-stream", "write-synthetic"], "\(run.stdout)")
+        let expected: Set = ["bench", "synth", "recorder-write", "write-stream", "write-synthetic"]
+        #expect(Self.subcommands(in: run.stdout) == expected, "\(run.stdout)")
     }
 
     @Test func movedCommandsAreGoneFromTheRoot() async throws {
@@ -38,7 +41,9 @@ import Testing
         for line in lines[(start + 1)...] {
             guard line.hasPrefix("  ") else { if line.isEmpty { continue } else { break } }
             // A wrapped abstract is indented further than the names.
-            guard !line.hasPrefix("                "), !line.contains("See '"), let word = line.split(separator: " ").first else { continue }
+            guard !line.hasPrefix("                "), !line.contains("See '"), let word = line.split(separator: " ").first else {
+                continue
+            }
             names.insert(String(word))
         }
         return names
