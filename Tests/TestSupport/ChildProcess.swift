@@ -25,8 +25,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     private let process = Process()
     private let executableName: String
-    // Guards everything below; the pipes' readability handlers and the termination handler run
-    // on Foundation's own threads.
+    // Guards everything below: the pipes' reader threads and Foundation's termination handler
+    // write it while the test reads it.
     private let lock = NSLock()
     private var outputData = Data()
     private var lines: [String] = []
