@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(
             name: "TapedeckRecorderTests",
-            dependencies: ["TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol"]
+            dependencies: ["TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol", "TestSupport"]
         ),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(

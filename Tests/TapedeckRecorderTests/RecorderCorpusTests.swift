@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Threads take turns in a fixed global order, so the expected order is the corpus's.
-    @Test func threadsTakingTurnsExportTheCorpusInOrder() throws {
+    @Test func threadsTakingTurnsExportTheCorpusInOrder() async throws {
         let folder = try RecorderTestFiles.folder()
         let corpus = SyntheticSession.wireMessages(count: 12_000, seed: 21)
         let recorder = try recorder(folder)
@@ -31,16 +31,23 @@ import Testing
         let threads = 4
         // Threads of their own (concurrentPerform may run the iterations one after another, and
         // a turn would then wait forever for a thread that has not started).
-        let done = DispatchSemaphore(value: 0)
-        for thread in 0..<threads {
-            Thread {
-                for index in stride(from: thread, to: corpus.count, by: threads) {
-                    turns.take(index) { record(corpus[index], recorder) }
-                }
-                done.signal()
-            }.start()
+        // The test awaits the last thread's end instead of blocking a concurrency-pool thread.
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            let running = NSLock()
+            nonisolated(unsafe) var left = threads
+            for thread in 0..<threads {
+                Thread {
+                    for index in stride(from: thread, to: corpus.count, by: threads) {
+                        turns.take(index) { record(corpus[index], recorder) }
+                    }
+                    let last = running.withLock {
+                        left -= 1
+                        return left == 0
+                    }
+                    if last { finished.resume() }
+                }.start()
+            }
         }
-        for _ in 0..<threads { done.wait() }
         recorder.closed(code: 1000)
         let export = try recorder.export(last: .seconds(3600), to: folder + "/user.tape")
         #expect(export.recordCount == corpus.count + 2)
@@ -59,13 +66,13 @@ import Testing
         #expect(zip(tape.records, tape.records.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(try RecorderTestFiles.segments(in: folder).count > 2, "the export should join several segments")
 
-        let check = try RecorderTestFiles.run("lz4", ["-t", export.path])
-        #expect(check.status == 0, "lz4 -t: \(check.errors)")
+        let check = try await RecorderTestFiles.run("lz4", ["-t", export.path])
+        #expect(check.status == 0, "lz4 -t: \(check.standardError)")
         try recorder.stop()
     }
 
     /// Threads recording freely: every message arrives once, each thread's in its own order.
-    @Test func threadsRecordingFreelyLoseNothing() throws {
+    @Test func threadsRecordingFreelyLoseNothing() async throws {
         let folder = try RecorderTestFiles.folder()
         let corpus = SyntheticSession.wireMessages(count: 20_000, seed: 7)
         let recorder = try recorder(folder)
@@ -93,12 +100,12 @@ import Testing
         #expect(
             payloads.sorted { $0.lexicographicallyPrecedes($1) }
                 == corpus.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) })
-        #expect(try RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)
+        #expect(try await RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)
         try recorder.stop()
     }
 
     /// Records larger than a block, incompressible and very repetitive bytes survive the Swift LZ4.
-    @Test func largeAndIncompressibleRecordsRoundTrip() throws {
+    @Test func largeAndIncompressibleRecordsRoundTrip() async throws {
         let folder = try RecorderTestFiles.folder()
         var generator = SeededGenerator(seed: 5)
         let noise = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -110,7 +117,7 @@ import Testing
         let tape = try RecorderTestFiles.read(export.path)
         #expect(tape.end == .complete)
         #expect(tape.records.map(\.payload) == [noise, zeros] + small)
-        #expect(try RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)
+        #expect(try await RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)
         try recorder.stop()
     }
 }

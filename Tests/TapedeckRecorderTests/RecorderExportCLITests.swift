@@ -7,7 +7,7 @@ import Testing
 /// The export is a tape like any other to the `tapedeck` command line: repro, report, cat, and
 /// export to JSON Lines and import back.
 @Suite struct RecorderExportCLITests {
-    @Test func theCommandLineReadsAnExport() throws {
+    @Test func theCommandLineReadsAnExport() async throws {
         let folder = try RecorderTestFiles.folder()
         let recorder = try FlightRecorder(
             configuration: FlightRecorderConfiguration(
@@ -24,25 +24,26 @@ import Testing
         try recorder.stop()
         #expect(export.recordCount == 404)
 
-        let repro = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["repro", tape])
-        #expect(repro.status == 0, "repro: \(repro.output)\(repro.errors)")
+        let repro = try await RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["repro", tape])
+        #expect(repro.status == 0, "repro: \(repro.standardOutput)\(repro.standardError)")
 
-        let report = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["report", tape, "-o", folder + "/report.html"])
-        #expect(report.status == 0, "report: \(report.errors)")
+        let report = try await RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["report", tape, "-o", folder + "/report.html"])
+        #expect(report.status == 0, "report: \(report.standardError)")
         let page = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
         #expect(page.contains("tapped Claim"))
         #expect(page.contains("iPhone15,2 iOS 17.5"))
 
-        let cat = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["cat", tape])
+        let cat = try await RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["cat", tape])
         #expect(cat.status == 0)
-        #expect(cat.output.contains("screen Home shown"))
+        #expect(cat.standardOutput.contains("screen Home shown"))
 
         let jsonl = folder + "/user.jsonl"
         let back = folder + "/back.tape"
         #expect(
-            try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["export", tape, "--format", "jsonl", "-o", jsonl]).status == 0)
-        let imported = try RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["import", jsonl, "-o", back])
-        #expect(imported.status == 0, "import: \(imported.errors)")
+            try await RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["export", tape, "--format", "jsonl", "-o", jsonl]).status
+                == 0)
+        let imported = try await RecorderTestFiles.run(RecorderTestFiles.tapedeck, ["import", jsonl, "-o", back])
+        #expect(imported.status == 0, "import: \(imported.standardError)")
         #expect(try RecorderTestFiles.read(back).records == RecorderTestFiles.read(tape).records)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,39 +12,27 @@ import Darwin
 /// A process recording with the flight recorder is killed with SIGKILL: its segments read back as
 /// a clean prefix of what it recorded, missing at most the last flush interval.
 @Suite struct RecorderKillTests {
-    @Test func aKilledAppLosesAtMostOneFlushInterval() throws {
+    @Test func aKilledAppLosesAtMostOneFlushInterval() async throws {
         let folder = try RecorderTestFiles.folder()
         let flushInterval: UInt64 = 50_000_000
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RecorderTestFiles.tapedeck)
         // Small segments (the default 1 MiB is not reached), so the kill may also fall on a roll-over.
-        process.arguments = [
-            "dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
-            "--report-every", "20",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-
+        let writer = try ChildProcess(
+            RecorderTestFiles.tapedeck,
+            ["dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50", "--report-every", "20"])
         // "recorded N T": N records were given to the recorder by its tape time T.
-        var lines: [(count: Int, time: UInt64)] = []
-        var buffered = ""
-        let reader = pipe.fileHandleForReading
-        while lines.count < 150 {
-            let data = reader.availableData
-            guard !data.isEmpty else { break }
-            buffered += String(decoding: data, as: UTF8.self)
-            while let newline = buffered.firstIndex(of: "\n") {
-                let words = buffered[..<newline].split(separator: " ")
-                buffered = String(buffered[buffered.index(after: newline)...])
-                if words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) {
-                    lines.append((count, time))
+        func reports(_ output: [String]) -> [(count: Int, time: UInt64)] {
+            output.compactMap { line in
+                let words = line.split(separator: " ")
+                guard words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) else {
+                    return nil
                 }
+                return (count, time)
             }
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        let lines = reports((try? await writer.output(until: { reports($0).count >= 150 }, seconds: 120)) ?? writer.outputSoFar)
+        writer.signal(SIGKILL)
+        let killed = await writer.wait()
+        #expect(killed.signalled && killed.status == SIGKILL)
         try #require(lines.count >= 150, "the recorder stopped after \(lines.count) reports")
 
         // Every segment reads, the last one (being written when killed) as truncated; together

@@ -8,7 +8,7 @@ import Testing
 @Suite struct RecorderRedactionTests {
     static let secrets = ["Dt0k-91f3c0ffee", "rcpt-AB12CD34EF56", "sessiontoken-77aa", "pw-hunter2-zz9"]
 
-    @Test func secretsCoveredByTheRulesNeverReachTheFiles() throws {
+    @Test func secretsCoveredByTheRulesNeverReachTheFiles() async throws {
         let folder = try RecorderTestFiles.folder()
         // The proxy's defaults (deviceToken, receipt, token) plus a rule file's own line.
         let rules = RedactionRules.defaults.merging(try RedactionRules.parse("json password\n", source: "rules"))
@@ -28,13 +28,13 @@ import Testing
         #expect(files.count >= 2)
         for file in files {
             let raw = try Data(contentsOf: URL(fileURLWithPath: file))
-            let decompressed = try RecorderTestFiles.run("lz4", ["-dc", file])
+            let decompressed = try await RecorderTestFiles.run("lz4", ["-dc", file])
             #expect(decompressed.status == 0)
-            #expect(decompressed.output.contains("registerDevice"), "\(file) does not hold the messages")
-            #expect(decompressed.output.contains(Redactor.tokenPrefix))
+            #expect(decompressed.standardOutput.contains("registerDevice"), "\(file) does not hold the messages")
+            #expect(decompressed.standardOutput.contains(Redactor.tokenPrefix))
             for secret in Self.secrets {
                 #expect(raw.range(of: Data(secret.utf8)) == nil, "\(secret) in the raw bytes of \(file)")
-                #expect(!decompressed.output.contains(secret), "\(secret) in the decompressed bytes of \(file)")
+                #expect(!decompressed.standardOutput.contains(secret), "\(secret) in the decompressed bytes of \(file)")
             }
         }
         let tape = try RecorderTestFiles.read(export.path)

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TestSupport
 
 /// Folders, tapes and programs the recorder's tests use.
 enum RecorderTestFiles {
@@ -33,32 +34,10 @@ enum RecorderTestFiles {
             .map { (folder as NSString).appendingPathComponent($0) }
     }
 
-    struct Finished {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    /// Runs a program to its end (the system's `lz4`, found on PATH, or `tapedeck`).
-    static func run(_ program: String, _ arguments: [String]) throws -> Finished {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
-        process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
-        process.currentDirectoryURL = packageRoot
-        let output = Pipe()
-        // Errors go to a file, so reading stdout to its end can never leave the child blocked on stderr.
-        let errorsPath = try folder() + "/stderr"
-        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
-        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try errors.close()
-        let errorData = FileManager.default.contents(atPath: errorsPath) ?? Data()
-        return Finished(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+    /// Runs a program to its end (the system's `lz4`, found on PATH, or `tapedeck`), without
+    /// holding a concurrency-pool thread.
+    static func run(_ program: String, _ arguments: [String]) async throws -> ChildProcess.Finished {
+        program.hasPrefix("/")
+            ? try await ChildProcess.run(program, arguments) : try await ChildProcess.run("/usr/bin/env", [program] + arguments)
     }
 }
