@@ -26,8 +26,7 @@ struct ConformCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Tapes, or folders searched for *.tape.")
-    var paths: [String]
+    @OptionGroup var input: TapeListOptions
 
     @Flag(help: "Print the report as one JSON object.")
     var json = false
@@ -37,14 +36,7 @@ struct ConformCommand: ParsableCommand {
 
     func run() throws {
         let allowed = try allowedKinds()
-        var tapes: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure.exit("\(path): no such file or folder", code: TapeExitCode.unreadableInput)
-            }
-            tapes += isDirectory.boolValue ? try CheckRunner.findTapes(in: path) : [path]
-        }
+        let tapes = try input.tapes()
         var report = ConformanceReport()
         var damaged: [String] = []
         let checker = ConformanceChecker()

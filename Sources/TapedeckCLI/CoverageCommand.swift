@@ -20,8 +20,7 @@ struct CoverageCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Tapes, or folders searched for *.tape.")
-    var paths: [String]
+    @OptionGroup var input: TapeListOptions
 
     @Flag(help: "Print the report as one JSON object.")
     var json = false
@@ -34,14 +33,7 @@ struct CoverageCommand: ParsableCommand {
     }
 
     func run() throws {
-        var tapes: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CommandFailure.exit("\(path): no such file or folder", code: TapeExitCode.unreadableInput)
-            }
-            tapes += isDirectory.boolValue ? try CheckRunner.findTapes(in: path) : [path]
-        }
+        let tapes = try input.tapes()
         let report: CoverageReport
         do { report = try CoverageCounter.measure(tapes: tapes) } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
