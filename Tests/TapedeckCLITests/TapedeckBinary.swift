@@ -3,8 +3,7 @@ import TestSupport
 
 /// Runs the built `tapedeck` executable (`swift build --build-tests` builds it beside the tests).
 enum TapedeckBinary {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: ChildProcess.packageRoot)
     static let fixtures = packageRoot.appendingPathComponent("Tests/TapedeckTapeTests/Fixtures")
     static var fixtureTape: String { fixtures.appendingPathComponent("baolife-session.tape").path }
     static var fixtureJSONLines: String { fixtures.appendingPathComponent("baolife-session.jsonl").path }
@@ -13,7 +12,7 @@ enum TapedeckBinary {
         var description: String { "no tapedeck executable at \(TapedeckBinary.path); run `swift build --build-tests` first" }
     }
 
-    static var path: String { packageRoot.appendingPathComponent(".build/debug/tapedeck").path }
+    static var path: String { ChildProcess.tapedeck }
 
     static func executable() throws -> String {
         guard FileManager.default.isExecutableFile(atPath: path) else { throw Missing() }

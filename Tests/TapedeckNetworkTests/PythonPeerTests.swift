@@ -6,11 +6,10 @@ import Testing
 /// An independent client — Python's `websockets` package (installed by `make pydeps`) — plays a
 /// session against an in-process server and checks every envelope it receives.
 @Suite(.tags(.integration)) struct PythonPeerTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: ChildProcess.packageRoot)
 
     @Test func pythonWebsocketsClientPlaysASession() async throws {
-        let python = Self.packageRoot.appendingPathComponent(".venv/bin/python")
+        let python = URL(fileURLWithPath: ChildProcess.python)
         let script = Self.packageRoot.appendingPathComponent("Tests/TapedeckNetworkTests/Peers/play_session.py")
         try #require(
             FileManager.default.isExecutableFile(atPath: python.path),

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 
 /// Paths the proxy tests need.
 enum TestPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let python = packageRoot + "/.venv/bin/python"
-    static let tapedeck = packageRoot + "/.build/debug/tapedeck"
+    static let packageRoot = ChildProcess.packageRoot
+    static let python = ChildProcess.python
+    static let tapedeck = ChildProcess.tapedeck
 
     static func peer(_ name: String) -> String { packageRoot + "/Tests/TapedeckProxyTests/Peers/" + name }
 

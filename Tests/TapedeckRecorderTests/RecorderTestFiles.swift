@@ -4,11 +4,7 @@ import TestSupport
 
 /// Folders, tapes and programs the recorder's tests use.
 enum RecorderTestFiles {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The debug `tapedeck` that `swift build --build-tests` builds beside the tests.
-    static var tapedeck: String { packageRoot.appendingPathComponent(".build/debug/tapedeck").path }
+    static var tapedeck: String { ChildProcess.tapedeck }
 
     static func folder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-recorder-\(UUID().uuidString)")

@@ -23,6 +23,11 @@ public final class ChildProcess: @unchecked Sendable {
         return parts.joined(separator: "/")
     }()
 
+    /// The debug `tapedeck` that `swift build --build-tests` builds beside the tests.
+    public static var tapedeck: String { packageRoot + "/.build/debug/tapedeck" }
+    /// The project's Python, with the peers' packages (`make pydeps` creates it).
+    public static var python: String { packageRoot + "/.venv/bin/python" }
+
     private let process = Process()
     private let executableName: String
     // Guards everything below: the pipes' reader threads and Foundation's termination handler
