@@ -32,18 +32,21 @@ final class RawWebSocketPeer: Sendable {
     /// Connects to `port` and sends an upgrade request for `path` with `key`.
     static func connect(port: Int, path: String, key: String = "dGhlIHNhbXBsZSBub25jZQ==") async throws -> RawWebSocketPeer {
         let peer = RawWebSocketPeer(masks: true)
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        // The request goes out from the event loop as the connection opens: written from this task
+        // after `connect` returned, it waited for a pool thread, and with the parallel suite's
+        // CPU-bound tests holding both, the server's 5 s idle timeout closed the socket first.
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(RawPeerHandler(peer: peer, awaitingHead: true))
+                    try channel.pipeline.syncOperations.addHandler(
+                        RawPeerHandler(peer: peer, awaitingHead: true, opening: Array(request.utf8)))
                 }
             }
             .connect(host: "127.0.0.1", port: port).get()
         peer.attach(channel)
-        let request =
-            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        try await channel.writeAndFlush(channel.allocator.buffer(string: request))
         return peer
     }
 
@@ -154,10 +157,18 @@ private final class RawPeerHandler: ChannelInboundHandler {
 
     private let peer: RawWebSocketPeer
     private var awaitingHead: Bool
+    private let opening: [UInt8]
 
-    init(peer: RawWebSocketPeer, awaitingHead: Bool) {
+    /// `opening`: bytes written as soon as the connection is active.
+    init(peer: RawWebSocketPeer, awaitingHead: Bool, opening: [UInt8] = []) {
         self.peer = peer
         self.awaitingHead = awaitingHead
+        self.opening = opening
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if !opening.isEmpty { context.writeAndFlush(NIOAny(context.channel.allocator.buffer(bytes: opening)), promise: nil) }
+        context.fireChannelActive()
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
