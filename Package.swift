@@ -119,14 +119,14 @@ let package = Package(
         ),
         .target(
             name: "TapedeckScenario",
-            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckTapeWriter"]
+            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckTapeWriter", "TapedeckReplay"]
         ),
         // The scenario language's live targets (a WebSocket transport, the reference server in
         // virtual time) and the tape server of `tapedeck serve`.
         .target(
             name: "TapedeckScenarioNetwork",
             dependencies: [
-                "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
+                "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape", "TapedeckReplay",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -168,7 +168,9 @@ let package = Package(
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape", "TapedeckTapeWriter"]),
         .testTarget(
             name: "TapedeckScenarioTests",
-            dependencies: ["TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter"]
+            dependencies: [
+                "TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckReplay",
+            ]
         ),
         .testTarget(
             name: "TapedeckCLITests",

@@ -8,15 +8,17 @@ final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler 
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let webSocketPath: String
+    private let webSocketPaths: [String]
+    /// The path the answers name.
+    private var webSocketPath: String { webSocketPaths.first ?? "/" }
 
-    init(webSocketPath: String) {
-        self.webSocketPath = webSocketPath
+    init(webSocketPaths: [String]) {
+        self.webSocketPaths = webSocketPaths
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(let request) = unwrapInboundIn(data) else { return }
-        let onPath = WebSocketPipeline.path(of: request.uri) == webSocketPath
+        let onPath = webSocketPaths.contains(WebSocketPipeline.path(of: request.uri))
         let badKey = onPath && request.headers.contains(name: "Upgrade") && !WebSocketPipeline.hasValidKey(request)
         let status: HTTPResponseStatus = badKey ? .badRequest : onPath ? .upgradeRequired : .notFound
         let text =

@@ -59,7 +59,7 @@ public final class ReferenceServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(
-                        channel, path: ReferenceServerConfiguration.path,
+                        channel, paths: [ReferenceServerConfiguration.path],
                         maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
                     ) { channel in
                         sessions.add(channel)

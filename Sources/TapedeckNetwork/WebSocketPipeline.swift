@@ -3,7 +3,7 @@ import NIOHTTP1
 import NIOSSL
 import NIOWebSocket
 
-/// Sets up channels for WebSocket: optional TLS, HTTP/1.1, the upgrade on one path, then a
+/// Sets up channels for WebSocket: optional TLS, HTTP/1.1, the upgrade on given paths, then a
 /// `WebSocketMessageAggregator` followed by the caller's handler. Shared by the reference server,
 /// the recording proxy and `WebSocketClient`.
 public enum WebSocketPipeline {
@@ -15,8 +15,9 @@ public enum WebSocketPipeline {
     /// Server side: must run on the channel's event loop (in a `childChannelInitializer`).
     /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded. With
     /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
+    /// The upgrade is accepted on each of `paths` (the first is the one error pages name).
     public static func configureServer(
-        _ channel: Channel, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
+        _ channel: Channel, paths: [String], maxMessageBytes: Int, tls: NIOSSLContext?,
         acceptsOfferedSubprotocol: Bool = false, gate: ConnectionGate? = nil,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
@@ -29,14 +30,14 @@ public enum WebSocketPipeline {
         if let tls {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
-        let notFound = HTTPNotFoundHandler(webSocketPath: path)
+        let notFound = HTTPNotFoundHandler(webSocketPaths: paths)
         // No automatic error handling: the aggregator answers NIO's decoder errors itself and keeps
         // reading until the peer has its close frame, instead of closing under it (a reset).
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
                 requestComplete(channel, timeout)
-                guard self.path(of: head.uri) == path, hasValidKey(head) else {
+                guard paths.contains(self.path(of: head.uri)), hasValidKey(head) else {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
                 var headers = HTTPHeaders()

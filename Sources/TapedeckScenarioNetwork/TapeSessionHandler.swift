@@ -6,12 +6,21 @@ import TapedeckScenario
 /// One connection to `tapedeck serve`: the recorded greeting on connect, the recorded answers to
 /// each client message that matches the next recorded one. Answers go out in recorded order; with
 /// `.recorded` timing each waits for its recorded delay after its trigger (and for the answers
-/// before it), with `.fast` none waits.
+/// before it), with `.fast` none waits. Under `--verify` the shared `ServeVerification` decides the
+/// answers and keeps what the client did differently.
 final class TapeSessionHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketMessage
     typealias OutboundOut = WebSocketFrame
 
-    private var player: RecordedSessionPlayer
+    /// Who answers the client.
+    enum Script {
+        /// One recorded connection, played alone.
+        case player(RecordedSessionPlayer)
+        /// The verified run's next recorded connection (nil: the tape recorded no more).
+        case verified(ServeVerification, session: (connection: Int, greeting: [RecordedSessionPlayer.Reply])?)
+    }
+
+    private var script: Script
     private let timing: ServeTiming
     private let connection: Int
     private let report: @Sendable (String) -> Void
@@ -20,31 +29,49 @@ final class TapeSessionHandler: ChannelInboundHandler {
     private var timer: Scheduled<Void>?
     private var finished = false
 
-    init(player: RecordedSessionPlayer, timing: ServeTiming, connection: Int, report: @escaping @Sendable (String) -> Void) {
-        self.player = player
+    init(script: Script, timing: ServeTiming, connection: Int, report: @escaping @Sendable (String) -> Void) {
+        self.script = script
         self.timing = timing
         self.connection = connection
         self.report = report
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        report("connection \(connection): opened; sending the recorded session from its start")
-        schedule(player.open(), context: context)
+        switch script {
+        case .player(var player):
+            report("connection \(connection): opened; sending the recorded session from its start")
+            schedule(player.open(), context: context)
+            script = .player(player)
+        case .verified(_, let session?):
+            report("connection \(connection): opened; serving recorded connection \(session.connection)")
+            schedule(session.greeting, context: context)
+        case .verified(_, nil):
+            report("connection \(connection): the tape recorded no more connections; closing")
+            finish(context: context, code: 1008, reason: "the recording has no more connections")
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !finished else { return }
-        switch unwrapInboundIn(data) {
-        case .binary:
+        switch (unwrapInboundIn(data), script) {
+        case (.binary, _):
+            if case .verified(let verification, let session?) = script {
+                verification.receiveBinary(on: session.connection)
+            }
             report("connection \(connection): a binary frame; closing with 1003")
             finish(context: context, code: 1003, reason: "binary frames are not accepted: send JSON text")
-        case .text(let bytes):
+        case (.text(let bytes), .player(var player)):
             switch player.answer(bytes) {
             case .matched(let replies):
                 schedule(replies, context: context)
             case .unmatched(let unmatched):
                 report("connection \(connection): \(unmatched); not answered")
             }
+            script = .player(player)
+        case (.text(let bytes), .verified(let verification, let session?)):
+            schedule(verification.receive(bytes, on: session.connection), context: context)
+        case (.text, .verified(_, nil)):
+            break
         }
     }
 
@@ -77,6 +104,7 @@ final class TapeSessionHandler: ChannelInboundHandler {
             }
         }
         if wrote { context.flush() }
+        if outbox.isEmpty, case .verified(let verification, _?) = script { verification.answered() }
         guard !finished, let next = outbox.first else { return }
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: next.due) { [self] in
@@ -97,6 +125,7 @@ final class TapeSessionHandler: ChannelInboundHandler {
         finished = true
         timer?.cancel()
         report("connection \(connection): closed")
+        if case .verified(let verification, _) = script { verification.closed() }
         context.fireChannelInactive()
     }
 

@@ -22,6 +22,10 @@ import Testing
         // The shared TLS group of record, server and serve.
         (["server", "--tls-cert", "cert.pem"], "--tls-cert and --tls-key go together"),
         (["serve", "x.tape", "--tls-key", "key.pem"], "--tls-cert and --tls-key go together"),
+        // serve --verify's options (issue 20).
+        (["serve", "x.tape", "--junit", "v.xml"], "--ignore-fields and --junit judge a client: add --verify"),
+        (["serve", "x.tape", "--verify", "--timeout", "0"], "--timeout takes a positive number of seconds"),
+        (["serve", "x.tape", "--verify", "--ignore-fields", "a..b"], #"--ignore-fields: ignore pattern "a..b", column 3"#),
         (["check", "--jobs", "0"], "--jobs must be at least 1"),
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
         (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),

@@ -15,7 +15,7 @@ final class EchoServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try WebSocketPipeline.configureServer(channel, path: "/", maxMessageBytes: 1 << 20, tls: nil) { _ in
+                    try WebSocketPipeline.configureServer(channel, paths: ["/"], maxMessageBytes: 1 << 20, tls: nil) { _ in
                         EchoHandler()
                     }
                 }

@@ -51,16 +51,17 @@ public struct RecordedSessionPlayer: Sendable {
     let greeting: [Reply]
     let exchanges: [Exchange]
     /// Index of the next recorded client message to match.
-    public private(set) var position = 0
-    private var sendCount = 0
+    public internal(set) var position = 0
+    var sendCount = 0
 
     /// Recorded client messages not matched yet.
     public var remainingClientMessages: Int { exchanges.count - position }
 
-    public init(records: [TapeRecord], matchFields: [String] = []) {
+    /// The player of one recorded connection: `connection` (a record's connection number), by
+    /// default the first one the tape mentions.
+    public init(records: [TapeRecord], matchFields: [String] = [], connection: UInt32? = nil) {
         self.matchFields = matchFields
-        // One connection: the first one the tape mentions.
-        let connection = records.first?.connection
+        let connection = connection ?? records.first?.connection
         var greeting: [Reply] = []
         var exchanges: [Exchange] = []
         var triggerTime = records.first(where: { $0.connection == connection && $0.kind == .open })?.time ?? 0
@@ -88,6 +89,12 @@ public struct RecordedSessionPlayer: Sendable {
         }
         self.greeting = greeting
         self.exchanges = exchanges
+    }
+
+    /// The connections a tape recorded, in the order each first appears.
+    public static func connections(in records: [TapeRecord]) -> [UInt32] {
+        var seen: Set<UInt32> = []
+        return records.compactMap { seen.insert($0.connection).inserted ? $0.connection : nil }
     }
 
     /// What the server sends when the client connects.

@@ -1,0 +1,70 @@
+import TapedeckReplay
+import TapedeckTape
+
+/// `tapedeck serve --verify`'s judge: serves a tape's recorded connections in turn to a client and
+/// keeps every departure, so a refactored build can be checked as a black box. Pure (no clock, no
+/// I/O): the network server feeds it what the client does and sends what it answers.
+///
+/// The client's first connection gets the tape's first recorded connection, its second the
+/// second, and so on, so an app that reconnects finds its next session. A connection beyond the
+/// recorded ones is a finding and gets nothing.
+public struct ClientVerifier: Sendable {
+    /// The player of each recorded connection, in the order the tape recorded them.
+    private var sessions: [RecordedSessionPlayer]
+    private let ignoring: SnapshotFilter
+    /// How many connections the client opened.
+    public private(set) var connectionsOpened = 0
+    private var extraConnections: [ServeFinding] = []
+    private var findings: [[ServeFinding]]
+
+    /// `ignoring` leaves fields out of every comparison (patterns inside `message`).
+    public init(records: [TapeRecord], ignoring: SnapshotFilter = .none) {
+        sessions = RecordedSessionPlayer.connections(in: records).map {
+            RecordedSessionPlayer(records: records, connection: $0)
+        }
+        findings = Array(repeating: [], count: sessions.count)
+        self.ignoring = ignoring
+    }
+
+    public var recordedConnections: Int { sessions.count }
+
+    /// A new connection: its number (from 1) and the recorded greeting, or nil and a finding when
+    /// the tape recorded no more connections.
+    public mutating func connect() -> (connection: Int, greeting: [RecordedSessionPlayer.Reply])? {
+        connectionsOpened += 1
+        guard connectionsOpened <= sessions.count else {
+            extraConnections.append(.extraConnection(connection: connectionsOpened, recorded: sessions.count))
+            return nil
+        }
+        return (connectionsOpened, sessions[connectionsOpened - 1].open())
+    }
+
+    /// A text message on `connection`: the recorded answers to send.
+    public mutating func receive(_ bytes: [UInt8], on connection: Int) -> [RecordedSessionPlayer.Reply] {
+        let verification = sessions[connection - 1].verify(bytes, connection: connection, ignoring: ignoring)
+        findings[connection - 1] += verification.findings
+        return verification.replies
+    }
+
+    /// A binary frame on `connection`.
+    public mutating func receiveBinary(on connection: Int) {
+        findings[connection - 1].append(sessions[connection - 1].verifyBinary(connection: connection))
+    }
+
+    /// Every recorded connection was opened and every recorded client message reached.
+    public var isComplete: Bool {
+        connectionsOpened >= sessions.count && sessions.allSatisfy { $0.remainingClientMessages == 0 }
+    }
+
+    /// The verdict so far; what was not reached counts as missing.
+    public var verdict: ServeVerdict {
+        let perConnection = sessions.indices.map { index in
+            let connection = index + 1
+            return ServeVerdict.Connection(
+                number: connection, opened: connection <= connectionsOpened,
+                clientMessages: sessions[index].clientMessages.map { ServeVerdict.Message(record: $0.record, type: $0.type) },
+                findings: findings[index] + sessions[index].missingMessages(connection: connection))
+        }
+        return ServeVerdict(connections: perConnection, extraConnections: extraConnections)
+    }
+}

@@ -1,0 +1,55 @@
+"""A client build under `tapedeck serve --verify`, played by Python's websockets client.
+
+Usage: verify_client.py URL SENDS.json
+
+SENDS.json: {"connections": [[client message, ...], ...]}. For each connection in turn: connect,
+send its messages one by one, reading whatever the server answers in between, then read until the
+server has been quiet for a moment (or closes) and close. Prints one JSON object:
+{"received": [[server message, ...], ...], "closes": [close code or null, ...]}. Every wait is
+bounded.
+"""
+import asyncio
+import json
+import sys
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+TIMEOUT = 20
+QUIET = 0.3
+
+
+async def drain(ws, received, seconds):
+    while True:
+        try:
+            received.append(await asyncio.wait_for(ws.recv(), seconds))
+        except asyncio.TimeoutError:
+            return
+
+
+async def play(url, sends):
+    received = []
+    async with connect(url, open_timeout=TIMEOUT, close_timeout=5, max_size=None) as ws:
+        try:
+            for message in sends:
+                await ws.send(message)
+                await drain(ws, received, QUIET)
+            await drain(ws, received, QUIET)
+        except ConnectionClosed:
+            pass
+    return received, ws.close_code
+
+
+async def main():
+    url, path = sys.argv[1], sys.argv[2]
+    with open(path, encoding="utf-8") as file:
+        script = json.load(file)
+    received, closes = [], []
+    for sends in script["connections"]:
+        messages, code = await play(url, sends)
+        received.append(messages)
+        closes.append(code)
+    print(json.dumps({"received": received, "closes": closes}))
+
+
+asyncio.run(main())
