@@ -1,26 +1,31 @@
 import ArgumentParser
+import Foundation
 import TapedeckTape
 
 /// `tapedeck export TAPE --format jsonl`: the tape as JSON Lines.
 struct ExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case jsonl
+        case jsonl, har
     }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a tape as JSON Lines: a header line, then one record a line (docs/TAPE-FORMAT.md).",
+        abstract: "Write a tape as JSON Lines (a header line, then one record a line) or as HAR (docs/TAPE-FORMAT.md).",
         discussion: """
             The output is byte-stable: the same tape always exports to the same bytes, and \
-            `tapedeck import` turns it back into an equivalent tape. Exit codes: 0 complete; 1 the tape \
-            is truncated or damaged (every readable record was written); 2 unreadable input or output, \
-            or an -o that is the tape itself. -o is written beside its path and renamed, whole.
+            `tapedeck import` turns it back into an equivalent tape. --format har writes one HAR entry \
+            per connection with its text and binary messages in _webSocketMessages, for browser \
+            devtools and HAR viewers; pings, pongs, closes, errors and markers have no place in HAR \
+            and are left out (counted on standard error). Exit codes: 0 complete; 1 the tape is \
+            truncated or damaged (with jsonl every readable record was written; with har nothing \
+            is); 2 unreadable input or output, or an -o that is the tape itself. -o is written beside \
+            its path and renamed, whole.
             """
     )
 
     @OptionGroup var input: TapeInputOptions
 
-    @Option(help: "Output format. Only jsonl (JSON Lines) for now.")
+    @Option(help: "Output format: jsonl (JSON Lines) or har (HAR 1.2 with _webSocketMessages).")
     var format: Format = .jsonl
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -36,12 +41,25 @@ struct ExportCommand: ParsableCommand {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         }
         do {
+            if format == .har {
+                let har = try TapeHARExport.har(from: reader, creator: TapedeckVersion.current)
+                try destination.write(har.bytes)
+                try destination.commit()
+                if har.omittedRecords > 0 {
+                    FileHandle.standardError.write(
+                        Data(
+                            "tapedeck export: \(har.omittedRecords) records that HAR cannot hold (pings, pongs, closes, errors, markers) left out\n"
+                                .utf8))
+                }
+                return
+            }
             try TapeExport.jsonLines(from: reader, to: destination)
             try destination.commit()
         } catch {
             let code = reader.end == nil ? TapeExitCode.unreadableInput : TapeExitCode.incompleteTape
-            // A tape cut short still gets every readable record written (exit 1), whole.
-            if reader.end != nil {
+            // A tape cut short still gets every readable record written (exit 1), whole; a HAR is
+            // one document, written only from a whole tape.
+            if reader.end != nil, format == .jsonl {
                 do { try destination.commit() } catch {
                     throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
                 }

@@ -1,23 +1,34 @@
 import ArgumentParser
-import Foundation
 import TapedeckTape
 import TapedeckTapeWriter
 
-/// `tapedeck import FILE.jsonl -o TAPE`: build a tape from JSON Lines.
+/// `tapedeck import FILE.jsonl|FILE.har -o TAPE`: build a tape from JSON Lines or a HAR file.
 struct ImportCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case jsonl, har
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Build a tape from JSON Lines (the form `tapedeck export` writes).",
+        abstract: "Build a tape from JSON Lines (the form `tapedeck export` writes) or from a HAR file's WebSocket messages.",
         discussion: """
-            The metadata comes from the file's header line; without one, the tape gets a fresh header \
-            (created now, or at --created). Errors name FILE:line:column. The tape is written beside \
-            -o and renamed over it when complete: after an error -o is as it was. Exit codes: 0 \
-            written; 2 the input is unreadable or invalid, -o is the input, or the tape cannot be written.
+            JSON Lines: the metadata comes from the file's header line; without one, the tape gets a \
+            fresh header (created now, or at --created). Errors name FILE:line:column. HAR (a .har \
+            file, or --format har): every entry with _webSocketMessages (Chrome DevTools, Playwright, \
+            mitmproxy, HTTP Toolkit, Proxyman) becomes one connection of the tape, its messages at \
+            their times to the microsecond; a HAR that tapedeck exported gives back its tape's \
+            messages exactly (docs/TAPE-FORMAT.md, "HAR"). Errors name the byte offset and the JSON \
+            path. The tape is written beside -o and renamed over it when complete: after an error -o \
+            is as it was. Exit codes: 0 written; 2 the input is unreadable or invalid, -o is the \
+            input, or the tape cannot be written.
             """
     )
 
-    @Argument(help: "The JSON Lines file to read.")
+    @Argument(help: "The JSON Lines or HAR file to read.")
     var file: String
+
+    @Option(help: "Input format: jsonl or har (default: har for a .har file, else jsonl).")
+    var format: Format?
 
     @Option(name: .shortAndLong, help: "The tape file to write (replaced if it exists).")
     var output: String
@@ -27,19 +38,18 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [file])
-        let metadata = TapeMetadata(created: created ?? Self.nowRFC3339(), tool: "tapedeck \(TapedeckVersion.current)")
+        let metadata = TapeMetadata(created: created ?? WallClock.nowRFC3339(), tool: "tapedeck \(TapedeckVersion.current)")
         do {
-            try TapeImport.jsonLines(from: file, to: output, metadata: metadata)
+            if (format ?? (file.lowercased().hasSuffix(".har") ? .har : .jsonl)) == .har {
+                let session = try TapeImport.har(from: file, to: output, metadata: metadata)
+                print(
+                    "\(output): \(session.records.count) records from \(session.connections) WebSocket connection\(session.connections == 1 ? "" : "s") of \(file)"
+                )
+            } else {
+                try TapeImport.jsonLines(from: file, to: output, metadata: metadata)
+            }
         } catch {
-            throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+            throw CommandFailure.exit("\(error)", code: TapeExitCode.unreadableInput)
         }
-    }
-
-    /// The wall clock, read here at the edge and passed into the core.
-    static func nowRFC3339() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date())
     }
 }

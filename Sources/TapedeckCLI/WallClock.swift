@@ -1,4 +1,4 @@
-import TapedeckCatalog
+import TapedeckTape
 
 #if canImport(Glibc)
 import Glibc
@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The wall time, read only here at the edge: `check` stamps its catalog results with it.
+/// The wall time, read only here at the edge: `check` stamps its catalog results with it, `import`
+/// a tape made from a file without a creation time.
 enum WallClock {
     static func nowRFC3339() -> String {
         var time = timespec()

@@ -19,6 +19,8 @@ public enum BoundedFile {
         public static let smallText = 1 << 20
         /// A golden snapshot or a digest trace.
         public static let golden = 64 << 20
+        /// A HAR file to import: read whole, so bounded (a browser's HAR of a long session fits).
+        public static let har = 1 << 30
     }
 
     public static func read(_ path: String, limit: Int) throws(BoundedFileError) -> [UInt8] {

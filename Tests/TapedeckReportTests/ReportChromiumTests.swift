@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckReport
+import TestSupport
 import Testing
 
 /// Acceptance: the HTML report opens in headless Chromium with no console errors and draws its

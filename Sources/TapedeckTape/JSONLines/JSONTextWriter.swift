@@ -29,6 +29,23 @@ public struct JSONTextWriter {
 
     public mutating func integer<T: BinaryInteger>(_ value: T) { separate(); bytes += Array(String(value).utf8) }
 
+    /// Writes `value / 10^scale` as a decimal number with exactly `scale` fraction digits
+    /// (`decimal(1_700_000_000_123_456, scale: 6)` is `1700000000.123456`): no binary rounding.
+    public mutating func decimal(_ value: Int64, scale: Int) {
+        separate()
+        var unit: Int64 = 1
+        for _ in 0..<scale { unit *= 10 }
+        let magnitude = value.magnitude
+        let fraction = String(magnitude % UInt64(unit))
+        let text =
+            (value < 0 ? "-" : "") + String(magnitude / UInt64(unit))
+            + (scale > 0 ? "." + String(repeating: "0", count: scale - fraction.count) + fraction : "")
+        bytes += Array(text.utf8)
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) { separate(); bytes += Array((value ? "true" : "false").utf8) }
+
     /// Writes the bytes as a JSON string in standard base64 (RFC 4648, with padding).
     public mutating func base64(_ value: [UInt8]) {
         separate()

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -8,16 +7,18 @@ import Glibc
 /// Runs the system's Chromium headless on a page and returns the DOM after its scripts ran.
 /// Found through `TAPEDECK_CHROMIUM`, else `chromium`, `chromium-browser`, `google-chrome` on
 /// the PATH (then the usual macOS app locations). `make report-deps` installs it on Debian.
-struct HeadlessChromium {
-    let executable: String
+public struct HeadlessChromium: Sendable {
+    public let executable: String
 
-    static let found: HeadlessChromium? = locate().map(HeadlessChromium.init(executable:))
+    public init(executable: String) { self.executable = executable }
+
+    public static let found: HeadlessChromium? = locate().map(HeadlessChromium.init(executable:))
 
     /// `TAPEDECK_REQUIRE_CHROMIUM=1` (set by `make test`): a missing browser fails the test
     /// instead of skipping it.
-    static var required: Bool { ProcessInfo.processInfo.environment["TAPEDECK_REQUIRE_CHROMIUM"] == "1" }
+    public static var required: Bool { ProcessInfo.processInfo.environment["TAPEDECK_REQUIRE_CHROMIUM"] == "1" }
 
-    static func locate() -> String? {
+    public static func locate() -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let given = environment["TAPEDECK_CHROMIUM"], !given.isEmpty {
             return FileManager.default.isExecutableFile(atPath: given) ? given : nil
@@ -35,15 +36,15 @@ struct HeadlessChromium {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    struct Run {
-        var stdout: String
-        var stderr: String
-        var status: Int32
+    public struct Run: Sendable {
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32
     }
 
     /// Opens `url` and runs the browser with `arguments` (`--dump-dom`, `--screenshot=...`), with a
     /// fresh profile folder. Killed after `hangLimit` seconds: that only catches a hung browser.
-    func run(_ url: String, _ arguments: [String], hangLimit: Double = 180) async throws -> Run {
+    public func run(_ url: String, _ arguments: [String], hangLimit: Double = 180) async throws -> Run {
         let scratch = NSTemporaryDirectory() + "tapedeck-chromium-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch + "/profile", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -61,42 +62,12 @@ struct HeadlessChromium {
     }
 
     /// The DOM after the page's scripts ran (virtual time lets timers settle without waiting).
-    func dumpDOM(_ url: String) async throws -> Run {
+    public func dumpDOM(_ url: String) async throws -> Run {
         try await run(url, ["--virtual-time-budget=5000", "--dump-dom"])
     }
 
-    struct ChromiumHang: Error, CustomStringConvertible {
-        var seconds: Double
-        var description: String { "chromium did not finish within \(Int(seconds)) s and was killed" }
-    }
-}
-
-/// Reads the markers the report's script leaves in the DOM dump.
-struct DumpedDOM {
-    let html: String
-
-    /// The attributes of the first start tag matching `tag` whose text contains `containing`.
-    func attributes(of tag: String, containing: String = "") -> [String: String]? {
-        var searchStart = html.startIndex
-        while let open = html.range(of: "<" + tag, range: searchStart..<html.endIndex),
-            let close = html.range(of: ">", range: open.upperBound..<html.endIndex)
-        {
-            let text = String(html[open.lowerBound..<close.upperBound])
-            searchStart = close.upperBound
-            guard containing.isEmpty || text.contains(containing) else { continue }
-            var attributes: [String: String] = [:]
-            let pattern = try! NSRegularExpression(pattern: #"([a-zA-Z-]+)="([^"]*)""#)
-            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                attributes[String(text[Range(match.range(at: 1), in: text)!])] = String(
-                    text[Range(match.range(at: 2), in: text)!])
-            }
-            return attributes
-        }
-        return nil
-    }
-
-    /// Console messages Chromium logged (`--enable-logging=stderr`): `...:CONSOLE(12)] "text"...`.
-    static func consoleLines(_ stderr: String) -> [String] {
-        stderr.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
+    public struct ChromiumHang: Error, CustomStringConvertible {
+        public var seconds: Double
+        public var description: String { "chromium did not finish within \(Int(seconds)) s and was killed" }
     }
 }

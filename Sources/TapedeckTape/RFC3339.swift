@@ -1,5 +1,5 @@
 /// UTC wall times as `2026-01-03T02:00:00.000Z`, converted by hand (proleptic Gregorian calendar),
-/// so the catalog depends on no locale, time zone or Foundation formatter.
+/// so tapes, the catalog and HAR files depend on no locale, time zone or Foundation formatter.
 public enum RFC3339 {
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil for text not of the form
     /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.

@@ -1,0 +1,130 @@
+/// A tape as HAR 1.2 (docs/TAPE-FORMAT.md, "HAR"): one entry per recorded connection, its
+/// messages in `_webSocketMessages` as Chrome DevTools, Playwright, mitmproxy, HTTP Toolkit and
+/// Proxyman write them (`type` send or receive, `time` in seconds since 1970 as Chrome writes it, `opcode` 1 text or
+/// 2 binary, `data` the text or base64). HAR has no place for a tape's pings, pongs, closes,
+/// errors and markers; they are left out and counted. Each message also carries its exact tape
+/// time (`_tapedeckTime`, ns), each entry its connection number, and the log the tape's metadata,
+/// so `tapedeck import` gets back the same messages at the same times.
+public enum TapeHARExport {
+    public struct Result: Sendable {
+        public var bytes: [UInt8]
+        /// The records HAR cannot hold (pings, pongs, closes, errors, markers), left out.
+        public var omittedRecords: Int
+    }
+
+    /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape.
+    public static func har(from reader: TapeReader, creator: String) throws(TapeError) -> Result {
+        let metadata = reader.header.metadata
+        var connections: [UInt32: [TapeRecord]] = [:]
+        var order: [UInt32] = []
+        var omitted = 0
+        while let record = try reader.next() {
+            if connections[record.connection] == nil { order.append(record.connection) }
+            switch record.kind {
+            case .open, .text, .binary: connections[record.connection, default: []].append(record)
+            case .ping, .pong, .close, .error, .marker: omitted += 1
+            }
+        }
+        // Wall time of tape time 0, in microseconds since 1970 (the tape's creation time).
+        let base = (RFC3339.milliseconds(metadata.created) ?? 0) * 1000
+        var json = JSONTextWriter()
+        json.beginObject()
+        json.key("log")
+        json.beginObject()
+        json.key("version"); json.string("1.2")
+        json.key("creator")
+        json.beginObject()
+        json.key("name"); json.string("tapedeck")
+        json.key("version"); json.string(creator)
+        json.endObject()
+        json.key("pages"); json.beginArray(); json.endArray()
+        json.key("entries")
+        json.beginArray()
+        for connection in order {
+            writeEntry(connection: connection, records: connections[connection] ?? [], metadata: metadata, base: base, to: &json)
+        }
+        json.endArray()
+        json.key("_tapedeckHeader"); TapeMetadataJSON.write(metadata, to: &json)
+        json.endObject()
+        json.endObject()
+        return Result(bytes: json.bytes + [0x0A], omittedRecords: omitted)
+    }
+
+    private static func writeEntry(
+        connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONTextWriter
+    ) {
+        let first = records.first?.time ?? 0
+        let last = records.last?.time ?? first
+        json.beginObject()
+        json.key("startedDateTime"); json.string(RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
+        json.key("time"); json.decimal(Int64(clamping: (last - first) / 1000), scale: 3)
+        json.key("request")
+        json.beginObject()
+        json.key("method"); json.string("GET")
+        json.key("url"); json.string(url(of: metadata))
+        json.key("httpVersion"); json.string("HTTP/1.1")
+        json.key("cookies"); json.beginArray(); json.endArray()
+        json.key("headers"); writeHeaders(metadata.requestHeaders, to: &json)
+        json.key("queryString"); json.beginArray(); json.endArray()
+        json.key("headersSize"); json.integer(-1)
+        json.key("bodySize"); json.integer(0)
+        json.endObject()
+        json.key("response")
+        json.beginObject()
+        json.key("status"); json.integer(metadata.responseStatus ?? 101)
+        json.key("statusText"); json.string("Switching Protocols")
+        json.key("httpVersion"); json.string("HTTP/1.1")
+        json.key("cookies"); json.beginArray(); json.endArray()
+        json.key("headers"); writeHeaders(metadata.responseHeaders, to: &json)
+        json.key("content"); json.beginObject(); json.key("size"); json.integer(0); json.key("mimeType");
+        json.string("x-unknown"); json.endObject()
+        json.key("redirectURL"); json.string("")
+        json.key("headersSize"); json.integer(-1)
+        json.key("bodySize"); json.integer(0)
+        json.endObject()
+        json.key("cache"); json.beginObject(); json.endObject()
+        json.key("timings")
+        json.beginObject(); json.key("send"); json.integer(0); json.key("wait"); json.integer(0); json.key("receive");
+        json.integer(0); json.endObject()
+        json.key("_resourceType"); json.string("websocket")
+        json.key("_tapedeckConnection"); json.integer(connection)
+        if let open = records.first(where: { $0.kind == .open }) { json.key("_tapedeckOpen"); json.integer(open.time) }
+        json.key("_webSocketMessages")
+        json.beginArray()
+        for record in records where record.kind != .open {
+            json.beginObject()
+            json.key("type"); json.string(record.direction == .c2s ? "send" : "receive")
+            json.key("time"); json.decimal(base + Int64(clamping: record.time / 1000), scale: 6)
+            json.key("opcode"); json.integer(record.kind == .text ? 1 : 2)
+            json.key("data")
+            let readable = record.kind == .text && UTF8Validation.isValid(record.payload)
+            if readable { json.string(utf8: record.payload) } else { json.base64(record.payload) }
+            // A text message that is not UTF-8 (a broken client) keeps its bytes, as base64.
+            if record.kind == .text, !readable { json.key("_tapedeckBase64"); json.bool(true) }
+            json.key("_tapedeckTime"); json.integer(record.time)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
+    /// The URL the app connected to: its Host header and request target when the tape has them
+    /// (a proxy recording), else the upstream URL.
+    static func url(of metadata: TapeMetadata) -> String {
+        let host = metadata.requestHeaders.first { $0.name.lowercased() == "host" }?.value
+        if let host, let target = metadata.requestTarget {
+            let secure = metadata.upstreamURL?.hasPrefix("wss:") ?? false
+            return (secure ? "wss://" : "ws://") + host + target
+        }
+        return metadata.upstreamURL ?? "ws://localhost/"
+    }
+
+    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONTextWriter) {
+        json.beginArray()
+        for field in fields {
+            json.beginObject(); json.key("name"); json.string(field.name); json.key("value"); json.string(field.value);
+            json.endObject()
+        }
+        json.endArray()
+    }
+}

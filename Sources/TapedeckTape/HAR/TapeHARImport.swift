@@ -1,0 +1,242 @@
+/// Reads the WebSocket connections of a HAR file (docs/TAPE-FORMAT.md, "HAR"): every entry with
+/// `_webSocketMessages` is one connection, numbered in file order (or as `_tapedeckConnection`
+/// says), opened at its `startedDateTime`, its messages at their `time`. Other entries (pages,
+/// scripts, images) are skipped. Times become tape times relative to the earliest of them; a HAR
+/// that tapedeck wrote carries each message's exact tape time and the tape's metadata, which win.
+public enum TapeHARImport {
+    public struct Session: Sendable {
+        public var metadata: TapeMetadata
+        /// In time order (entries interleaved), stable for equal times.
+        public var records: [TapeRecord]
+        public var connections: Int
+    }
+
+    /// `fallback` is the metadata for a HAR that tapedeck did not write (its creation time, URL
+    /// and headers are filled in from the HAR).
+    public static func session(from bytes: [UInt8], fallback: TapeMetadata) throws(HARError) -> Session {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch { throw HARError(offset: error.offset, path: "", message: error.message) }
+        let log = try member("log", of: root, at: "", required: true)!
+        let entries = try array(try member("entries", of: log, at: "log", required: true)!, at: "log.entries")
+        var metadata = fallback
+        var exactHeader = false
+        if let header = try member("_tapedeckHeader", of: log, at: "log", required: false) {
+            do { metadata = try TapeMetadataJSON.decode(header) } catch {
+                throw HARError(offset: error.offset, path: "log._tapedeckHeader", message: error.message)
+            }
+            exactHeader = true
+        }
+        // Each connection's open and messages, with times in microseconds since 1970 (or exact ns).
+        var opens: [(connection: UInt32, micros: Int64, exact: UInt64?)] = []
+        var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?)] = []
+        var firstEntry: JSONNode?
+        for (index, entry) in entries.enumerated() {
+            let path = "log.entries[\(index)]"
+            guard let socket = try member("_webSocketMessages", of: entry, at: path, required: false) else { continue }
+            if firstEntry == nil { firstEntry = entry }
+            var connection = UInt32(opens.count)
+            if let number = try member("_tapedeckConnection", of: entry, at: path, required: false) {
+                connection = UInt32(clamping: try integer(number, at: path + "._tapedeckConnection"))
+            }
+            let started = try member("startedDateTime", of: entry, at: path, required: true)!
+            guard let startedMillis = RFC3339.milliseconds(try string(started, at: path + ".startedDateTime")) else {
+                throw HARError(
+                    offset: started.offset, path: path + ".startedDateTime",
+                    message: "expected a UTC time like 2026-01-02T03:04:05.678Z")
+            }
+            var exactOpen: UInt64?
+            if let open = try member("_tapedeckOpen", of: entry, at: path, required: false) {
+                exactOpen = UInt64(try integer(open, at: path + "._tapedeckOpen"))
+            }
+            opens.append((connection, startedMillis * 1000, exactOpen))
+            for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
+                let messagePath = path + "._webSocketMessages[\(number)]"
+                messages.append(try decodeMessage(message, connection: connection, at: messagePath))
+            }
+        }
+        guard !opens.isEmpty else {
+            throw HARError(offset: 0, path: "log.entries", message: "no WebSocket entry (none has _webSocketMessages)")
+        }
+        if !exactHeader, let entry = firstEntry { metadata = try describe(entry, fallback: fallback, started: opens[0].micros) }
+        // Tape time 0 is the tape's creation time, or the earliest time in the HAR.
+        let base =
+            exactHeader
+            ? (RFC3339.milliseconds(metadata.created) ?? 0) * 1000
+            : min(opens.map(\.micros).min() ?? 0, messages.map(\.micros).min() ?? 0)
+        func tapeTime(_ micros: Int64, _ exact: UInt64?) -> UInt64 { exact ?? UInt64(max(0, micros - base)) * 1000 }
+        var records = opens.map {
+            TapeRecord(time: tapeTime($0.micros, $0.exact), connection: $0.connection, direction: .c2s, kind: .open)
+        }
+        records += messages.map { message in
+            var record = message.record
+            record.time = tapeTime(message.micros, message.exact)
+            return record
+        }
+        // Stable: a connection's open comes before its messages at the same time.
+        let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        return Session(metadata: metadata, records: ordered, connections: opens.count)
+    }
+
+    private static func decodeMessage(_ node: JSONNode, connection: UInt32, at path: String) throws(HARError) -> (
+        record: TapeRecord, micros: Int64, exact: UInt64?
+    ) {
+        let type = try string(try member("type", of: node, at: path, required: true)!, at: path + ".type")
+        guard type == "send" || type == "receive" else {
+            throw HARError(
+                offset: node.offset, path: path + ".type", message: "expected \"send\" or \"receive\", found \"\(type)\"")
+        }
+        let timeNode = try member("time", of: node, at: path, required: true)!
+        guard case .number(let literal) = timeNode.value, let micros = microseconds(fromTime: literal) else {
+            throw HARError(
+                offset: timeNode.offset, path: path + ".time",
+                message: "expected the time since 1970 as a number (seconds, or milliseconds as Playwright writes)")
+        }
+        let opcodeNode = try member("opcode", of: node, at: path, required: true)!
+        let opcode = try integer(opcodeNode, at: path + ".opcode")
+        guard opcode == 1 || opcode == 2 else {
+            throw HARError(
+                offset: opcodeNode.offset, path: path + ".opcode", message: "expected 1 (text) or 2 (binary), found \(opcode)")
+        }
+        let dataNode = try member("data", of: node, at: path, required: true)!
+        guard case .string(let data) = dataNode.value else {
+            throw HARError(
+                offset: dataNode.offset, path: path + ".data", message: "expected a string, found \(dataNode.typeName)")
+        }
+        let flagged =
+            try member("_tapedeckBase64", of: node, at: path, required: false).map {
+                if case .bool(true) = $0.value { true } else { false }
+            } ?? false
+        var payload = data
+        if opcode == 2 || flagged {
+            switch Base64.decode(data) {
+            case .success(let bytes): payload = bytes
+            case .failure(let error):
+                throw HARError(
+                    offset: dataNode.offset + 1 + error.offset, path: path + ".data",
+                    message: "binary data must be base64: \(error.reason)")
+            }
+        }
+        var exact: UInt64?
+        if let time = try member("_tapedeckTime", of: node, at: path, required: false) {
+            exact = UInt64(try integer(time, at: path + "._tapedeckTime"))
+        }
+        let record = TapeRecord(
+            time: 0, connection: connection, direction: type == "send" ? .c2s : .s2c, kind: opcode == 1 ? .text : .binary,
+            payload: payload)
+        return (record, micros, exact)
+    }
+
+    /// Metadata for a HAR another tool wrote: created at its first connection, the URL and headers
+    /// of its first WebSocket entry.
+    private static func describe(_ entry: JSONNode, fallback: TapeMetadata, started: Int64) throws(HARError) -> TapeMetadata {
+        var metadata = fallback
+        metadata.created = RFC3339.string(milliseconds: started / 1000)
+        metadata.labels["source"] = "har"
+        if let request = try member("request", of: entry, at: "", required: false) {
+            if let url = try member("url", of: request, at: "request", required: false), case .string(let bytes) = url.value {
+                let text = String(decoding: bytes, as: UTF8.self)
+                metadata.upstreamURL = text
+                if let scheme = text.firstRange(of: "://") {
+                    let rest = text[scheme.upperBound...]
+                    metadata.requestTarget = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+                }
+            }
+            metadata.requestHeaders = try headers(of: request)
+        }
+        if let response = try member("response", of: entry, at: "", required: false) {
+            if let status = try member("status", of: response, at: "response", required: false) {
+                metadata.responseStatus = Int(try integer(status, at: "response.status"))
+            }
+            metadata.responseHeaders = try headers(of: response)
+        }
+        return metadata
+    }
+
+    private static func headers(of node: JSONNode) throws(HARError) -> [TapeMetadata.HeaderField] {
+        guard let list = try member("headers", of: node, at: "", required: false), case .array(let items) = list.value else {
+            return []
+        }
+        return items.compactMap { item -> TapeMetadata.HeaderField? in
+            guard case .object(let members) = item.value,
+                case .string(let name)? = members.first(where: { $0.key == "name" })?.value.value,
+                case .string(let value)? = members.first(where: { $0.key == "value" })?.value.value
+            else { return nil }
+            return TapeMetadata.HeaderField(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        }
+    }
+
+    /// A message's `time` as microseconds since 1970. Chrome DevTools writes seconds
+    /// (`1700000000.123456`), Playwright milliseconds (`1700000000123.456`): a value of 10^11 or
+    /// more is read as milliseconds (10^11 seconds is the year 5138). Digits past the microsecond
+    /// are rounded half up.
+    static func microseconds(fromTime literal: [UInt8]) -> Int64? {
+        var whole: Int64 = 0
+        var fraction: Int64 = 0 // nine digits: nanoseconds of a second, or picoseconds of a millisecond
+        var digits = 0
+        var inFraction = false
+        for byte in literal {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard !inFraction else { return nil }
+                inFraction = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = Int64(byte - UInt8(ascii: "0"))
+                if !inFraction {
+                    guard whole < 100_000_000_000_000 else { return nil }
+                    whole = whole * 10 + digit
+                } else if digits < 9 {
+                    fraction = fraction * 10 + digit
+                    digits += 1
+                }
+            default: return nil // negative, exponent: not a wall time
+            }
+        }
+        for _ in digits..<9 { fraction *= 10 }
+        if whole >= 100_000_000_000 {
+            // Milliseconds: the fraction's first three digits are microseconds.
+            return whole * 1000 + (fraction + 500_000) / 1_000_000
+        }
+        return whole * 1_000_000 + (fraction + 500) / 1000
+    }
+
+    private static func member(_ key: String, of node: JSONNode, at path: String, required: Bool) throws(HARError) -> JSONNode? {
+        guard case .object(let members) = node.value else {
+            throw HARError(offset: node.offset, path: path, message: "expected an object, found \(node.typeName)")
+        }
+        let found = members.first(where: { $0.key == key })?.value
+        if found == nil, required {
+            throw HARError(offset: node.offset, path: path, message: "\"\(key)\" is missing")
+        }
+        return found
+    }
+
+    private static func array(_ node: JSONNode, at path: String) throws(HARError) -> [JSONNode] {
+        guard case .array(let items) = node.value else {
+            throw HARError(offset: node.offset, path: path, message: "expected an array, found \(node.typeName)")
+        }
+        return items
+    }
+
+    private static func string(_ node: JSONNode, at path: String) throws(HARError) -> String {
+        guard case .string(let bytes) = node.value else {
+            throw HARError(offset: node.offset, path: path, message: "expected a string, found \(node.typeName)")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func integer(_ node: JSONNode, at path: String) throws(HARError) -> Int64 {
+        guard let value = node.unsignedInteger, value <= UInt64(Int64.max) else {
+            throw HARError(offset: node.offset, path: path, message: "expected a non-negative integer")
+        }
+        return Int64(value)
+    }
+}
+
+/// A HAR file that cannot be imported: where (a byte offset and a JSON path) and why.
+public struct HARError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var path: String
+    public var message: String
+
+    public var description: String { "byte \(offset)\(path.isEmpty ? "" : " (\(path))"): \(message)" }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckTape
+import TestSupport
+import Testing
+
+/// `tapedeck export --format har` and `tapedeck import FILE.har` (the binary): a committed tape
+/// goes to HAR and back with every message, and a HAR written by an independent tool (Playwright
+/// recording headless Chromium's own WebSocket) imports whole.
+@Suite(.tags(.integration)) struct HARCommandTests {
+    /// The text and binary messages and opens of a tape: what HAR holds.
+    static func messages(_ path: String) throws -> [TapeRecord] {
+        let reader = try TapeReader(path: path)
+        var records: [TapeRecord] = []
+        while let record = try reader.next() {
+            if [.open, .text, .binary].contains(record.kind) { records.append(record) }
+        }
+        return records
+    }
+
+    @Test func aTapeGoesToHARAndBackWithEveryMessageInOrder() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tape = ChildProcess.packageRoot + "/Recordings/core-loop.tape"
+        let har = directory.appendingPathComponent("core-loop.har").path
+        let back = directory.appendingPathComponent("back.tape").path
+        let export = try await TapedeckBinary.run(["export", tape, "--format", "har", "-o", har])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(
+            export.stderr.contains(
+                "tapedeck export: 24 records that HAR cannot hold (pings, pongs, closes, errors, markers) left out"))
+        let imported = try await TapedeckBinary.run(["import", har, "-o", back])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("31 records from 1 WebSocket connection of"))
+        #expect(try Self.messages(back) == Self.messages(tape))
+        #expect(try TapeReader(path: back).header.metadata == TapeReader(path: tape).header.metadata)
+    }
+
+    @Test(.enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
+    func playwrightsHARImportsWhole() async throws {
+        try #require(HeadlessChromium.found != nil, "no chromium: run `make report-deps`")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("playwright.har").path
+        let tape = directory.appendingPathComponent("playwright.tape").path
+        let browser = try await ChildProcess.run(
+            ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/playwright_har.py", har],
+            seconds: 180)
+        try #require(browser.status == 0, "playwright failed: \(browser.standardError)")
+        let imported = try await TapedeckBinary.run(["import", har, "-o", tape])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        // What the page sent and got back, in the order it happened: send, echo, send, echo...
+        let seen = try JSONValue.parse(Array(browser.standardOutput.utf8))
+        guard case .array(let sent)? = seen.value(at: "sent"), case .array(let received)? = seen.value(at: "received") else {
+            Issue.record("playwright_har.py printed \(browser.standardOutput)")
+            return
+        }
+        func bytes(_ value: JSONValue) -> [UInt8] {
+            if case .string(let text) = value { return Array(text.utf8) }
+            if case .string(let base64)? = value.value(at: "base64") { return Array(Data(base64Encoded: base64) ?? Data()) }
+            return []
+        }
+        let expected = zip(sent, received).flatMap { [(TapeRecord.Direction.c2s, bytes($0)), (.s2c, bytes($1))] }
+        let records = try Self.messages(tape).filter { $0.kind != .open }
+        #expect(records.map(\.direction) == expected.map(\.0))
+        #expect(records.map(\.payload) == expected.map(\.1))
+        #expect(records.map(\.kind) == [.text, .text, .text, .text, .binary, .binary, .text, .text])
+        #expect(records.map(\.time) == records.map(\.time).sorted())
+        #expect(try TapeReader(path: tape).header.metadata.labels["source"] == "har")
+    }
+}

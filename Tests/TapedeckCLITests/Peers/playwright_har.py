@@ -1,0 +1,82 @@
+"""Writes a HAR of a real browser's WebSocket session with Playwright, an independent tool.
+
+Usage: playwright_har.py OUT.har
+
+Serves a page over http://127.0.0.1 (Chromium refuses a WebSocket to loopback from a data: page)
+and runs a websockets echo server; headless Chromium (Debian's, through executable_path: no
+browser download) opens the page, which sends text and binary messages and waits for each echo.
+Playwright's record_har_path writes OUT.har with _webSocketMessages when the context closes.
+Prints one JSON object: {"sent": [...], "received": [...]}, binary messages as {"base64": ...}.
+"""
+import asyncio
+import base64
+import http.server
+import json
+import shutil
+import sys
+import threading
+
+from playwright.async_api import async_playwright
+from websockets.asyncio.server import serve
+
+PAGE = """<!doctype html><title>ws</title><script>
+window.run = (url) => new Promise((resolve, reject) => {
+  const sent = [], received = [];
+  const ws = new WebSocket(url);
+  ws.binaryType = "arraybuffer";
+  const outgoing = ['{"type":"createCharacter","message":{"name":"Mei"}}',
+                    '{"type":"setFocus","message":{"focus":"caf\\u00e9 \\ud83c\\udf75"}}',
+                    new Uint8Array([0, 1, 2, 254, 255]),
+                    '{"type":"requestStatistics","message":{}}'];
+  const encode = (m) => typeof m === "string" ? m : {base64: btoa(String.fromCharCode(...new Uint8Array(m)))};
+  let next = 0;
+  const send = () => {
+    if (next === outgoing.length) { ws.close(1000, "done"); return; }
+    const m = outgoing[next++]; sent.push(encode(m)); ws.send(m);
+  };
+  ws.onopen = send;
+  ws.onmessage = (event) => { received.push(encode(event.data)); send(); };
+  ws.onclose = () => resolve({sent, received});
+  ws.onerror = () => reject(new Error("websocket error"));
+});
+</script>"""
+
+
+class Page(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = PAGE.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+
+
+async def main():
+    out = sys.argv[1]
+    http_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=http_server.serve_forever, daemon=True).start()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    async with serve(echo, "127.0.0.1", 0) as ws_server:
+        ws_port = ws_server.sockets[0].getsockname()[1]
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
+            context = await browser.new_context(record_har_path=out)
+            page = await context.new_page()
+            await page.goto("http://127.0.0.1:%d/" % http_server.server_address[1])
+            result = await asyncio.wait_for(page.evaluate("url => window.run(url)", "ws://127.0.0.1:%d/game" % ws_port), 60)
+            await context.close()
+            await browser.close()
+    http_server.shutdown()
+    print(json.dumps(result))
+
+
+asyncio.run(main())

@@ -1,0 +1,123 @@
+import Foundation
+import TapedeckTapeWriter
+import Testing
+
+@testable import TapedeckTape
+
+/// A tape as HAR and back (`TapeHARExport`, `TapeHARImport`): every text and binary message, its
+/// bytes, direction, connection and tape time survive; what HAR cannot hold is counted; a bad HAR
+/// names the byte and the JSON path.
+struct HARTests {
+    static let records: [TapeRecord] = [
+        TapeRecord(time: 1_000, connection: 0, direction: .c2s, kind: .open),
+        TapeRecord(
+            time: 2_345_678, connection: 0, direction: .c2s, kind: .text,
+            payload: Array(#"{"type":"swipe","message":{"a":"é\n"}}"#.utf8)),
+        TapeRecord(time: 2_400_000, connection: 0, direction: .c2s, kind: .ping, payload: [1]),
+        TapeRecord(time: 3_000_001, connection: 0, direction: .s2c, kind: .binary, payload: [0, 1, 254, 255]),
+        TapeRecord(time: 3_500_000, connection: 3, direction: .c2s, kind: .open),
+        // Not UTF-8: a broken client's text frame, kept as its bytes.
+        TapeRecord(time: 3_600_000, connection: 3, direction: .c2s, kind: .text, payload: [0x7B, 0xFF, 0x7D]),
+        TapeRecord(
+            time: 4_000_000, connection: 0, direction: .s2c, kind: .text, payload: Array(#"{"type":"u","message":{}}"#.utf8)),
+        TapeRecord(time: 5_000_000, connection: 0, direction: .s2c, kind: .close, closeCode: 1000, payload: []),
+        TapeRecord(time: 6_000_000, connection: 3, direction: .note, kind: .marker, payload: Array("checkpoint".utf8)),
+    ]
+
+    static func exported() throws -> TapeHARExport.Result {
+        let directory = try TestFiles.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tape = try TestFiles.writeTape(records, in: directory)
+        return try TapeHARExport.har(from: try TapeReader(path: tape), creator: "test")
+    }
+
+    @Test func tapeToHARToTapeKeepsEveryMessageItsTimeAndOrder() throws {
+        let har = try Self.exported()
+        #expect(har.omittedRecords == 3)
+        let session = try TapeHARImport.session(from: har.bytes, fallback: TapeMetadata(created: "", tool: ""))
+        #expect(session.records == Self.records.filter { [.open, .text, .binary].contains($0.kind) })
+        #expect(session.metadata == TestFiles.metadata)
+        #expect(session.connections == 2)
+    }
+
+    @Test func theHARIsWhatBrowserToolsRead() throws {
+        let har = try JSONSerialization.jsonObject(with: Data(try Self.exported().bytes)) as? [String: Any]
+        let log = try #require(har?["log"] as? [String: Any])
+        #expect(log["version"] as? String == "1.2")
+        let entries = try #require(log["entries"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        #expect(entries[0]["startedDateTime"] as? String == "2025-03-01T09:30:00.000Z")
+        #expect((entries[0]["request"] as? [String: Any])?["url"] as? String == "wss://example.test/ws")
+        let messages = try #require(entries[0]["_webSocketMessages"] as? [[String: Any]])
+        #expect(messages.map { $0["type"] as? String } == ["send", "receive", "receive"])
+        #expect(messages.map { $0["opcode"] as? Int } == [1, 2, 1])
+        #expect(messages[0]["data"] as? String == #"{"type":"swipe","message":{"a":"é\n"}}"#)
+        #expect(messages[1]["data"] as? String == "AAH+/w==")
+        // Seconds since 1970, to the microsecond: 2025-03-01T09:30:00Z plus 2.345678 ms.
+        #expect((messages[0]["time"] as? NSNumber)?.stringValue == "1740821400.002345")
+    }
+
+    @Test(arguments: [
+        ("1740821400.002345", 1_740_821_400_002_345), // Chrome: seconds
+        ("1740821400", 1_740_821_400_000_000),
+        ("1740821400.0000005", 1_740_821_400_000_001), // rounded half up
+        ("1795480265818.221", 1_795_480_265_818_221), // Playwright: milliseconds
+        ("1795480265818.2216", 1_795_480_265_818_222),
+    ])
+    func messageTimesAreSecondsOrMilliseconds(literal: String, micros: Int64) {
+        #expect(TapeHARImport.microseconds(fromTime: Array(literal.utf8)) == micros)
+    }
+
+    @Test func anotherToolsHARTakesItsTimesURLAndHeaders() throws {
+        let har = """
+            {"log":{"version":"1.2","creator":{"name":"WebInspector","version":"537.36"},"entries":[
+              {"startedDateTime":"2026-01-02T03:04:05.000Z","request":{"url":"https://example.test/index.html"},"response":{"status":200}},
+              {"startedDateTime":"2026-01-02T03:04:06.500Z","request":{"method":"GET","url":"wss://lichun.app/wss/?v=2",
+                "headers":[{"name":"Host","value":"lichun.app"}]},"response":{"status":101,"headers":[]},
+               "_webSocketMessages":[
+                 {"type":"send","time":1767323046.501,"opcode":1,"data":"{\\"type\\":\\"a\\"}"},
+                 {"type":"receive","time":1767323046.7,"opcode":2,"data":"AQI="}]}]}}
+            """
+        let session = try TapeHARImport.session(from: Array(har.utf8), fallback: TapeMetadata(created: "", tool: "tapedeck 1"))
+        #expect(session.metadata.created == "2026-01-02T03:04:06.500Z")
+        #expect(session.metadata.upstreamURL == "wss://lichun.app/wss/?v=2")
+        #expect(session.metadata.requestTarget == "/wss/?v=2")
+        #expect(session.metadata.requestHeaders == [.init("Host", "lichun.app")])
+        #expect(session.metadata.labels == ["source": "har"])
+        #expect(
+            session.records == [
+                TapeRecord(time: 0, connection: 0, direction: .c2s, kind: .open),
+                TapeRecord(time: 1_000_000, connection: 0, direction: .c2s, kind: .text, payload: Array(#"{"type":"a"}"#.utf8)),
+                TapeRecord(time: 200_000_000, connection: 0, direction: .s2c, kind: .binary, payload: [1, 2]),
+            ])
+    }
+
+    @Test(arguments: [
+        ("[]", "byte 0: expected an object, found an array"),
+        (#"{"log":{}}"#, #"byte 7 (log): "entries" is missing"#),
+        (
+            #"{"log":{"entries":[{"startedDateTime":"x","_webSocketMessages":[]}]}}"#,
+            "byte 38 (log.entries[0].startedDateTime): expected a UTC time like 2026-01-02T03:04:05.678Z"
+        ),
+        (
+            #"{"log":{"entries":[{"startedDateTime":"2026-01-02T03:04:05Z","_webSocketMessages":[{"type":"send","time":1,"opcode":9,"data":""}]}]}}"#,
+            #"byte 116 (log.entries[0]._webSocketMessages[0].opcode): expected 1 (text) or 2 (binary), found 9"#
+        ),
+        (
+            #"{"log":{"entries":[{"startedDateTime":"2026-01-02T03:04:05Z","_webSocketMessages":[{"type":"receive","time":1,"opcode":2,"data":"AB$="}]}]}}"#,
+            #"byte 131 (log.entries[0]._webSocketMessages[0].data): binary data must be base64: "#
+        ),
+        (
+            #"{"log":{"entries":[{"request":{"url":"https://x/"}}]}}"#,
+            "byte 0 (log.entries): no WebSocket entry (none has _webSocketMessages)"
+        ),
+    ])
+    func aBadHARSaysWhereAndWhy(text: String, message: String) {
+        do {
+            let session = try TapeHARImport.session(from: Array(text.utf8), fallback: TapeMetadata(created: "", tool: ""))
+            Issue.record("imported \(session.records.count) records from \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(message), "\(error)")
+        }
+    }
+}
