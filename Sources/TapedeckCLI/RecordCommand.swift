@@ -44,7 +44,9 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS towards the app")
     var tls: ServerTLSOptions
 
-    @Flag(name: .customLong("generate-cert"), help: "Serve wss:// with a certificate from a local CA made in DIR/tls (openssl).")
+    @Flag(
+        name: .customLong("generate-cert"),
+        help: "Serve wss:// with a certificate from the local CA in DIR/tls, made if missing (`tapedeck ca`).")
     var generateCertificate = false
 
     @Option(name: .customLong("ca-file"), help: "An extra CA (PEM) to trust for a wss:// upstream.")

@@ -27,6 +27,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
             ServerCommand.self,
             ServeCommand.self,
             RecordCommand.self,
+            CACommand.self,
             MarkCommand.self,
             LsCommand.self,
             TagCommand.self,

@@ -5,7 +5,7 @@ import Testing
 @Suite struct RootHelpTests {
     static let userCommands = [
         "info", "cat", "export", "import", "replay", "check", "history", "repro", "inspect", "shrink",
-        "promote", "diff", "report", "scenario", "server", "serve", "record", "mark", "ls", "tag", "catalog",
+        "promote", "diff", "report", "scenario", "server", "serve", "record", "ca", "mark", "ls", "tag", "catalog",
     ]
     static let developerCommands = ["bench", "synth", "debug", "dev", "write-stream", "write-synthetic", "recorder-write"]
 
