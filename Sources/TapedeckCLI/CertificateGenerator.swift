@@ -8,6 +8,28 @@ struct CertificateGenerator {
     let folder: String
     let hosts: [String]
 
+    /// For a listener on `listenHost`: the leaf names it and the loopback names.
+    init(folder: String, listenHost: String) {
+        self.init(folder: folder, hosts: Array(Set(["localhost", "127.0.0.1", "::1", listenHost])).sorted())
+    }
+
+    init(folder: String, hosts: [String]) {
+        self.folder = folder
+        self.hosts = hosts
+    }
+
+    /// `--generate-cert` of `command`: makes what is missing, says on standard error what it made
+    /// or reused and how to trust the CA, and returns the listener's certificate and key paths.
+    func serverFiles(for command: String) throws -> (certificate: String, key: String) {
+        let made: Bool
+        do { made = try ensure() } catch { throw CommandFailure.exit("--generate-cert: \(error)", code: 1) }
+        FileHandle.standardError.write(
+            Data(
+                "tapedeck \(command): \(made ? "made" : "using") \(certificate) signed by \(caCertificate)\n\(trustInstructions)\n"
+                    .utf8))
+        return (certificate, key)
+    }
+
     var caCertificate: String { folder + "/ca.pem" }
     var certificate: String { folder + "/cert.pem" }
     var key: String { folder + "/key.pem" }

@@ -126,18 +126,8 @@ struct RecordCommand: AsyncParsableCommand {
         var certificate = tls.certificate
         var key = tls.key
         if generateCertificate {
-            let generator = CertificateGenerator(
-                folder: out + "/tls", hosts: Array(Set(["localhost", "127.0.0.1", "::1", listen.host])).sorted())
-            do {
-                let made = try generator.ensure()
-                Self.emit(
-                    "tapedeck record: \(made ? "made" : "using") \(generator.certificate) signed by \(generator.caCertificate)\n"
-                        + generator.trustInstructions, to: 2)
-            } catch {
-                throw CommandFailure.exit("--generate-cert: \(error)", code: 1)
-            }
-            certificate = generator.certificate
-            key = generator.key
+            (certificate, key) = try CertificateGenerator(folder: out + "/tls", listenHost: listen.host).serverFiles(
+                for: "record")
         }
         var labelMap: [String: String] = [:]
         for label in labels {

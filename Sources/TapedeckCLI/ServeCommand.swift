@@ -75,6 +75,16 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS")
     var tls: ServerTLSOptions
 
+    @Flag(
+        name: .customLong("generate-cert"),
+        help: "Serve wss:// with a certificate from the local CA in --tls-dir, made if missing (as record does).")
+    var generateCertificate = false
+
+    @Option(
+        name: .customLong("tls-dir"),
+        help: ArgumentHelp("With --generate-cert: the CA's folder, a recording folder's tls/ (`tapedeck ca`).", valueName: "dir"))
+    var tlsDirectory = "Recordings/tls"
+
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
 
@@ -91,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--timeout takes a positive number of seconds, e.g. 60")
         }
         _ = try ignoredFields()
+        if generateCertificate && tls.certificate != nil {
+            throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
+        }
     }
 
     /// The --ignore-fields patterns, as one filter.
@@ -121,11 +134,13 @@ struct ServeCommand: AsyncParsableCommand {
         let fields = matchFields?.split(separator: ",").map { String($0.trimmingSpaces) } ?? []
         let verification = verify ? ServeVerification(records: records, ignoring: try ignoredFields()) : nil
         let signals = TerminationSignals()
+        let files =
+            try generateCertificate
+            ? CertificateGenerator(folder: tlsDirectory, listenHost: listen.host).serverFiles(for: "serve")
+            : tls.certificate.map { ($0, tls.key ?? "") }
         let server: TapeServer
         do {
-            let context = try tls.certificate.map { certificate in
-                try TLSFiles.serverContext(certificatePath: certificate, keyPath: tls.key ?? "")
-            }
+            let context = try files.map { try TLSFiles.serverContext(certificatePath: $0.0, keyPath: $0.1) }
             server = try await TapeServer.start(
                 records: records, host: listen.host, port: listen.port, recordedPath: recordedPath, matchFields: fields,
                 timing: timing, tls: context, verification: verification, limits: connectionLimits.limits,

@@ -55,8 +55,9 @@ import Testing
         var junit: String?
     }
 
-    /// Serves the tape with `--verify` plus `options`, plays `connections` with the Python client.
-    static func verify(_ connections: [[String]], options: [String] = []) async throws -> Run {
+    /// Serves the tape with `--verify` plus `options`, plays `connections` with the Python client
+    /// (trusting `ca` for wss://).
+    static func verify(_ connections: [[String]], options: [String] = [], ca: String? = nil) async throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "run `swift build --build-tests` first")
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
         let directory = try TemporaryDirectory()
@@ -75,7 +76,8 @@ import Testing
         #expect(url.hasSuffix("/game/ws"), "serves the recorded path: \(first)")
         let peer = try await ChildProcess.run(
             ChildProcess.python,
-            [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/verify_client.py", url, sends])
+            [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/verify_client.py", url, sends]
+                + (ca.map { [$0] } ?? []))
         #expect(peer.status == 0, "client failed: \(peer.standardError)")
         let served = await serve.wait(seconds: 90)
         return Run(
@@ -117,6 +119,16 @@ import Testing
                     .array([Self.greeting, #"{"type":"playerStatistics","message":{"days":1}}"#].map(JSONValue.string)),
                 ]))
         #expect(try await Self.junitTotals(run.junit) == "testsuites 4 0 4 0")
+    }
+
+    @Test func overWSSWithAGeneratedCertificate() async throws {
+        let directory = try TemporaryDirectory()
+        let run = try await Self.verify(
+            [[Self.create, Self.focus, Self.swipe], [Self.statistics]],
+            options: ["--generate-cert", "--tls-dir", directory.path], ca: directory.path + "/ca.pem")
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        #expect(run.output.contains(" on wss://127.0.0.1:"), "\(run.output)")
+        #expect(run.errors.contains("tapedeck serve: made \(directory.path)/cert.pem signed by \(directory.path)/ca.pem"))
     }
 
     @Test func aChangedFieldFailsWithTheRecordedAgainstTheSentValue() async throws {

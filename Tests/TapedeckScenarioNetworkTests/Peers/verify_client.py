@@ -1,15 +1,16 @@
 """A client build under `tapedeck serve --verify`, played by Python's websockets client.
 
-Usage: verify_client.py URL SENDS.json
+Usage: verify_client.py URL SENDS.json [CA.pem]
 
 SENDS.json: {"connections": [[client message, ...], ...]}. For each connection in turn: connect,
 send its messages one by one, reading whatever the server answers in between, then read until the
 server has been quiet for a moment (or closes) and close. Prints one JSON object:
 {"received": [[server message, ...], ...], "closes": [close code or null, ...]}. Every wait is
-bounded.
+bounded. With CA.pem, a wss:// URL is verified against that CA (host name included).
 """
 import asyncio
 import json
+import ssl
 import sys
 
 from websockets.asyncio.client import connect
@@ -27,9 +28,9 @@ async def drain(ws, received, seconds):
             return
 
 
-async def play(url, sends):
+async def play(url, sends, context):
     received = []
-    async with connect(url, open_timeout=TIMEOUT, close_timeout=5, max_size=None) as ws:
+    async with connect(url, open_timeout=TIMEOUT, close_timeout=5, max_size=None, ssl=context) as ws:
         try:
             for message in sends:
                 await ws.send(message)
@@ -42,11 +43,12 @@ async def play(url, sends):
 
 async def main():
     url, path = sys.argv[1], sys.argv[2]
+    context = ssl.create_default_context(cafile=sys.argv[3]) if len(sys.argv) > 3 else None
     with open(path, encoding="utf-8") as file:
         script = json.load(file)
     received, closes = [], []
     for sends in script["connections"]:
-        messages, code = await play(url, sends)
+        messages, code = await play(url, sends, context)
         received.append(messages)
         closes.append(code)
     print(json.dumps({"received": received, "closes": closes}))
