@@ -183,7 +183,8 @@ let package = Package(
             dependencies: [
                 "TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog", "TapedeckProtocol", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["Peers"]
         ),
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(

@@ -45,7 +45,8 @@ import Testing
         let har = directory.appendingPathComponent("playwright.har").path
         let tape = directory.appendingPathComponent("playwright.tape").path
         let browser = try await ChildProcess.run(
-            ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/playwright_har.py", har],
+            ChildProcess.python,
+            [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/chromium_websocket.py", "--har", har],
             seconds: 180)
         try #require(browser.status == 0, "playwright failed: \(browser.standardError)")
         let imported = try await TapedeckBinary.run(["import", har, "-o", tape])
@@ -54,7 +55,7 @@ import Testing
         // What the page sent and got back, in the order it happened: send, echo, send, echo...
         let seen = try JSONValue.parse(Array(browser.standardOutput.utf8))
         guard case .array(let sent)? = seen.value(at: "sent"), case .array(let received)? = seen.value(at: "received") else {
-            Issue.record("playwright_har.py printed \(browser.standardOutput)")
+            Issue.record("chromium_websocket.py printed \(browser.standardOutput)")
             return
         }
         func bytes(_ value: JSONValue) -> [UInt8] {

@@ -1,12 +1,14 @@
-"""Writes a HAR of a real browser's WebSocket session with Playwright, an independent tool.
+"""Headless Chromium's own WebSocket, driven by Playwright: an independent client and HAR writer.
 
-Usage: playwright_har.py OUT.har
+Usage: chromium_websocket.py [--har OUT.har] [--ws URL]
 
 Serves a page over http://127.0.0.1 (Chromium refuses a WebSocket to loopback from a data: page)
-and runs a websockets echo server; headless Chromium (Debian's, through executable_path: no
-browser download) opens the page, which sends text and binary messages and waits for each echo.
-Playwright's record_har_path writes OUT.har with _webSocketMessages when the context closes.
-Prints one JSON object: {"sent": [...], "received": [...]}, binary messages as {"base64": ...}.
+that opens a WebSocket, sends text and binary messages and waits for each echo, then closes.
+Without --ws it connects to a websockets echo server of its own; with --ws to URL (an echo server
+behind the recording proxy). Chromium is Debian's, through executable_path: no browser download.
+With --har, Playwright's record_har_path writes OUT.har (with _webSocketMessages) when the
+context closes. Prints one JSON object: {"sent": [...], "received": [...], "extensions": "..."},
+binary messages as {"base64": ...}; extensions is what the server agreed to.
 """
 import asyncio
 import base64
@@ -36,7 +38,7 @@ window.run = (url) => new Promise((resolve, reject) => {
   };
   ws.onopen = send;
   ws.onmessage = (event) => { received.push(encode(event.data)); send(); };
-  ws.onclose = () => resolve({sent, received});
+  ws.onclose = () => resolve({sent, received, extensions: ws.extensions});
   ws.onerror = () => reject(new Error("websocket error"));
 });
 </script>"""
@@ -61,18 +63,20 @@ async def echo(ws):
 
 
 async def main():
-    out = sys.argv[1]
+    arguments = sys.argv[1:]
+    har = arguments[arguments.index("--har") + 1] if "--har" in arguments else None
+    url = arguments[arguments.index("--ws") + 1] if "--ws" in arguments else None
     http_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
     threading.Thread(target=http_server.serve_forever, daemon=True).start()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     async with serve(echo, "127.0.0.1", 0) as ws_server:
-        ws_port = ws_server.sockets[0].getsockname()[1]
+        url = url or "ws://127.0.0.1:%d/game" % ws_server.sockets[0].getsockname()[1]
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox"])
-            context = await browser.new_context(record_har_path=out)
+            context = await browser.new_context(record_har_path=har) if har else await browser.new_context()
             page = await context.new_page()
             await page.goto("http://127.0.0.1:%d/" % http_server.server_address[1])
-            result = await asyncio.wait_for(page.evaluate("url => window.run(url)", "ws://127.0.0.1:%d/game" % ws_port), 60)
+            result = await asyncio.wait_for(page.evaluate("url => window.run(url)", url), 60)
             await context.close()
             await browser.close()
     http_server.shutdown()
