@@ -56,16 +56,21 @@ import Testing
     }
 
     /// Serves the tape with `--verify` plus `options`, plays `connections` with the Python client
-    /// (trusting `ca` for wss://).
-    static func verify(_ connections: [[String]], options: [String] = [], ca: String? = nil) async throws -> Run {
+    /// (reading `expect` messages, see verify_client.py; trusting `ca` for wss://). With `interrupt`, serve gets SIGINT once the client is done (it would wait for the next
+    /// recorded connection until --timeout otherwise).
+    static func verify(
+        _ connections: [[String]], expect: [[Int]]? = nil, options: [String] = [], ca: String? = nil,
+        interrupt: Bool = false
+    ) async throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "run `swift build --build-tests` first")
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
         let directory = try TemporaryDirectory()
         let tape = directory.path + "/two-connections.tape"
         try writeTape(to: tape)
         let sends = directory.path + "/sends.json"
-        let script: JSONValue = .object(["connections": .array(connections.map { .array($0.map(JSONValue.string)) })])
-        try script.canonicalJSONString(pretty: false).write(toFile: sends, atomically: true, encoding: .utf8)
+        var script: [String: JSONValue] = ["connections": .array(connections.map { .array($0.map(JSONValue.string)) })]
+        if let expect { script["expect"] = .array(expect.map { .array($0.map(JSONValue.int)) }) }
+        try JSONValue.object(script).canonicalJSONString(pretty: false).write(toFile: sends, atomically: true, encoding: .utf8)
         let junit = directory.path + "/verdict.xml"
         let serve = try ChildProcess(
             ChildProcess.tapedeck,
@@ -79,6 +84,7 @@ import Testing
             [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/verify_client.py", url, sends]
                 + (ca.map { [$0] } ?? []))
         #expect(peer.status == 0, "client failed: \(peer.standardError)")
+        if interrupt { serve.signal(SIGINT) }
         let served = await serve.wait(seconds: 90)
         return Run(
             status: served.status, output: served.standardOutput, errors: served.standardError,
@@ -102,7 +108,9 @@ import Testing
     }
 
     @Test func aClientThatPlaysTheRecordedSidePasses() async throws {
-        let run = try await Self.verify([[Self.create, Self.focus, Self.swipe], [Self.statistics]])
+        // The client reads exactly what the recording answers: 1 greeting and 1 answer a send.
+        let run = try await Self.verify(
+            [[Self.create, Self.focus, Self.swipe], [Self.statistics]], expect: [[1, 1, 1, 1], [1, 1]])
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
         #expect(
             run.output.contains("PASS: the client sent all 4 recorded client messages in order on 2 connections"), "\(run.output)"
@@ -171,9 +179,21 @@ import Testing
     }
 
     @Test func aClientThatNeverReconnectsMissesTheSecondSession() async throws {
-        let run = try await Self.verify([[Self.create, Self.focus, Self.swipe]], options: ["--timeout", "3"])
+        let run = try await Self.verify([[Self.create, Self.focus, Self.swipe]], interrupt: true)
         #expect(run.status == 1, "\(run.output)\n\(run.errors)")
+        #expect(run.output.contains("FAIL: 1 difference from the recording"), "\(run.output)")
         #expect(run.output.contains("connection 2, record 11: requestStatistics was never sent"), "\(run.output)")
-        #expect(run.errors.contains("--timeout 3.0 s reached"), "\(run.errors)")
+        #expect(run.errors.contains("tapedeck serve: SIGINT, shutting down"), "\(run.errors)")
+    }
+
+    @Test func withNoClientTheTimeoutGivesTheVerdict() async throws {
+        let directory = try TemporaryDirectory()
+        let tape = directory.path + "/two-connections.tape"
+        try Self.writeTape(to: tape)
+        let serve = try await ChildProcess.run(
+            ChildProcess.tapedeck, ["serve", tape, "--verify", "--listen", "127.0.0.1:0", "--timeout", "1"])
+        #expect(serve.status == 1, "\(serve.standardOutput)\n\(serve.standardError)")
+        #expect(serve.standardOutput.contains("FAIL: 4 differences from the recording"), "\(serve.standardOutput)")
+        #expect(serve.standardError.contains("tapedeck serve: --timeout 1.0 s reached, shutting down"), "\(serve.standardError)")
     }
 }
