@@ -9,16 +9,25 @@ import TapedeckTape
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record WebSocket sessions through a reverse proxy, one tape per connection.",
+        abstract: "Record WebSocket sessions through a reverse or forward proxy, one tape per connection.",
         discussion: """
-            The app connects to --listen; each connection is forwarded to --upstream (ws or wss, \
-            certificates verified) and recorded, secrets redacted, into DIR/<UTC start>-<connection>.tape. \
-            Each closed tape is added to DIR/catalog.sqlite. The first line of standard output is \
-            "recording on ws://HOST:PORT -> UPSTREAM, tapes in DIR"; the second names the control endpoint \
-            for `tapedeck mark`. SIGINT or SIGTERM closes every session (1001) and every tape cleanly.
+            Reverse mode (the default): the app connects to --listen; each connection is forwarded to \
+            --upstream (ws or wss, certificates verified). Forward mode: --listen is an HTTP proxy that \
+            the device or simulator is set to use; CONNECT and ws:// requests to a host matching an \
+            --intercept pattern are recorded, TLS terminated with a certificate for that host from the \
+            local CA in DIR/tls (`tapedeck ca --out DIR` shows how to trust it); all other traffic is \
+            tunnelled untouched and not recorded. Each session is recorded, secrets redacted, into \
+            DIR/<UTC start>-<connection>.tape, and each closed tape is added to DIR/catalog.sqlite. \
+            The first line of standard output is "recording on URL -> UPSTREAM, tapes in DIR" (reverse) \
+            or "recording on http://HOST:PORT (forward proxy, intercepting PATTERNS), tapes in DIR"; \
+            the second names the control endpoint for `tapedeck mark`. SIGINT or SIGTERM closes every \
+            session (1001) and every tape cleanly.
             Exit codes: 0 after a signal, 1 when the proxy cannot start, 2 for bad options.
             See docs/RECORDING.md.
             """)
+
+    @Option(help: "reverse: the app connects here and goes to --upstream; forward: an HTTP proxy recording --intercept hosts.")
+    var mode = ProxyModeOption.reverse
 
     @Option(
         help: ArgumentHelp(
@@ -26,8 +35,16 @@ struct RecordCommand: AsyncParsableCommand {
             valueName: "host:port"))
     var listen = HostPort(host: HostPort.defaultHost, port: 0)
 
-    @Option(help: "The server to forward to: ws://HOST:PORT/PATH or wss://HOST:PORT/PATH.")
-    var upstream: String
+    @Option(help: "Reverse mode: the server to forward to, ws://HOST:PORT/PATH or wss://HOST:PORT/PATH.")
+    var upstream: String?
+
+    @Option(
+        name: .customLong("intercept"),
+        help: ArgumentHelp(
+            "Forward mode: record sessions to this host (repeatable): NAME, *.NAME (its subdomains), an IP or *; any port unless given.",
+            valueName: "host[:port]"),
+        transform: InterceptPattern.argument)
+    var intercept: [InterceptPattern] = []
 
     @Option(help: "Folder for tapes and catalog.sqlite (created if missing).")
     var out = "Recordings"
@@ -76,15 +93,39 @@ struct RecordCommand: AsyncParsableCommand {
         guard control.isLoopback else {
             throw ValidationError("--control must be a loopback address (127.0.0.1 or ::1): markers are for this machine only.")
         }
-        let upstreamURL: UpstreamURL
-        switch UpstreamURL.parse(upstream) {
-        case .success(let url): upstreamURL = url
-        case .failure(let error): throw ValidationError("\(error)")
-        }
-        // Upstream TLS options mean nothing for ws://: accepting them silently hid a wrong --upstream.
-        if !upstreamURL.secure, caFile != nil || insecure {
-            throw ValidationError(
-                "\(caFile != nil ? "--ca-file" : "--insecure") is for a wss:// upstream; \(upstream) is plain ws://.")
+        switch mode {
+        case .reverse:
+            guard let upstream else {
+                throw ValidationError(
+                    "--upstream URL is needed in reverse mode (e.g. wss://game.example.com/wss/); or record as a forward proxy with --mode forward --intercept HOST."
+                )
+            }
+            if !intercept.isEmpty {
+                throw ValidationError("--intercept is for --mode forward; reverse mode records every connection.")
+            }
+            let upstreamURL: UpstreamURL
+            switch UpstreamURL.parse(upstream) {
+            case .success(let url): upstreamURL = url
+            case .failure(let error): throw ValidationError("\(error)")
+            }
+            // Upstream TLS options mean nothing for ws://: accepting them silently hid a wrong --upstream.
+            if !upstreamURL.secure, caFile != nil || insecure {
+                throw ValidationError(
+                    "\(caFile != nil ? "--ca-file" : "--insecure") is for a wss:// upstream; \(upstream) is plain ws://.")
+            }
+        case .forward:
+            if upstream != nil {
+                throw ValidationError("--upstream is for reverse mode: in forward mode each session goes where the app asked.")
+            }
+            if intercept.isEmpty {
+                throw ValidationError(
+                    "--mode forward needs at least one --intercept HOST[:PORT] to record (e.g. --intercept lichun.app).")
+            }
+            if generateCertificate || tls.certificate != nil {
+                throw ValidationError(
+                    "--generate-cert, --tls-cert and --tls-key are for reverse mode: a forward proxy speaks plain HTTP and makes a certificate per intercepted host."
+                )
+            }
         }
         if let caFile, access(caFile, R_OK) != 0 {
             throw ValidationError(
@@ -105,7 +146,6 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
         var rules = RedactionRules.defaults
         if let redact {
             do {
@@ -129,6 +169,7 @@ struct RecordCommand: AsyncParsableCommand {
             (certificate, key) = try CertificateGenerator(folder: out + "/tls", listenHost: listen.host).serverFiles(
                 for: "record")
         }
+        let proxyMode = try proxyMode()
         var labelMap: [String: String] = [:]
         for label in labels {
             if let equals = label.firstIndex(of: "=") {
@@ -138,7 +179,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         let configuration = RecordingProxyConfiguration(
-            listenHost: listen.host, listenPort: listen.port, upstream: upstreamURL, outputDirectory: out, labels: labelMap,
+            listenHost: listen.host, listenPort: listen.port, mode: proxyMode, outputDirectory: out, labels: labelMap,
             redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
             upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
             limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -169,7 +210,13 @@ struct RecordCommand: AsyncParsableCommand {
         // Caught from here on: a signal right after the first line closes the tapes cleanly too.
         let signals = TerminationSignals()
         // Unbuffered, so a script reading the first line gets it at once.
-        Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
+        switch proxyMode {
+        case .reverse(let upstreamURL):
+            Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
+        case .forward(let intercept, _):
+            let patterns = intercept.map(\.description).joined(separator: ", ")
+            Self.emit("recording on \(proxy.url) (forward proxy, intercepting \(patterns)), tapes in \(out)", to: 1)
+        }
         let controlFile = out + "/.tapedeck-control"
         if let address = proxy.controlAddress {
             let text = "\(address.ipAddress ?? control.host):\(address.port ?? 0)"
@@ -187,6 +234,28 @@ struct RecordCommand: AsyncParsableCommand {
         Self.emit(
             "tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
                 + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
+    }
+
+    /// The mode, with what it needs: the upstream, or the local CA (made if missing, with the
+    /// commands to trust it on standard error).
+    private func proxyMode() throws -> RecordingProxyMode {
+        switch mode {
+        case .reverse:
+            guard let upstream, case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
+            return .reverse(upstream: upstreamURL)
+        case .forward:
+            let generator = CertificateGenerator(folder: out + "/tls", hosts: [])
+            let (authority, made): (LocalCertificateAuthority, Bool)
+            do {
+                (authority, made) = try generator.ensureAuthority()
+            } catch {
+                throw CommandFailure.exit("tapedeck record: the local CA: \(error)", code: 1)
+            }
+            Self.emit(
+                "tapedeck record: \(made ? "made" : "using") the CA \(generator.caCertificate)\n\(generator.trustInstructions)",
+                to: 2)
+            return .forward(intercept: intercept, authority: authority)
+        }
     }
 
     /// Writes a line straight to the descriptor, unbuffered.

@@ -22,6 +22,8 @@ final class ProxyConnection: @unchecked Sendable {
     let eventLoop: EventLoop
     let context: ProxyContext
     let clientAddress: String?
+    /// Where this session goes: `--upstream` in reverse mode, the intercepted host in forward mode.
+    let upstream: UpstreamURL
     /// Monotonic time of the accept: tape time 0.
     let start: UInt64
     let wallStart: (rfc3339: String, compact: String)
@@ -44,8 +46,9 @@ final class ProxyConnection: @unchecked Sendable {
     /// The tape is behind: neither side is read until it catches up.
     private var recordingPaused = false
 
-    init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, clientAddress: String?) {
-        self.id = id; self.eventLoop = eventLoop; self.context = context; self.clientAddress = clientAddress
+    init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, upstream: UpstreamURL, clientAddress: String?) {
+        self.id = id; self.eventLoop = eventLoop; self.context = context; self.upstream = upstream
+        self.clientAddress = clientAddress
         machine = RelayStateMachine(
             maxMessageBytes: context.configuration.maxMessageBytes,
             closeGraceSeconds: context.configuration.closeGraceSeconds)
@@ -70,7 +73,7 @@ final class ProxyConnection: @unchecked Sendable {
             if self.handlers[RelaySide.client.rawValue] == nil { self.inactive(.client) }
         }
         let configuration = context.configuration
-        let upstream = configuration.upstream
+        let upstream = self.upstream
         let target = upstream.requestTarget(forClientTarget: request.uri)
         var forwarded = HTTPHeaders()
         forwarded.add(name: "Host", value: upstream.authority)
@@ -138,8 +141,8 @@ final class ProxyConnection: @unchecked Sendable {
         response: EventLoopPromise<HTTPResponseHead>
     ) throws {
         let pipeline = channel.pipeline.syncOperations
-        if let tls = context.upstreamTLS {
-            let host = context.configuration.upstream.host
+        if upstream.secure, let tls = context.upstreamTLS {
+            let host = upstream.host
             try pipeline.addHandler(
                 try NIOSSLClientHandler(context: tls, serverHostname: WebSocketPipeline.isIPAddress(host) ? nil : host))
         }
@@ -167,6 +170,12 @@ final class ProxyConnection: @unchecked Sendable {
         try pipeline.addHandler(requester)
     }
 
+    /// The URL the session went to: the upstream's own path, or the app's (without its query,
+    /// which may hold a token) when the upstream names none, as in forward mode.
+    private func upstreamURL(for request: HTTPRequestHead) -> String {
+        upstream.path == nil ? upstream.description + WebSocketPipeline.path(of: request.uri) : upstream.description
+    }
+
     private func openTape(request: HTTPRequestHead, response: HTTPResponseHead?) {
         guard recorder == nil, !machine.isFinished else { return }
         let configuration = context.configuration
@@ -175,7 +184,7 @@ final class ProxyConnection: @unchecked Sendable {
             labels["appVersion"] = version
         }
         let metadata = TapeMetadata(
-            created: wallStart.rfc3339, tool: configuration.tool, upstreamURL: configuration.upstream.description,
+            created: wallStart.rfc3339, tool: configuration.tool, upstreamURL: upstreamURL(for: request),
             listenAddress: context.listenAddress, clientAddress: clientAddress, labels: labels,
             requestTarget: request.uri,
             requestHeaders: request.headers.map { TapeMetadata.HeaderField($0.name, $0.value) },

@@ -16,6 +16,8 @@ import Darwin
 final class ProxyContext: Sendable {
     let configuration: RecordingProxyConfiguration
     let upstreamTLS: NIOSSLContext?
+    /// Forward mode's leaf certificates for intercepted hosts; nil in reverse mode.
+    let interceptCertificates: InterceptCertificates?
     let pool: NIOThreadPool
     let registry = ConnectionRegistry()
     let onTapeClosed: @Sendable (RecordedTape) -> Void
@@ -37,6 +39,11 @@ final class ProxyContext: Sendable {
         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void, onProblem: @escaping @Sendable (String) -> Void
     ) {
         self.configuration = configuration; self.upstreamTLS = upstreamTLS; self.pool = pool
+        if case .forward(_, let authority) = configuration.mode {
+            interceptCertificates = InterceptCertificates(authority: authority)
+        } else {
+            interceptCertificates = nil
+        }
         self.onTapeClosed = onTapeClosed; self.onProblem = onProblem
     }
 

@@ -34,8 +34,10 @@ public final class RecordingProxy: Sendable {
         controlAddress = controlChannel?.localAddress
     }
 
-    /// `ws://127.0.0.1:PORT` (or `wss://`): where the app should connect.
+    /// Reverse mode: `ws://127.0.0.1:PORT` (or `wss://`), where the app should connect. Forward
+    /// mode: `http://127.0.0.1:PORT`, the HTTP proxy to set on the app's device.
     public var url: String {
+        if case .forward = configuration.mode { return "http://\(Self.hostPort(localAddress))" }
         let scheme = configuration.tlsCertificatePath == nil ? "ws" : "wss"
         return "\(scheme)://\(Self.hostPort(localAddress))"
     }
@@ -113,9 +115,27 @@ public final class RecordingProxy: Sendable {
             return
         }
         let timeout = try WebSocketPipeline.addHandshakeTimeout(channel, limits: gate.limits)
-        if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
+        switch context.configuration.mode {
+        case .reverse(let upstream):
+            if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
+            try configureSession(channel, upstream: upstream, context: context, timeout: timeout)
+        case .forward(let intercept, _):
+            // ProxyContext makes the certificate cache whenever the mode is forward.
+            try pipeline.addHandler(
+                ForwardProxyHandler(
+                    proxy: context, intercept: intercept, certificates: context.interceptCertificates!, timeout: timeout))
+        }
+    }
+
+    /// A recorded session on `channel` from the app's upgrade request on: the HTTP server with
+    /// the WebSocket upgrade, a `ProxyConnection` towards `upstream`, and the refusal answers.
+    /// Reverse mode sets it up at the accept, forward mode once it knows the host.
+    static func configureSession(
+        _ channel: Channel, upstream: UpstreamURL, context: ProxyContext, timeout: NIOLoopBound<HandshakeTimeoutHandler>
+    ) throws {
+        let pipeline = channel.pipeline.syncOperations
         let connection = ProxyConnection(
-            id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context,
+            id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context, upstream: upstream,
             clientAddress: channel.remoteAddress.map(hostPort))
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: context.configuration.maxMessageBytes, automaticErrorHandling: false,
@@ -188,8 +208,9 @@ public final class RecordingProxy: Sendable {
         }
     }
 
+    /// For a wss:// upstream, and in forward mode for intercepted hosts that speak TLS.
     private static func makeUpstreamTLS(_ configuration: RecordingProxyConfiguration) throws -> NIOSSLContext? {
-        guard configuration.upstream.secure else { return nil }
+        if case .reverse(let upstream) = configuration.mode, !upstream.secure { return nil }
         var tls = TLSConfiguration.makeClientConfiguration()
         if let ca = configuration.upstreamCAPath {
             do {

@@ -6,17 +6,17 @@ import TapedeckTapeWriter
 public struct RecordingProxyConfiguration: Sendable {
     public var listenHost: String
     public var listenPort: Int
-    public var upstream: UpstreamURL
+    public var mode: RecordingProxyMode
     /// Where tapes go (created if missing).
     public var outputDirectory: String
     public var labels: [String: String]
     public var redaction: RedactionRules
     /// Largest message (all fragments together) either side may send; larger ones close with 1009.
     public var maxMessageBytes: Int
-    /// PEM files to serve wss:// to the app with; nil for plain ws://.
+    /// PEM files to serve wss:// to the app with (reverse mode); nil for plain ws://.
     public var tlsCertificatePath: String?
     public var tlsKeyPath: String?
-    /// Extra CA (PEM) to trust for a wss:// upstream, on top of the system's roots.
+    /// Extra CA (PEM) to trust for a wss:// upstream (or intercepted host), on top of the system's roots.
     public var upstreamCAPath: String?
     /// Skip verifying the upstream's certificate (only when asked for).
     public var upstreamInsecure: Bool
@@ -40,7 +40,7 @@ public struct RecordingProxyConfiguration: Sendable {
     public var tool: String
 
     public init(
-        listenHost: String = "127.0.0.1", listenPort: Int = 0, upstream: UpstreamURL, outputDirectory: String,
+        listenHost: String = "127.0.0.1", listenPort: Int = 0, mode: RecordingProxyMode, outputDirectory: String,
         labels: [String: String] = [:], redaction: RedactionRules = .defaults, maxMessageBytes: Int = 16 << 20,
         tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
         upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
@@ -49,7 +49,7 @@ public struct RecordingProxyConfiguration: Sendable {
         limits: ConnectionLimits = ConnectionLimits(), eventLoopThreads: Int = 1, writerThreads: Int = 1,
         tool: String = "tapedeck"
     ) {
-        self.listenHost = listenHost; self.listenPort = listenPort; self.upstream = upstream
+        self.listenHost = listenHost; self.listenPort = listenPort; self.mode = mode
         self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction
         self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
         self.upstreamCAPath = upstreamCAPath; self.upstreamInsecure = upstreamInsecure
@@ -58,4 +58,13 @@ public struct RecordingProxyConfiguration: Sendable {
         self.closeGraceSeconds = closeGraceSeconds; self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
         self.limits = limits; self.eventLoopThreads = eventLoopThreads; self.writerThreads = writerThreads; self.tool = tool
     }
+}
+
+/// How the app reaches the proxy.
+public enum RecordingProxyMode: Sendable {
+    /// The app connects to the proxy as if it were the server; every session goes to `upstream`.
+    case reverse(upstream: UpstreamURL)
+    /// The app's HTTP proxy setting points at the proxy: sessions to hosts matching `intercept`
+    /// are recorded (TLS terminated with leaves from `authority`), everything else is tunnelled.
+    case forward(intercept: [InterceptPattern], authority: LocalCertificateAuthority)
 }

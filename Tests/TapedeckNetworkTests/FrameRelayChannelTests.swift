@@ -39,13 +39,13 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             pool = NIOThreadPool(numberOfThreads: 1)
             pool.start()
+            let upstream = UpstreamURL(secure: false, host: "127.0.0.1", port: 1, path: nil)
             let configuration = RecordingProxyConfiguration(
-                upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: 1, path: nil), outputDirectory: folder,
-                controlPort: nil, closeGraceSeconds: 2)
+                mode: .reverse(upstream: upstream), outputDirectory: folder, controlPort: nil, closeGraceSeconds: 2)
             let context = ProxyContext(
                 configuration: configuration, upstreamTLS: nil, pool: pool, onTapeClosed: { _ in }, onProblem: { _ in })
             let loop = EmbeddedEventLoop()
-            let connection = ProxyConnection(id: 1, eventLoop: loop, context: context, clientAddress: nil)
+            let connection = ProxyConnection(id: 1, eventLoop: loop, context: context, upstream: upstream, clientAddress: nil)
             app = EmbeddedChannel(loop: loop)
             server = EmbeddedChannel(loop: loop)
             for (channel, side) in [(server, RelaySide.server), (app, RelaySide.client)] {

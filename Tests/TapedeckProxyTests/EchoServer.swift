@@ -1,21 +1,24 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 import TapedeckNetwork
 
-/// A WebSocket server on SwiftNIO that echoes every message, as the upstream of load tests.
+/// A WebSocket server on SwiftNIO that echoes every message (on any path, over TLS when given a
+/// context), as the upstream of load and forward-proxy tests.
 final class EchoServer: Sendable {
     let channel: Channel
     let group: MultiThreadedEventLoopGroup
 
-    init() async throws {
+    init(tls: NIOSSLContext? = nil) async throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try WebSocketPipeline.configureServer(channel, paths: ["/"], maxMessageBytes: 1 << 20, tls: nil) { _ in
+                    try WebSocketPipeline.configureServer(channel, paths: ["/", "/game"], maxMessageBytes: 1 << 20, tls: tls) {
+                        _ in
                         EchoHandler()
                     }
                 }

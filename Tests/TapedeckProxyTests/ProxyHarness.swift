@@ -19,12 +19,33 @@ final class ProxyHarness: Sendable {
     /// A proxy towards `upstream`; `configure` changes the test defaults (TLS, timeouts...). The
     /// upstream gets 60 s to upgrade, a guard against hangs only: hundreds of connections opened at
     /// once on a busy machine must not be refused for being slow.
-    init(upstream: UpstreamURL, name: String, configure: (inout RecordingProxyConfiguration) -> Void) async throws {
+    convenience init(upstream: UpstreamURL, name: String, configure: (inout RecordingProxyConfiguration) -> Void) async throws {
+        try await self.init(name: name, mode: { _ in .reverse(upstream: upstream) }, configure: configure)
+    }
+
+    /// A forward proxy recording `intercept`, its CA made in the tape folder's `tls`.
+    convenience init(
+        intercepting intercept: [InterceptPattern], name: String,
+        configure: (inout RecordingProxyConfiguration) -> Void = { _ in }
+    ) async throws {
+        try await self.init(
+            name: name,
+            mode: { folder in
+                .forward(
+                    intercept: intercept,
+                    authority: try LocalCertificateAuthority.loadOrCreate(in: folder + "/tls", now: Date()).authority)
+            }, configure: configure)
+    }
+
+    /// `mode` gets the tape folder.
+    init(
+        name: String, mode: (String) throws -> RecordingProxyMode, configure: (inout RecordingProxyConfiguration) -> Void
+    ) async throws {
         folder = TestPaths.temporaryFolder(name)
         let box = closed
         let problems = problemLines
         var configuration = RecordingProxyConfiguration(
-            upstream: upstream, outputDirectory: folder, labels: ["test": name], controlPort: nil,
+            mode: try mode(folder), outputDirectory: folder, labels: ["test": name], controlPort: nil,
             closeGraceSeconds: 2, upstreamTimeoutSeconds: 60,
             // Like the upstream's 60 s: a guard against hangs only, for the same busy-machine reason.
             limits: ConnectionLimits(handshakeTimeoutSeconds: 60, idleTimeoutSeconds: 60), tool: "tapedeck tests")
@@ -32,6 +53,14 @@ final class ProxyHarness: Sendable {
         proxy = try await RecordingProxy.start(
             configuration, onTapeClosed: { tape in box.withLockedValue { $0.append(tape) } },
             onProblem: { line in problems.withLockedValue { $0.append(line) } })
+    }
+
+    /// The forward proxy's CA certificate (PEM).
+    var authorityCertificate: String { folder + "/tls/ca.pem" }
+
+    /// The tape files in the folder, closed or not.
+    var tapeFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tape") }
     }
 
     var closedTapes: [RecordedTape] { closed.withLockedValue { $0 } }

@@ -1,0 +1,20 @@
+import ArgumentParser
+import TapedeckNetwork
+
+/// `record --mode reverse|forward`: how the app reaches the proxy (docs/RECORDING.md).
+enum ProxyModeOption: String, CaseIterable, ExpressibleByArgument {
+    /// The app connects to the proxy's URL, and every session goes to --upstream.
+    case reverse
+    /// The proxy is the device's HTTP proxy; sessions to --intercept hosts are recorded.
+    case forward
+}
+
+extension InterceptPattern {
+    /// `--intercept`'s transform: a bad pattern is a usage error that says what is wrong.
+    static func argument(_ text: String) throws -> InterceptPattern {
+        switch InterceptPattern.parse(text) {
+        case .success(let pattern): return pattern
+        case .failure(let error): throw ValidationError(error.reason + ", e.g. lichun.app:443 or *.lichun.app")
+        }
+    }
+}
