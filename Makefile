@@ -41,18 +41,23 @@ $(PYDEPS_STAMP):
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 .venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3 playwright==1.65.0
 	touch $@
 
-# Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md).
-# apt-get where dpkg is; elsewhere (macOS) a hint only: the test also finds Chromium or Google
-# Chrome in /Applications, or TAPEDECK_CHROMIUM=/path. Without a browser it skips unless
-# TAPEDECK_REQUIRE_CHROMIUM=1, which `make test` sets, so CI cannot skip it silently.
+# Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md), and
+# NSS's certutil, with which the forward-proxy test makes Chromium trust the proxy's CA in a
+# temporary NSS database (docs/RECORDING.md). apt-get where dpkg is; elsewhere (macOS) a hint
+# only: the test also finds Chromium or Google Chrome in /Applications, or
+# TAPEDECK_CHROMIUM=/path. Without a browser it skips unless TAPEDECK_REQUIRE_CHROMIUM=1, which
+# `make test` sets, so CI cannot skip it silently.
 report-deps:
-	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then :; \
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing="chromium"; \
+	command -v certutil >/dev/null 2>&1 || missing="$$missing libnss3-tools"; \
+	if [ -z "$$missing" ]; then :; \
 	elif command -v dpkg-query >/dev/null 2>&1; then \
-	  echo "report-deps: installing chromium"; \
+	  echo "report-deps: installing $$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	else \
-	  echo "report-deps: no chromium found; install Chromium (or set TAPEDECK_CHROMIUM=/path/to/chrome) for the report test" >&2; \
+	  echo "report-deps: missing $$missing; install Chromium (or set TAPEDECK_CHROMIUM=/path/to/chrome) and NSS's certutil for the browser tests" >&2; \
 	fi
 
 # Issue 19: `make build` and `make test` build with warnings as errors and fail on an import of a

@@ -90,6 +90,12 @@ public final class ChildProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// Where `name` is on the PATH, as the shell's `command -v` finds it; nil when it is not.
+    public static func which(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// Runs `executable arguments...` to its end (killed after `seconds`).
     public static func run(
         _ executable: String, _ arguments: [String], directory: String = ChildProcess.packageRoot,

@@ -23,11 +23,8 @@ public struct HeadlessChromium: Sendable {
         if let given = environment["TAPEDECK_CHROMIUM"], !given.isEmpty {
             return FileManager.default.isExecutableFile(atPath: given) ? given : nil
         }
-        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
-                return folder + "/" + name
-            }
+            if let path = ChildProcess.which(name) { return path }
         }
         return [
             "/Applications/Chromium.app/Contents/MacOS/Chromium",
