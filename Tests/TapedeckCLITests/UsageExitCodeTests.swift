@@ -26,6 +26,17 @@ import Testing
         (["serve", "x.tape", "--junit", "v.xml"], "--ignore-fields and --junit judge a client: add --verify"),
         (["serve", "x.tape", "--verify", "--timeout", "0"], "--timeout takes a positive number of seconds"),
         (["serve", "x.tape", "--verify", "--ignore-fields", "a..b"], #"--ignore-fields: ignore pattern "a..b", column 3"#),
+        // record's two modes (issue 20).
+        (["record"], "--upstream URL is needed in reverse mode"),
+        (["record", "--mode", "sideways"], "--mode"),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--intercept", "lichun.app"], "--intercept is for --mode forward"),
+        (["record", "--mode", "forward"], "--mode forward needs at least one --intercept"),
+        (["record", "--mode", "forward", "--intercept", "api.*.lichun.app"], "a wildcard may only be the whole host"),
+        (
+            ["record", "--mode", "forward", "--intercept", "lichun.app", "--upstream", "ws://127.0.0.1:1/"],
+            "--upstream is for reverse mode"
+        ),
+        (["record", "--mode", "forward", "--intercept", "lichun.app", "--generate-cert"], "are for reverse mode"),
         (["check", "--jobs", "0"], "--jobs must be at least 1"),
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
         (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),

@@ -7,7 +7,8 @@ import Testing
 
 /// `tapedeck record` with wss:// on both sides, as a developer runs it: `--generate-cert` makes a
 /// local CA and a leaf the app can trust once it trusts the CA, and the upstream (the reference
-/// server over TLS) is verified against `--ca-file`.
+/// server over TLS) is verified against `--ca-file`; `--mode forward` terminates TLS for the
+/// intercepted host with a certificate from the same local CA.
 @Suite(.serialized, .tags(.integration)) struct RecordTLSCommandTests {
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
@@ -72,6 +73,58 @@ import Testing
         #expect(second.status == 0)
         #expect(second.standardError.contains("using \(folder)/tls/cert.pem signed by \(ca)"), "\(second.standardError)")
         try await server.shutdown()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    @Test func forwardModeRecordsAnInterceptedHostWithTheFoldersCA() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
+        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        let echo = try await EchoServer(
+            tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
+        let port = echo.port
+        let folder = TestPaths.temporaryFolder("record-forward")
+        let recorder = try ChildProcess(
+            TestPaths.tapedeck,
+            [
+                "record", "--mode", "forward", "--intercept", "localhost", "--listen", "127.0.0.1:0",
+                "--ca-file", TestPaths.testCertificate, "--out", folder,
+            ])
+        let first = try await recorder.line(startingWith: "recording on ")
+        #expect(first.hasPrefix("recording on http://127.0.0.1:"), "\(first)")
+        #expect(first.hasSuffix(" (forward proxy, intercepting localhost), tapes in \(folder)"), "\(first)")
+        let proxy = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
+        let ca = folder + "/tls/ca.pem"
+
+        let client = try await ChildProcess.run(
+            TestPaths.python,
+            [
+                ChildProcess.packageRoot + "/Tests/TapedeckProxyTests/Peers/forward_client.py", proxy,
+                "wss://localhost:\(port)/game", ca,
+            ],
+            seconds: 120)
+        #expect(client.status == 0, "\(client.standardError)")
+        recorder.signal(SIGINT)
+        let stopped = await recorder.wait()
+        #expect(stopped.status == 0, "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("tapedeck record: made the CA \(ca)"), "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
+
+        let tapes = TestPaths.tapes(in: folder)
+        try #require(tapes.count == 1)
+        let tape = try TapeContents(path: tapes[0])
+        #expect(tape.end == .complete)
+        let (sent, received) = ForwardProxyTests.exchanged(client.standardOutput)
+        #expect(sent.count == 3 && received == sent)
+        #expect(tape.records(.c2s, [.text, .binary]).map(\.payload) == sent)
+        #expect(tape.records(.s2c, [.text, .binary]).map(\.payload) == received)
+        let catalog = try Catalog(path: folder + "/catalog.sqlite")
+        let row = try #require(try catalog.tape(path: String(tapes[0].split(separator: "/").last!)))
+        #expect(row.upstream == "wss://localhost:\(port)/game")
+
+        // `tapedeck ca` names the same CA, the one to trust on the device.
+        let shown = try await ChildProcess.run(TestPaths.tapedeck, ["ca", "--out", folder], seconds: 60)
+        #expect(shown.standardOutput.hasPrefix("using \(ca)\n"), "\(shown.standardOutput)")
+        await echo.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
