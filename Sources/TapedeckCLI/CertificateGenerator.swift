@@ -43,8 +43,13 @@ struct CertificateGenerator {
     func ensure(now: Date = Date()) throws -> Bool {
         let (authority, madeAuthority) = try ensureAuthority(now: now)
         let manager = FileManager.default
-        // A leaf left from an earlier CA would not be trusted: a new CA gets a new leaf.
-        if !madeAuthority, manager.fileExists(atPath: certificate), manager.fileExists(atPath: key) { return false }
+        // A leaf left from an earlier CA would not be trusted: a new CA gets a new leaf. So does a
+        // listener on an address the kept leaf does not name (a device connecting over Wi-Fi).
+        if !madeAuthority, manager.fileExists(atPath: key),
+            let named = LocalCertificateAuthority.names(inCertificateAt: certificate), named.isSuperset(of: hosts)
+        {
+            return false
+        }
         let leaf = try authority.issueLeaf(for: hosts, now: now)
         try LocalCertificateAuthority.write(leaf.keyPEM, to: key, secret: true)
         try LocalCertificateAuthority.write(leaf.certificatePEM, to: certificate, secret: false)

@@ -54,6 +54,22 @@ import Testing
         #expect(
             stopped.standardError.contains("made \(out)/tls/cert.pem signed by \(out)/tls/ca.pem"), "\(stopped.standardError)")
 
+        // A listener on an address the kept leaf does not name gets a new leaf (a device on Wi-Fi);
+        // back on loopback, the new leaf names that too and is kept.
+        for (host, said) in [("127.0.0.2", "made"), ("127.0.0.1", "using")] {
+            let again = try ChildProcess(
+                try TapedeckBinary.executable(),
+                [
+                    "record", "--listen", "\(host):0", "--upstream", "ws://127.0.0.1:9/", "--generate-cert", "--out", out,
+                    "--no-catalog",
+                ],
+                environment: environment)
+            _ = try await again.line(startingWith: "recording on ")
+            again.signal(SIGINT)
+            let ended = await again.wait()
+            #expect(ended.standardError.contains("\(said) \(out)/tls/cert.pem signed by"), "\(host): \(ended.standardError)")
+        }
+
         // The leaf verifies against the CA for the listener's hosts, by name and by address.
         let check = """
             import ssl, sys
@@ -66,7 +82,8 @@ import Testing
         let decoded = try await ChildProcess.run(ChildProcess.python, ["-c", check, out + "/tls"])
         #expect(decoded.status == 0, "\(decoded.standardError)")
         #expect(
-            decoded.standardOutput.contains("'127.0.0.1'") && decoded.standardOutput.contains("'localhost'"),
+            decoded.standardOutput.contains("'127.0.0.1'") && decoded.standardOutput.contains("'localhost'")
+                && decoded.standardOutput.contains("'127.0.0.2'"),
             "\(decoded.standardOutput)")
 
         #expect(

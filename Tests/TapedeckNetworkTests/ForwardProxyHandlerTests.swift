@@ -90,4 +90,14 @@ import Testing
         fixture.channel.embeddedEventLoop.run()
         #expect(!fixture.channel.isActive)
     }
+
+    @Test func aLeafNamesExactlyItsHostsByNameAndAddress() throws {
+        let fixture = try Fixture()
+        let authority = try LocalCertificateAuthority.loadOrCreate(in: fixture.folder + "/tls", now: Date()).authority
+        let leaf = try authority.issueLeaf(for: ["lichun.app", "127.0.0.1", "::1"], now: Date())
+        let path = fixture.folder + "/leaf.pem"
+        try LocalCertificateAuthority.write(leaf.certificatePEM, to: path, secret: false)
+        #expect(LocalCertificateAuthority.names(inCertificateAt: path) == ["lichun.app", "127.0.0.1", "::1"])
+        #expect(LocalCertificateAuthority.names(inCertificateAt: fixture.folder + "/missing.pem") == nil)
+    }
 }

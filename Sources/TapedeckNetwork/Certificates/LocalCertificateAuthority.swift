@@ -76,6 +76,34 @@ public struct LocalCertificateAuthority: Sendable {
         return (try leaf.serializeAsPEM().pemString, try leafKey.serializeAsPEM().pemString)
     }
 
+    /// The DNS names and IP addresses (in text form) a PEM certificate file is valid for; nil
+    /// when the file cannot be read as a certificate.
+    public static func names(inCertificateAt path: String) -> Set<String>? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let certificate = try? Certificate(pemEncoded: text)
+        else { return nil }
+        guard let alternativeNames = try? certificate.extensions.subjectAlternativeNames else { return [] }
+        var names: Set<String> = []
+        for name in alternativeNames {
+            switch name {
+            case .dnsName(let dnsName): names.insert(dnsName)
+            case .ipAddress(let octets): names.insert(ipAddressText(Array(octets.bytes)))
+            default: break
+            }
+        }
+        return names
+    }
+
+    /// The text form of 4 or 16 address bytes, as `inet_ntop` writes it.
+    static func ipAddressText(_ bytes: [UInt8]) -> String {
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family = bytes.count == 4 ? AF_INET : AF_INET6
+        guard bytes.withUnsafeBytes({ inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }) != nil else {
+            return ""
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The bytes of an IPv4 or IPv6 address in text form, nil for a host name.
     static func ipAddressBytes(_ host: String) -> [UInt8]? {
         var v4 = in_addr()
