@@ -36,8 +36,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "When to write goldens: missing, all or none.")
     var record: RecordMode = .missing
 
-    @Option(help: "Also write the results as JUnit XML to this file.")
-    var junit: String?
+    @OptionGroup var report: JUnitOption
 
     @Option(
         help: ArgumentHelp(
@@ -48,11 +47,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "A label stored with the results in the catalog (a commit, a build number).")
     var label: String?
 
-    @Option(help: "The catalog to store results in (default DIR/catalog.sqlite).")
-    var catalog: String?
-
-    @Flag(help: "Do not store results in a catalog.")
-    var noCatalog = false
+    @OptionGroup(title: "Catalog") var catalog: CatalogOptions
 
     @Option(help: "Tapes checked at once (default: the number of cores).")
     var jobs: Int?
@@ -62,7 +57,6 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
-        if noCatalog && catalog != nil { throw ValidationError("--catalog and --no-catalog cannot be used together.") }
     }
 
     func run() async throws {
@@ -79,9 +73,9 @@ struct CheckCommand: AsyncParsableCommand {
             throw CommandFailure.exit("\(error)", code: ReplayExitCode.unreadable)
         }
         let found = tapes.count
-        if let junit {
+        if let junit = report.junit {
             let inputs = OutputPaths.replayInputs(ofTapes: tapes)
-            let catalogFile = noCatalog ? [] : [catalog ?? directory + "/catalog.sqlite"]
+            let catalogFile = catalog.path(inFolder: directory).map { [$0] } ?? []
             try OutputPaths.refuseInputs(
                 output: junit, option: "--junit", inputs: inputs.files + catalogFile, folders: inputs.folders)
         }
@@ -89,8 +83,8 @@ struct CheckCommand: AsyncParsableCommand {
             tapes = CheckRunner.shard(tapes, index: shard.index, count: shard.count)
         }
         var store: Catalog?
-        if !noCatalog {
-            do { store = try Catalog(path: catalog ?? directory + "/catalog.sqlite") } catch {
+        if let path = catalog.path(inFolder: directory) {
+            do { store = try Catalog(path: path) } catch {
                 throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
             }
         }
@@ -109,7 +103,7 @@ struct CheckCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
-        if let junit {
+        if let junit = report.junit {
             do { try ReplacingFile.write(Array(JUnitReport.xml(reports).utf8), to: junit) } catch {
                 throw CommandFailure.exit("cannot write the JUnit report: \(error.description)", code: ReplayExitCode.unreadable)
             }

@@ -28,8 +28,7 @@ struct ConformCommand: ParsableCommand {
 
     @OptionGroup var input: TapeListOptions
 
-    @Flag(help: "Print the report as one JSON object.")
-    var json = false
+    @OptionGroup var format: JSONReportOption
 
     @Option(help: "Departures to accept, comma-separated (see above).")
     var allow: String?
@@ -65,7 +64,7 @@ struct ConformCommand: ParsableCommand {
         let output = OutputFile()
         do {
             try output.write(
-                json
+                format.json
                     ? ConformReportText.json(report, allowed: allowed, damaged: damaged)
                     : Array(ConformReportText.text(report, allowed: allowed, damaged: damaged).utf8))
             try output.flush()

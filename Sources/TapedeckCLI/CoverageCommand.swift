@@ -22,8 +22,7 @@ struct CoverageCommand: ParsableCommand {
 
     @OptionGroup var input: TapeListOptions
 
-    @Flag(help: "Print the report as one JSON object.")
-    var json = false
+    @OptionGroup var format: JSONReportOption
 
     @Option(help: "Exit 1 when the coverage is below this percentage (0-100).")
     var min: Double?
@@ -41,7 +40,7 @@ struct CoverageCommand: ParsableCommand {
         let output = OutputFile()
         do {
             try output.write(
-                Array((json ? CoverageReportText.json(report, min: min) : CoverageReportText.text(report, min: min)).utf8))
+                Array((format.json ? CoverageReportText.json(report, min: min) : CoverageReportText.text(report, min: min)).utf8))
             try output.flush()
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)

@@ -14,15 +14,14 @@ struct InfoCommand: ParsableCommand {
 
     @OptionGroup var input: TapeInputOptions
 
-    @Flag(help: "Print the summary as one JSON object.")
-    var json = false
+    @OptionGroup var format: JSONReportOption
 
     func run() throws {
         let reader = try input.openReader()
         let statistics = TapeStatistics.gather(from: reader)
         let output = OutputFile()
         do {
-            if json {
+            if format.json {
                 try output.write(InfoReport.json(statistics, path: input.tape))
             } else {
                 try output.write(InfoReport.text(statistics, path: input.tape))

@@ -75,8 +75,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The control endpoint for `tapedeck mark`, HOST:PORT on loopback.", valueName: "host:port"))
     var control = HostPort(host: HostPort.defaultHost, port: 0)
 
-    @Flag(name: .customLong("no-catalog"), help: "Do not add tapes to DIR/catalog.sqlite.")
-    var noCatalog = false
+    @OptionGroup(title: "Catalog") var catalog: CatalogOptions
 
     @Option(help: "Event loop threads (default: one per core).")
     var threads: Int?
@@ -186,14 +185,15 @@ struct RecordCommand: AsyncParsableCommand {
             writerThreads: 1,
             tool: "tapedeck \(TapedeckVersion.current)")
         let cataloguer: TapeCataloguer?
-        if noCatalog {
-            cataloguer = nil
-        } else {
+        if let path = catalog.path(inFolder: out) {
             do {
-                cataloguer = TapeCataloguer(catalog: try Catalog(path: out + "/catalog.sqlite"), folder: out)
+                // Named relative to the catalog's folder, as `check` names them.
+                cataloguer = TapeCataloguer(catalog: try Catalog(path: path), folder: CatalogPaths.folder(of: path))
             } catch {
                 throw CommandFailure.exit("\(error)", code: 1)
             }
+        } else {
+            cataloguer = nil
         }
         let proxy: RecordingProxy
         do {

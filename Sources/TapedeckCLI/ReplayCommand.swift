@@ -14,7 +14,8 @@ struct ReplayCommand: ParsableCommand {
             previous tape's last record was. Invariants are checked after every record; the first \
             broken one stops the replay and is reported with the record, the message and the state \
             before and after. A message that does not decode is reported (record number, byte offset) \
-            and skipped, unless --stop-on-decode-error.
+            and skipped, unless --stop-on-decode-error. The --json report adds "digest", the SHA-256 \
+            of the final canonical snapshot.
 
             --compare-digests FILE reads the per-record digests an app's own ClientModel wrote \
             (TapedeckTesting's DigestTraceWriter) and names the first record where ClientState differs.
@@ -34,8 +35,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the final state as canonical JSON.")
     var printState = false
 
-    @Flag(help: "Print the report as one JSON object (with \"digest\", the SHA-256 of the final canonical snapshot).")
-    var json = false
+    @OptionGroup var format: JSONReportOption
 
     @Flag(help: "Stop at the first message that does not decode.")
     var stopOnDecodeError = false
@@ -60,7 +60,7 @@ struct ReplayCommand: ParsableCommand {
         let digest = SnapshotDigest.hex(snapshot)
         let output = OutputFile()
         do {
-            if json {
+            if format.json {
                 var report = ReplayReport.json(result, digest: digest)
                 if printState, case .object(var fields) = report {
                     fields["state"] = snapshot

@@ -55,8 +55,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: "Also write each scenario's session as a tape, DIR/NAME.tape, with a marker at each checkpoint and mark.")
     var recordTo: String?
 
-    @Option(help: "Write a JUnit XML report to this file.")
-    var junit: String?
+    @OptionGroup var report: JUnitOption
 
     @Option(
         help:
@@ -89,7 +88,9 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let junit { try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: files + (tape.map { [$0] } ?? [])) }
+        if let junit = report.junit {
+            try OutputPaths.refuseInputs(output: junit, option: "--junit", inputs: files + (tape.map { [$0] } ?? []))
+        }
         var scenarios: [Scenario] = []
         var parseFailures = 0
         for file in files {
@@ -152,7 +153,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             try? output.flush()
             results.append(result)
         }
-        if let junit {
+        if let junit = report.junit {
             do {
                 try ReplacingFile.write(Array(JUnitReport.xml(results).utf8), to: junit)
             } catch {

@@ -69,8 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --verify: seconds to wait for the client before the verdict.", valueName: "seconds"))
     var timeout: Double = 300
 
-    @Option(help: ArgumentHelp("With --verify: also write the verdict as JUnit XML to FILE.", valueName: "file"))
-    var junit: String?
+    /// With --verify only.
+    @OptionGroup var report: JUnitOption
 
     @OptionGroup(title: "TLS")
     var tls: ServerTLSOptions
@@ -94,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
         {
             throw ValidationError("--match-fields takes comma-separated field names, e.g. eventId,personId")
         }
-        if !verify, !ignoreFields.isEmpty || junit != nil {
+        if !verify, !ignoreFields.isEmpty || report.junit != nil {
             throw ValidationError("--ignore-fields and --junit judge a client: add --verify")
         }
         guard timeout > 0, timeout.isFinite else {
@@ -161,7 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
         await server.shutdown()
         let verdict = verification.verdict
         Self.writeLine(verdict.text, to: 1)
-        if let junit {
+        if let junit = report.junit {
             do {
                 let file = try OutputFile(replacing: junit)
                 try file.write(verdict.junitXML(name: "tapedeck serve --verify \(tape)"))

@@ -37,6 +37,9 @@ import Testing
             "--upstream is for reverse mode"
         ),
         (["record", "--mode", "forward", "--intercept", "lichun.app", "--generate-cert"], "are for reverse mode"),
+        // The shared catalog group of record and check.
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--catalog", "c.sqlite", "--no-catalog"], "cannot be used together"),
+        (["check", "--catalog", "c.sqlite", "--no-catalog"], "--catalog and --no-catalog cannot be used together"),
         (["check", "--jobs", "0"], "--jobs must be at least 1"),
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
         (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),

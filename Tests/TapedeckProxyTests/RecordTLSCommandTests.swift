@@ -87,7 +87,7 @@ import Testing
             TestPaths.tapedeck,
             [
                 "record", "--mode", "forward", "--intercept", "localhost", "--listen", "127.0.0.1:0",
-                "--ca-file", TestPaths.testCertificate, "--out", folder,
+                "--ca-file", TestPaths.testCertificate, "--out", folder, "--catalog", folder + "/forward.sqlite",
             ])
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on http://127.0.0.1:"), "\(first)")
@@ -117,7 +117,9 @@ import Testing
         #expect(sent.count == 3 && received == sent)
         #expect(tape.records(.c2s, [.text, .binary]).map(\.payload) == sent)
         #expect(tape.records(.s2c, [.text, .binary]).map(\.payload) == received)
-        let catalog = try Catalog(path: folder + "/catalog.sqlite")
+        // --catalog: the shared catalog option of record and check.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/catalog.sqlite"))
+        let catalog = try Catalog(path: folder + "/forward.sqlite")
         let row = try #require(try catalog.tape(path: String(tapes[0].split(separator: "/").last!)))
         #expect(row.upstream == "wss://localhost:\(port)/game")
 
