@@ -28,6 +28,8 @@ flows=(
   "questions:questions"
   "claimable-events:claimable-events"
   "retention:retention"
+  "conversations:conversations"
+  "recovery:recovery"
 )
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }

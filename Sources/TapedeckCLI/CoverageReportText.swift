@@ -5,7 +5,7 @@ import TapedeckReplay
 enum CoverageReportText {
     static func text(_ report: CoverageReport, min: Double?) -> String {
         var out =
-            "coverage of \(report.tapes.count) tape(s): \(percentText(report.percent)) "
+            "coverage of \(report.tapes.count) tape(s): \(CoverageReport.percentText(report.percent)) "
             + "(\(report.countedExercised) of \(report.countedTotal) rules and server message types)\n"
         let sections: [(CoverageReport.Item.Kind, String)] = [
             (.rule, "rules"), (.serverType, "server message types"), (.clientType, "client message types"),
@@ -22,7 +22,7 @@ enum CoverageReportText {
         let missing = report.missing
         out += "\nnever exercised (\(missing.count)):" + (missing.isEmpty ? " none\n" : "\n")
         for item in missing { out += "  \(item.kind == .rule ? "rule" : "server type") \(item.name)\n" }
-        if let min, report.percent < min { out += "\nbelow --min \(percentText(min))\n" }
+        if let min, report.percent < min { out += "\nbelow --min \(CoverageReport.percentText(min))\n" }
         return out
     }
 
@@ -44,11 +44,6 @@ enum CoverageReportText {
             "missing": .array(report.missing.map { .string($0.name) }),
         ])
         return String(decoding: value.canonicalJSON(pretty: true), as: UTF8.self)
-    }
-
-    static func percentText(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) %"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

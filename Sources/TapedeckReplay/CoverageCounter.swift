@@ -13,15 +13,7 @@ public enum CoverageCounter {
             var replay = TapeReplay(tapes: [tape], model: ClientState())
             replay.checksInvariants = false
             replay.afterEachRecord = { position, input, model in
-                switch input {
-                case .server(let message):
-                    tally.report.count(messageType: message.type, server: true, tape: tape, record: position.record)
-                case .client(let message):
-                    tally.report.count(messageType: message.type, server: false, tape: tape, record: position.record)
-                case .connection: break
-                case .marker, .passive, .undecodable: return
-                }
-                tally.report.count(model.firedRules, tape: tape, record: position.record)
+                tally.report.count(input, fired: model.firedRules, tape: tape, record: position.record)
             }
             _ = try replay.run()
         }

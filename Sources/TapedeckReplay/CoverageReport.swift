@@ -51,15 +51,19 @@ public struct CoverageReport: Sendable, Equatable {
         self.ruleIndex = ruleIndex
     }
 
-    mutating func addTape(_ tape: String) { tapes.append(tape) }
+    /// A tape joins the report (before its records are counted).
+    public mutating func addTape(_ tape: String) { tapes.append(tape) }
 
-    mutating func count(_ rules: ClientRuleSet, tape: String, record: Int) {
-        for rule in rules { note(ruleIndex[rule.rawValue], tape: tape, record: record) }
-    }
-
-    mutating func count(messageType: String, server: Bool, tape: String, record: Int) {
-        guard let index = typeIndex[(server ? "s2c " : "c2s ") + messageType] else { return }
-        note(index, tape: tape, record: record)
+    /// Counts one applied record of `tape`: its message type, and `fired`, the rules the model
+    /// reported for it. Markers, pings and undecodable records count for nothing.
+    public mutating func count(_ input: ReplayInput, fired: ClientRuleSet, tape: String, record: Int) {
+        guard input.changesState else { return }
+        if let type = input.messageType, let direction = input.direction,
+            let index = typeIndex[(direction == .s2c ? "s2c " : "c2s ") + type]
+        {
+            note(index, tape: tape, record: record)
+        }
+        for rule in fired { note(ruleIndex[rule.rawValue], tape: tape, record: record) }
     }
 
     private mutating func note(_ index: Int, tape: String, record: Int) {
@@ -81,6 +85,12 @@ public struct CoverageReport: Sendable, Equatable {
     /// Exercised share of the counted items, 0...100.
     public var percent: Double {
         countedTotal == 0 ? 100 : Double(countedExercised) * 100 / Double(countedTotal)
+    }
+
+    /// `percent` to one decimal: `88.3 %`.
+    public static func percentText(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) %"
     }
 
     /// Exercised and total of one kind.

@@ -33,6 +33,7 @@ public enum ReportPage {
         checkpoints(report, into: &page)
         charts(report, into: &page)
         timeline(report, into: &page)
+        coverage(report, into: &page)
         page.add("<ol id=\"js-errors\" hidden></ol>")
         page.add(
             "<script type=\"application/json\" id=\"report-data\">\(HTMLText.scriptJSON(ReportPageData.json(report)))</script>")

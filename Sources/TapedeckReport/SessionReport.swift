@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// Everything the HTML page of a session shows, computed from its tapes (see
 /// `SessionReportBuilder`); `ReportPage` renders it. Holds no time of generation and no random
 /// ids, so the same tapes give the same report.
@@ -35,15 +37,18 @@ public struct SessionReport: Sendable, Equatable {
     public var samplesWithoutClock: Int
     public var checkpoints: [ReportCheckpoint]
     public var failure: ReportFailure?
+    /// The rules and message types the session exercised, as `tapedeck coverage` counts them
+    /// (one session here: each tape's state carries on into the next).
+    public var coverage: CoverageReport
 
     public init(
         tapes: [ReportTape], predicate: String?, recordCount: Int, finalDigest: String, typeCounts: [Count],
         directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
-        samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?
+        samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?, coverage: CoverageReport
     ) {
         self.tapes = tapes; self.predicate = predicate; self.recordCount = recordCount; self.finalDigest = finalDigest
         self.typeCounts = typeCounts; self.directionCounts = directionCounts; self.rows = rows
         self.embeddedRanges = embeddedRanges; self.samples = samples; self.samplesWithoutClock = samplesWithoutClock
-        self.checkpoints = checkpoints; self.failure = failure
+        self.checkpoints = checkpoints; self.failure = failure; self.coverage = coverage
     }
 }

@@ -55,13 +55,16 @@ public struct SessionReportBuilder: Sendable {
         var directionEmbedded: [String: Int] = [:]
         var samples: [ChartSample] = []
         var withoutClock = 0
+        var coverage = CoverageReport()
         var rangeIndex = 0
         var index = 0
         for (tapeIndex, (tape, _)) in tapes.enumerated() {
             replayer.startTape()
+            coverage.addTape(tape.path)
             for (number, record) in tape.records.enumerated() {
                 let input = tape.inputs[number]
                 let step = replayer.apply(record, decoded: input, number: number)
+                coverage.count(input, fired: replayer.model.firedRules, tape: tape.path, record: number)
                 let type = ReportRowMaker.type(of: record, input: input)
                 typeTotals[type, default: 0] += 1
                 directionTotals[record.direction.name, default: 0] += 1
@@ -101,7 +104,7 @@ public struct SessionReportBuilder: Sendable {
             tapes: tapes.map { ReportTape($0.tape) }, predicate: predicate, recordCount: total,
             finalDigest: SnapshotDigest.hex(replayer.model.snapshot()), typeCounts: typeCounts,
             directionCounts: directionCounts, rows: rows, embeddedRanges: ranges, samples: samples,
-            samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure)
+            samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure, coverage: coverage)
     }
 
     private func reportFailure(_ found: ReproFailure, tape: ReproTape, tapeIndex: Int, offset: Int) -> ReportFailure {

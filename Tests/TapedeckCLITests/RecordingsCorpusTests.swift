@@ -19,6 +19,8 @@ import Testing
         "questions": ["character-created", "question-shown", "question-answered", "resumed", "end"],
         "claimable-events": ["character-created", "loss-claimed", "first-achievement", "end"],
         "retention": ["character-created", "daily-reward", "account", "end"],
+        "conversations": ["character-created", "conversation", "quest-claimed", "question-answered", "end"],
+        "recovery": ["character-created", "answer-sent", "refused", "restarted", "end"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.
@@ -96,7 +98,7 @@ import Testing
     @Test(arguments: [
         ("connect", "connect"), ("character-created", "character-creation"), ("core-loop", "core-loop"),
         ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),
-        ("claimable-events", "claimable-events"),
+        ("claimable-events", "claimable-events"), ("conversations", "conversations"), ("recovery", "recovery"),
     ])
     func tapeServesItsOwnScenario(tape: String, scenario: String) async throws {
         let root = TapedeckBinary.packageRoot.path

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckReport
 import TapedeckRepro
 import Testing
@@ -77,6 +78,28 @@ import Testing
                 || html.contains("This page holds 5 of the session's 10 records"))
         #expect(html.contains("session record numbers 0–2, 8–9"))
         #expect(html.contains("value=\"u\" checked> u <span class=\"count\">4 [2]</span>"))
+    }
+
+    @Test func theCoverageTableIsWhatTapedeckCoverageCounts() throws {
+        let tapes = try T(); defer { tapes.remove() }
+        let path = try tapes.tape("s", Self.session)
+        let report = try SessionReportBuilder().build(tapePaths: [path])
+        #expect(report.coverage.items == (try CoverageCounter.measure(tapes: [path])).items)
+        func item(_ name: String) -> [Int?] {
+            report.coverage.items.first { $0.name == name }.map { [$0.count, $0.firstRecord] } ?? []
+        }
+        #expect(item("update.fieldsPresent") == [4, 1])
+        #expect(item("claimEvent.optimistic") == [1, 6])
+        #expect(item("claimResult.confirms") == [1, 7])
+        #expect(item("claimResult.rollsBack") == [0, nil])
+
+        let page = ReportPage.render(report)
+        #expect(page.contains("<section id=\"coverage\">"))
+        #expect(
+            page.contains(
+                "<tr class=\"coverage-row\" data-kind=\"rule\" data-count=\"1\"><td><code>claimResult.confirms</code></td>"
+                    + "<td>client rule</td><td>1</td><td>record 7</td></tr>"))
+        #expect(page.contains("Never exercised: <code>batchUpdate.fieldsPresent</code>, <code>playerObject.clearsError</code>, "))
     }
 
     @Test func theFirstFailureIsTheOneReproFindsWithTheRecordsAroundIt() throws {
