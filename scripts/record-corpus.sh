@@ -30,6 +30,8 @@ flows=(
   "retention:retention"
   "conversations:conversations"
   "recovery:recovery"
+  "setbacks:setbacks"
+  "refused:refused:down"
 )
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
@@ -57,11 +59,16 @@ rm -f "$out/catalog.sqlite"
 for flow in "${flows[@]}"; do rm -rf "$out/${flow%%:*}.tape" "$out/${flow%%:*}.golden"; done
 
 for entry in "${flows[@]}"; do
-  flow=${entry%%:*} scenario=Scenarios/${entry#*:}.scenario
+  # FLOW:SCENARIO, or FLOW:SCENARIO:down for a flow whose server is down (the proxy's upstream
+  # is the address a server just left, so the connection is refused).
+  flow=${entry%%:*} rest=${entry#*:}
+  scenario=Scenarios/${rest%%:*}.scenario down=""
+  [ "$rest" = "${rest%:down}" ] || down=yes
   echo "== $flow ($scenario)"
   mkdir -p "$work/$flow"
   start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed"
   server_url=$(grep -o 'ws://[^ ]*' "$work/$flow/server.log" | head -n 1)
+  [ -z "$down" ] || stop_all
   start "$work/$flow/proxy.log" record --listen 127.0.0.1:0 --upstream "$server_url" --out "$work/$flow/tapes" \
     --label "flow=$flow" --label "scenario=$scenario" --label "seed=$seed" --label corpus=regression --no-catalog
   proxy_url=$(grep -o 'ws://[^ ]*' "$work/$flow/proxy.log" | head -n 1)

@@ -28,6 +28,8 @@ public enum GameRules {
     /// Chance per awake game hour (08:00–22:59) of a life event, and of a question.
     public static let lifeEventPercent = 12
     public static let questionPercent = 5
+    /// Game minutes a life event can be claimed in; a later claim is refused (`expired`).
+    public static let claimWindowMinutes = 24 * 60
     /// A tick that produces more questions than this keeps only the first ones (speed 1 crosses ~16 hours a tick).
     public static let maxPendingQuestions = 5
 

@@ -39,11 +39,11 @@ extension GameSimulation {
                 skipLog = log
             } else {
                 if template.isReward {
-                    world.openEvents[event.id] = GameWorld.IssuedEvent(event: event)
+                    world.openEvents[event.id] = GameWorld.IssuedEvent(event: event, issuedAt: world.gameMinutes)
                 } else {
                     // Losses happen at once; the client still claims them to acknowledge.
                     apply(event, includingRewards: false)
-                    world.openEvents[event.id] = GameWorld.IssuedEvent(event: event)
+                    world.openEvents[event.id] = GameWorld.IssuedEvent(event: event, issuedAt: world.gameMinutes)
                 }
                 messages.append(.messageEvent(event))
             }
@@ -76,7 +76,7 @@ extension GameSimulation {
             } else {
                 let event = LifeEvent(id: ids.next("event"), message: text, type: "season", date: today.iso, hour: 0)
                 world.statistics.eventsReceived += 1
-                world.openEvents[event.id] = GameWorld.IssuedEvent(event: event)
+                world.openEvents[event.id] = GameWorld.IssuedEvent(event: event, issuedAt: world.gameMinutes)
                 messages.append(.messageEvent(event))
             }
         }

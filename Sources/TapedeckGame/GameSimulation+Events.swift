@@ -74,6 +74,10 @@ extension GameSimulation {
         guard let issued = world.openEvents.removeValue(forKey: eventId) else {
             return [.claimResult(ClaimResult(eventId: eventId, accepted: false, reason: "unknownEvent"))]
         }
+        if world.gameMinutes - issued.issuedAt > GameRules.claimWindowMinutes {
+            // Gone for good: a later claim of it is an unknown event.
+            return [.claimResult(ClaimResult(eventId: eventId, accepted: false, reason: "expired"))]
+        }
         world.claimedEvents.insert(eventId)
         // Losses were applied when the event happened; a claim adds only the rewards.
         let event = issued.event

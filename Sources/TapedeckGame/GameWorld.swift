@@ -42,6 +42,8 @@ struct GameWorld: Sendable {
 
     struct IssuedEvent: Sendable {
         var event: LifeEvent
+        /// `gameMinutes` when it happened: claims close `GameRules.claimWindowMinutes` later.
+        var issuedAt: Int
     }
 
     struct PendingQuestion: Sendable {

@@ -24,5 +24,8 @@ public struct LifeEventTemplate: Sendable, Equatable {
         LifeEventTemplate(text: "Your phone screen cracked.", category: "finance", money: -40),
         LifeEventTemplate(text: "You missed the bus and had to take a taxi.", category: "random", money: -15),
         LifeEventTemplate(text: "You argued with {father} about chores.", category: "social", energy: -5, affinity: -5),
+        // A gain and a loss at once: negative as a whole, claimed by the client at once.
+        LifeEventTemplate(
+            text: "You worked a double shift: good pay, but you are exhausted.", category: "career", energy: -20, money: 60),
     ]
 }

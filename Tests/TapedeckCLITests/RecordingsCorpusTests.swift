@@ -21,6 +21,8 @@ import Testing
         "retention": ["character-created", "daily-reward", "account", "end"],
         "conversations": ["character-created", "conversation", "quest-claimed", "question-answered", "end"],
         "recovery": ["character-created", "answer-sent", "refused", "restarted", "end"],
+        "setbacks": ["character-created", "before-late-claim", "end"],
+        "refused": ["refused"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.
@@ -94,11 +96,13 @@ import Testing
     /// A corpus tape serves its own scenario back (`scenario run --tape`): the `advance` messages the
     /// proxy recorded are not client messages to match, and answers keep the tape's order. The
     /// five-minute session is left out: its tape spans under a second of real time, so served back,
-    /// the recorded close arrives during the scenario's `wait 5m`.
+    /// the recorded close arrives during the scenario's `wait 5m`. So is `refused`: a served tape
+    /// always accepts the connection, which that scenario expects to be refused.
     @Test(arguments: [
         ("connect", "connect"), ("character-created", "character-creation"), ("core-loop", "core-loop"),
         ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),
         ("claimable-events", "claimable-events"), ("conversations", "conversations"), ("recovery", "recovery"),
+        ("setbacks", "setbacks"),
     ])
     func tapeServesItsOwnScenario(tape: String, scenario: String) async throws {
         let root = TapedeckBinary.packageRoot.path

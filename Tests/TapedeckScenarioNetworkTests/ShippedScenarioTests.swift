@@ -9,8 +9,22 @@ import Testing
 @Suite struct ShippedScenarioTests {
     static let shipped = [
         "character-creation", "claimable-events", "connect", "core-loop", "dating", "five-minute-session", "questions", "store",
-        "time-simulation",
+        "time-simulation", "conversations", "recovery", "setbacks",
     ]
+
+    /// `refused.scenario` is about a server that is down: it passes where nothing listens and fails
+    /// against a server that accepts it.
+    @Test func theRefusedScenarioPassesOnlyWhereTheConnectionIsRefused() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
+        let down = try await ChildProcess.run(
+            ChildProcess.tapedeck, ["scenario", "run", "Scenarios/refused.scenario", "--server", "ws://127.0.0.1:1/wss/"])
+        #expect(down.status == 0, "\(down.standardOutput)\(down.standardError)")
+        #expect(down.standardOutput.contains("PASS refused"), "\(down.standardOutput)")
+        let up = try await ChildProcess.run(
+            ChildProcess.tapedeck, ["scenario", "run", "Scenarios/refused.scenario", "--reference"])
+        #expect(up.status == 1, "\(up.standardOutput)\(up.standardError)")
+        #expect(up.standardOutput.contains("opened, but the scenario expected it to be refused"), "\(up.standardOutput)")
+    }
 
     @Test(arguments: shipped)
     func passesAgainstTheReferenceServerAndItsOwnRecording(name: String) async throws {

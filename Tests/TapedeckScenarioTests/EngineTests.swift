@@ -274,6 +274,35 @@ import Testing
         #expect(result.finalState.value(at: "connection.openCount") == .int(2))
     }
 
+    /// A server that refuses every connection, as a proxy whose upstream is down answers 502.
+    final class RefusingTransport: ScenarioTransport {
+        func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+            throw ScenarioTransportError("the server refused the WebSocket upgrade with HTTP 502")
+        }
+        func send(_ bytes: [UInt8]) async throws { throw ScenarioTransportError("not connected") }
+        func receive(timeout: UInt64) async throws -> TransportEvent { .closed(code: 1006, reason: "") }
+        func close(code: UInt16) async {}
+    }
+
+    @Test func connectRefusedPassesOnlyWhenTheConnectionIsRefused() async throws {
+        let scenario = try TestSupport.parse("connect refused\ncheckpoint down\n  connection.isConnected == false\n")
+        let refused = await ScenarioRunner(
+            scenario: scenario, transport: RefusingTransport(), clock: VirtualScenarioClock(),
+            options: ScenarioRunner.Options(serverURL: "ws://down.test/")
+        ).run()
+        #expect(refused.passed, "\(refused.steps.map(\.message))")
+        #expect(refused.steps[0].log.contains { $0.contains("refused, as expected: the server refused the WebSocket upgrade") })
+        #expect(refused.finalState.value(at: "connection.error.kind") == .string("connectionFailed"))
+
+        let clock = VirtualScenarioClock()
+        let opened = await ScenarioRunner(
+            scenario: scenario, transport: InProcessTransport(server: ScriptedGameServer(), clock: clock), clock: clock,
+            options: ScenarioRunner.Options(serverURL: "ws://up.test/")
+        ).run()
+        #expect(!opened.passed)
+        #expect(opened.steps[0].message == "the connection to ws://up.test/ opened, but the scenario expected it to be refused")
+    }
+
     @Test func sendingBeforeConnectFails() async throws {
         let (result, _) = try await TestSupport.run("send start\n", server: ScriptedGameServer())
         #expect(result.steps[0].message == "cannot send start: not connected (add a connect statement before it)")

@@ -14,6 +14,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(
+            source: "connect ws://127.0.0.1:1/wss/ refuzed\n", location: "test.scenario:1:31",
+            message: #"unexpected 'refuzed' after connect; did you mean "refused"?"#),
+        Case(
             source: "connect\nsned createCharacter {}\n", location: "test.scenario:2:1",
             message: #"unknown statement 'sned'; did you mean "send"?"#),
         Case(

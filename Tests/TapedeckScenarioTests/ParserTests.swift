@@ -69,6 +69,24 @@ import Testing
         #expect(kinds[10] == .timeout(.seconds(3)))
     }
 
+    @Test(
+        arguments: [
+            ("connect refused", nil, nil, true),
+            ("connect ws://127.0.0.1:1/wss/ refused", "ws://127.0.0.1:1/wss/", nil, true),
+            ("connect ws://127.0.0.1:1/wss/ subprotocol baolife refused", "ws://127.0.0.1:1/wss/", "baolife", true),
+            ("connect subprotocol baolife", nil, "baolife", false),
+        ] as [(String, String?, String?, Bool)])
+    func connectTakesAURLASubprotocolAndRefused(line: String, url: String?, subprotocol: String?, refused: Bool) throws {
+        let scenario = try TestSupport.parse(line + "\n")
+        guard case .connect(let connect) = scenario.statements.first?.kind else {
+            Issue.record("\(line) is not a connect")
+            return
+        }
+        #expect(connect.url?.description == url)
+        #expect(connect.subprotocol == subprotocol)
+        #expect(connect.expectsRefusal == refused)
+    }
+
     @Test func checkpointWithoutBracesTakesTheAssertionLinesAfterIt() throws {
         let scenario = try TestSupport.parse("checkpoint a\n  gameState.energy == 100\n  player.fullName != \"\"\nwait 1s\n")
         guard case .checkpoint(_, let assertions) = scenario.statements[0].kind else { Issue.record("not a checkpoint"); return }

@@ -375,7 +375,7 @@ public struct ClaimResult: Sendable, Equatable {
     public var eventId: String
     /// Whether the claim stands; if false the client rolls its optimistic claim back.
     public var accepted: Bool
-    /// Why it was rejected: `unknownEvent`, `alreadyClaimed`.
+    /// Why it was rejected: `unknownEvent`, `alreadyClaimed`, `expired` (after the claim window).
     public var reason: String?
 
     public init(eventId: String, accepted: Bool, reason: String? = nil) {

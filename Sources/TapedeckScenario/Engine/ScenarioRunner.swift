@@ -192,10 +192,15 @@ public final class ScenarioRunner {
         } catch {
             isConnected = false
             state.apply(.failed("\(error)"), at: clock.now)
-            return .fail("could not connect to \(url): \(error)")
+            guard connect.expectsRefusal else { return .fail("could not connect to \(url): \(error)") }
+            stepLog.append("refused, as expected: \(error)")
+            return .pass
         }
         isConnected = true
         state.apply(.opened, at: clock.now)
+        guard !connect.expectsRefusal else {
+            return .fail("the connection to \(url) opened, but the scenario expected it to be refused")
+        }
         return .pass
     }
 

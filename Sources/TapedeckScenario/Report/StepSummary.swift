@@ -7,6 +7,7 @@ enum StepSummary {
             var text = "connect"
             if let url = connect.url { text += " \(url)" }
             if let subprotocol = connect.subprotocol { text += " subprotocol \(subprotocol)" }
+            if connect.expectsRefusal { text += " refused" }
             return text
         case .close(let code): return "close \(code)"
         case .send(let type, _): return "send \(type)"

@@ -83,38 +83,40 @@ extension FileParser {
         var connect = ScenarioStatement.Connect(url: nil)
         cursor.skipSpaces()
         guard !cursor.isAtLineEnd else { return connect }
+        if !cursor.isAt("subprotocol"), !cursor.isAt("refused") {
+            let start = position
+            let url: TextTemplate
+            if cursor.current == "\"" {
+                url = try readString(allowVariables: true)
+            } else {
+                url = try readUnquotedText(stopAtSpace: true)
+            }
+            if case .literal(let text)? = url.parts.first, !text.hasPrefix("ws://"), !text.hasPrefix("wss://") {
+                throw fail(
+                    "a connect URL starts with ws:// or wss://", at: start, found: url.description,
+                    hint: "e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)")
+            }
+            connect.url = url
+        }
+        // Then `subprotocol NAME` and `refused`, each at most once, in this order.
+        cursor.skipSpaces()
         if cursor.isAt("subprotocol") {
             _ = cursor.consume("subprotocol")
             cursor.skipSpaces()
             connect.subprotocol = try parseSubprotocolName()
-            return connect
+            cursor.skipSpaces()
         }
-        let start = position
-        let url: TextTemplate
-        if cursor.current == "\"" {
-            url = try readString(allowVariables: true)
-        } else {
-            url = try readUnquotedText(stopAtSpace: true)
-        }
-        if case .literal(let text)? = url.parts.first, !text.hasPrefix("ws://"), !text.hasPrefix("wss://") {
-            throw fail(
-                "a connect URL starts with ws:// or wss://", at: start, found: url.description,
-                hint: "e.g. connect ws://127.0.0.1:8080/wss/ (or connect alone for the target's URL)")
-        }
-        connect.url = url
-        cursor.skipSpaces()
         if !cursor.isAtLineEnd {
             let clauseStart = position
             let word = readIdentifier()
-            guard word == "subprotocol" else {
+            guard word == "refused" else {
                 throw fail(
-                    "unexpected '\(word.isEmpty ? foundHere : word)' after the URL", at: clauseStart,
+                    "unexpected '\(word.isEmpty ? foundHere : word)' after connect", at: clauseStart,
                     found: word.isEmpty ? foundHere : word,
-                    hint: Suggestion.hint(for: word, in: ["subprotocol"])
-                        ?? "only subprotocol may follow the URL; headers go on the next lines")
+                    hint: Suggestion.hint(for: word, in: ["subprotocol", "refused"])
+                        ?? "only subprotocol NAME and refused may follow the URL; headers go on the next lines")
             }
-            cursor.skipSpaces()
-            connect.subprotocol = try parseSubprotocolName()
+            connect.expectsRefusal = true
         }
         return connect
     }

@@ -18,8 +18,11 @@ public struct ScenarioStatement: Sendable, Hashable {
         public var url: TextTemplate?
         public var headers: [Header]
         public var subprotocol: String?
-        public init(url: TextTemplate?, headers: [Header] = [], subprotocol: String? = nil) {
-            self.url = url; self.headers = headers; self.subprotocol = subprotocol
+        /// `refused`: the step passes when the connection cannot be opened (the upgrade refused,
+        /// nothing listening) and fails when it opens.
+        public var expectsRefusal: Bool
+        public init(url: TextTemplate?, headers: [Header] = [], subprotocol: String? = nil, expectsRefusal: Bool = false) {
+            self.url = url; self.headers = headers; self.subprotocol = subprotocol; self.expectsRefusal = expectsRefusal
         }
     }
 
