@@ -86,22 +86,28 @@ async def play(url):
         await peer.send("speed", {"speed": 10000})
         check((await peer.receive())["message"]["gameSpeed"] == 10000, "speed was not applied")
 
-        # Let game time pass until a claimable event and a question came (bounded).
+        # Let game time pass until a claimable event came, then until a question came (bounded). The
+        # event is claimed as soon as it is seen: claims close a game day after the event, and five
+        # ticks at speed 10000 are under 14 game hours.
         event, question = None, None
-        for _ in range(40):
-            await peer.send("advance", {"seconds": 5})
-            await peer.send("requestStatistics")
-            for envelope in await peer.until("playerStatistics"):
-                body = envelope["message"]
-                if envelope["type"] == "messageEvent" and event is None and any(
-                        body.get(k, 0) > 0 for k in ("energyCost", "moneyCost", "diamondCost", "affinityChange")):
-                    event = body
-                if envelope["type"] == "questionEvent" and question is None:
-                    question = body
-            if event and question:
-                break
+
+        async def play_until(done):
+            nonlocal event, question
+            for _ in range(40):
+                if done():
+                    return
+                await peer.send("advance", {"seconds": 5})
+                await peer.send("requestStatistics")
+                for envelope in await peer.until("playerStatistics"):
+                    body = envelope["message"]
+                    if envelope["type"] == "messageEvent" and event is None and any(
+                            body.get(k, 0) > 0 for k in ("energyCost", "moneyCost", "diamondCost", "affinityChange")):
+                        event = body
+                    if envelope["type"] == "questionEvent" and question is None:
+                        question = body
+
+        await play_until(lambda: event is not None)
         check(event is not None, "no claimable life event arrived")
-        check(question is not None, "no question arrived")
 
         await peer.send("claimEvent", {"eventId": event["id"], "timestamp": "2025-01-01T00:00:00Z"})
         result = await peer.receive()
@@ -112,6 +118,8 @@ async def play(url):
         check(again[-1]["message"] == {"eventId": event["id"], "accepted": False, "reason": "alreadyClaimed"},
               f"second claim: {again[-1]}")
 
+        await play_until(lambda: question is not None)
+        check(question is not None, "no question arrived")
         free = [o for o in question["options"] if "diamondCost" not in o] or question["options"]
         await peer.send("answerQuestion", {"questionId": question["id"], "optionId": free[-1]["id"]})
         check((await peer.receive())["type"] == "u", "answerQuestion was not answered with u")
