@@ -32,6 +32,7 @@ flows=(
   "recovery:recovery"
   "setbacks:setbacks"
   "refused:refused:down"
+  "returning-player:returning-player:last"
 )
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
@@ -60,10 +61,12 @@ for flow in "${flows[@]}"; do rm -rf "$out/${flow%%:*}.tape" "$out/${flow%%:*}.g
 
 for entry in "${flows[@]}"; do
   # FLOW:SCENARIO, or FLOW:SCENARIO:down for a flow whose server is down (the proxy's upstream
-  # is the address a server just left, so the connection is refused).
+  # is the address a server just left, so the connection is refused), or FLOW:SCENARIO:last for
+  # a flow of several connections whose last one is the tape (a returning player's launch).
   flow=${entry%%:*} rest=${entry#*:}
-  scenario=Scenarios/${rest%%:*}.scenario down=""
+  scenario=Scenarios/${rest%%:*}.scenario down="" last=""
   [ "$rest" = "${rest%:down}" ] || down=yes
+  [ "$rest" = "${rest%:last}" ] || last=yes
   echo "== $flow ($scenario)"
   mkdir -p "$work/$flow"
   start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed"
@@ -76,6 +79,11 @@ for entry in "${flows[@]}"; do
   # Stopping the proxy closes the tape; the server goes with it.
   stop_all
   tapes=("$work/$flow/tapes"/*.tape)
+  if [ -n "$last" ]; then
+    # Tape names start with the UTC time of the accept, so the last in order is the last connection.
+    [ "${#tapes[@]}" -ge 2 ] || { echo "record-corpus: expected two or more tapes for $flow, found ${#tapes[@]}" >&2; exit 1; }
+    tapes=("${tapes[${#tapes[@]}-1]}")
+  fi
   [ "${#tapes[@]}" -eq 1 ] || { echo "record-corpus: expected one tape for $flow, found ${#tapes[@]}" >&2; exit 1; }
   mv "${tapes[0]}" "$out/$flow.tape"
 done

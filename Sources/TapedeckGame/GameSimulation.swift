@@ -107,7 +107,17 @@ public struct GameSimulation: Sendable {
         world = builder.build(from: request)
         rng = builder.rng
         ids = builder.ids
-        return [
+        return launchMessages()
+    }
+
+    /// A returning player's connection: the game as it was left, sent as the first answers of a
+    /// new life are (nothing before a character exists).
+    public mutating func resume() -> [ServerMessage] {
+        hasCharacter ? launchMessages() : []
+    }
+
+    private func launchMessages() -> [ServerMessage] {
+        [
             .playerObject(playerObject()),
             .achievementsList(AchievementsList(achievements: achievements())),
             .energyRefillTiers(EnergyRefillTiers(tiers: StoreCatalog.energyRefills)),

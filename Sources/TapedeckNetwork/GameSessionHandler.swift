@@ -5,6 +5,8 @@ import TapedeckProtocol
 
 /// One client's game over an upgraded WebSocket: decodes text messages, runs them through the
 /// client's `GameSimulation`, sends the answers (with the configured faults), and ticks the clock.
+/// A returning player's game (`PlayerGames`) starts by sending where it was left (`resume`), and
+/// goes back to `onEnd` when the connection ends.
 final class GameSessionHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketMessage
     typealias OutboundOut = WebSocketFrame
@@ -21,13 +23,28 @@ final class GameSessionHandler: ChannelInboundHandler {
     /// Messages waiting for their `--delay`, oldest first.
     private var delayed: [[UInt8]] = []
 
-    init(seed: UInt64, clock: ClockMode, faults: FaultPlan) {
-        self.game = GameSimulation(seed: seed)
+    private let onEnd: (@Sendable (GameSimulation) -> Void)?
+    /// Why the connection is closed at once (1008), when it is.
+    private let refusal: String?
+
+    init(
+        game: GameSimulation, clock: ClockMode, faults: FaultPlan, refusal: String? = nil,
+        onEnd: (@Sendable (GameSimulation) -> Void)? = nil
+    ) {
+        self.game = game
         self.clock = clock
         self.faults = faults
+        self.refusal = refusal
+        self.onEnd = onEnd
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        if let refusal {
+            finished = true
+            context.triggerUserOutboundEvent(WebSocketCloseRequest(code: 1008, reason: refusal), promise: nil)
+            return
+        }
+        emit(game.resume(), context: context)
         guard clock == .wall else { return }
         nextTick = .now() + .milliseconds(Int64(GameRules.tickMilliseconds))
         scheduleTick(context: context)
@@ -36,12 +53,34 @@ final class GameSessionHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         ticker?.cancel()
         ticker = nil
+        end()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         finished = true
         ticker?.cancel()
+        end()
         context.fireChannelInactive()
+    }
+
+    /// The app's close frame: the game goes back to its player before the close is answered, so
+    /// an app that reconnects once its close is answered finds it there.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is WebSocketPeerClosed {
+            finished = true
+            ticker?.cancel()
+            end()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private var ended = false
+
+    /// Once: the game goes back to its player.
+    private func end() {
+        guard !ended, refusal == nil else { return }
+        ended = true
+        onEnd?(game)
     }
 
     private func scheduleTick(context: ChannelHandlerContext) {

@@ -51,6 +51,7 @@ public final class ReferenceServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let ordinals = NIOLockedValueBox<UInt64>(0)
         let sessions = SessionRegistry()
+        let players = PlayerGames()
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck server")
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
@@ -61,7 +62,7 @@ public final class ReferenceServer: Sendable {
                     try WebSocketPipeline.configureServer(
                         channel, paths: [ReferenceServerConfiguration.path],
                         maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
-                    ) { channel in
+                    ) { channel, request in
                         sessions.add(channel)
                         // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
                         let ordinal = ordinals.withLockedValue { value in
@@ -69,7 +70,21 @@ public final class ReferenceServer: Sendable {
                             return value
                         }
                         let seed = SessionSeed.derive(serverSeed: configuration.seed, ordinal: ordinal)
-                        return GameSessionHandler(seed: seed, clock: configuration.clock, faults: configuration.faults)
+                        let clock = configuration.clock
+                        let faults = configuration.faults
+                        guard let player = PlayerGames.player(inTarget: request.uri) else {
+                            return GameSessionHandler(game: GameSimulation(seed: seed), clock: clock, faults: faults)
+                        }
+                        switch players.take(player) {
+                        case .inUse:
+                            return GameSessionHandler(
+                                game: GameSimulation(seed: seed), clock: clock, faults: faults,
+                                refusal: "player \(player) is already connected: close that connection first")
+                        case .game(let saved):
+                            return GameSessionHandler(
+                                game: saved ?? GameSimulation(seed: seed), clock: clock, faults: faults,
+                                onEnd: { players.giveBack(player, game: $0) })
+                        }
                     }
                 }
             }

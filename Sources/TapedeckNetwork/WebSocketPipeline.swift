@@ -13,13 +13,14 @@ public enum WebSocketPipeline {
     }
 
     /// Server side: must run on the channel's event loop (in a `childChannelInitializer`).
-    /// `makeHandler` builds the handler that receives `WebSocketMessage`s once upgraded. With
+    /// `makeHandler` builds, from the channel and the upgrade request, the handler that receives
+    /// `WebSocketMessage`s once upgraded. With
     /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
     /// The upgrade is accepted on each of `paths` (the first is the one error pages name).
     public static func configureServer(
         _ channel: Channel, paths: [String], maxMessageBytes: Int, tls: NIOSSLContext?,
         acceptsOfferedSubprotocol: Bool = false, gate: ConnectionGate? = nil,
-        makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
+        makeHandler: @escaping @Sendable (Channel, HTTPRequestHead) -> any ChannelHandler
     ) throws {
         let pipeline = channel.pipeline.syncOperations
         if let gate, !gate.admit(channel) {
@@ -46,11 +47,11 @@ public enum WebSocketPipeline {
                 }
                 return channel.eventLoop.makeSucceededFuture(headers)
             },
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, request in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
                     try operations.addHandler(WebSocketMessageAggregator(maxMessageBytes: maxMessageBytes, isClient: false))
-                    try operations.addHandler(makeHandler(channel))
+                    try operations.addHandler(makeHandler(channel, request))
                 }
             })
         let notFoundBox = NIOLoopBound(notFound, eventLoop: channel.eventLoop)

@@ -67,7 +67,7 @@ public final class TapeServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(
                         channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
-                    ) { channel in
+                    ) { channel, _ in
                         let id = ObjectIdentifier(channel)
                         connections.withLockedValue { $0[id] = channel }
                         channel.closeFuture.whenComplete { _ in connections.withLockedValue { _ = $0.removeValue(forKey: id) } }

@@ -23,8 +23,8 @@ import Testing
     static let keyLines: [(command: String, line: String)] = [
         ("tapedeck import", "labels      device=iPhone 15 simulator, scenario=new-player"),
         ("tapedeck ls", "complete  flow=tour"),
-        ("tapedeck check Recordings", "checked 13 tapes and 80 cases: 13 tapes passed, 0 failed (0 failing cases)"),
-        ("tapedeck check /tmp/tapedeck-phase", "checked 13 tapes and 80 cases: 12 tapes passed, 1 failed (1 failing cases)"),
+        ("tapedeck check Recordings", "checked 14 tapes and 84 cases: 14 tapes passed, 0 failed (0 failing cases)"),
+        ("tapedeck check /tmp/tapedeck-phase", "checked 14 tapes and 84 cases: 13 tapes passed, 1 failed (1 failing cases)"),
         ("tapedeck repro", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
         ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
         ("tapedeck dev bench decode", "typed protocol decoding"),

@@ -23,6 +23,7 @@ import Testing
         "recovery": ["character-created", "answer-sent", "refused", "restarted", "end"],
         "setbacks": ["character-created", "before-late-claim", "end"],
         "refused": ["refused"],
+        "returning-player": ["returned", "end"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.
@@ -97,7 +98,8 @@ import Testing
     /// proxy recorded are not client messages to match, and answers keep the tape's order. The
     /// five-minute session is left out: its tape spans under a second of real time, so served back,
     /// the recorded close arrives during the scenario's `wait 5m`. So is `refused`: a served tape
-    /// always accepts the connection, which that scenario expects to be refused.
+    /// always accepts the connection, which that scenario expects to be refused; and
+    /// `returning-player`, whose tape is only the second of its two connections.
     @Test(arguments: [
         ("connect", "connect"), ("character-created", "character-creation"), ("core-loop", "core-loop"),
         ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),

@@ -27,10 +27,10 @@ final class GameClient {
 
     init(socket: WebSocketClient) { self.socket = socket }
 
-    static func connect(to server: ReferenceServer) async throws -> GameClient {
+    static func connect(to server: ReferenceServer, path: String = "/wss/") async throws -> GameClient {
         GameClient(
             socket: try await WebSocketClient.connect(
-                host: "127.0.0.1", port: server.port,
+                host: "127.0.0.1", port: server.port, path: path,
                 timeout: timeout))
     }
 

