@@ -137,6 +137,8 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         state = .connecting
         WebSocketPipeline.requestComplete(context.channel, timeout)
         let client = context.channel
+        // Nothing more is read until the tunnel is there: what waits is the head's read only.
+        client.setOption(.autoRead, value: false).whenFailure { _ in client.close(promise: nil) }
         ClientBootstrap(group: context.eventLoop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(proxy.configuration.upstreamTimeoutSeconds))
@@ -168,6 +170,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
                     }
                     self.state = .done
                     self.handOn(context: context)
+                    client.setOption(.autoRead, value: true).whenFailure { _ in client.close(promise: nil) }
                 }
             }
     }
