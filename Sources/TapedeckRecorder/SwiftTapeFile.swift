@@ -52,6 +52,9 @@ final class SwiftTapeFile {
             pending = header
             try flush()
         } catch {
+            // Closed here, and marked so: `self` is whole by now, so deinit runs too and must not
+            // close the number again (by then it may be another session's socket or tape).
+            isClosed = true
             POSIXFile.closeFile(fd)
             throw error
         }

@@ -124,7 +124,7 @@ struct ForwardProxyTests {
         socket.send(request)
         let answer = await socket.readUntilClosed(seconds: 30)
         let text = String(decoding: answer.bytes, as: UTF8.self)
-        #expect(text.hasPrefix("HTTP/1.1 \(status)"), "\(text)")
+        #expect(text.hasPrefix("HTTP/1.1 \(status)"), "\(text) (proxy problems: \(harness.problems))")
         #expect(text.contains(reason), "\(text)")
         #expect(answer.end == .closedByPeer)
         await harness.shutdown()

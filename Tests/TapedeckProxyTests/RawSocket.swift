@@ -11,7 +11,9 @@ final class RawSocket: @unchecked Sendable {
     private let fd: Int32
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Stored only once connected: a throwing init of a whole object runs deinit, which would
+        // close the number a second time (by then perhaps another test's socket).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ChildProcessError(message: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -25,6 +27,7 @@ final class RawSocket: @unchecked Sendable {
             close(fd)
             throw ChildProcessError(message: "connect to port \(port): \(reason)")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -84,7 +84,7 @@ struct ProxyRequestHead: Equatable {
             }
             return .success(.tunnel(host: authority.host, port: port))
         }
-        guard let schemeEnd = target.range(of: "://") else {
+        guard let schemeEnd = target.firstRange(of: "://") else {
             return .failure(
                 .badRequest(
                     "this is Tapedeck's forward proxy: set it as the app's HTTP proxy (it then sends CONNECT or "
