@@ -44,22 +44,35 @@ final class RawSocket: @unchecked Sendable {
     enum End: Equatable { case closedByPeer, stillOpen }
 
     /// Reads until the peer closes the connection or `seconds` pass; returns what arrived. Polls
-    /// without blocking and sleeps between polls, so no concurrency-pool thread is held.
+    /// without blocking and sleeps between polls, so no concurrency-pool thread is held. A task
+    /// starved past the deadline (CPU-bound tests holding every pool thread) still reads what came
+    /// meanwhile: the socket is drained once more before the wait counts as run out.
     func readUntilClosed(seconds: Double) async -> (bytes: [UInt8], end: End) {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var received: [UInt8] = []
+        while true {
+            let pastDeadline = ContinuousClock.now >= deadline
+            switch drain(into: &received) {
+            case .closedByPeer: return (received, .closedByPeer)
+            case .stillOpen: if pastDeadline { return (received, .stillOpen) }
+            }
+            do { try await Task.sleep(for: .milliseconds(10)) } catch { return (received, .stillOpen) }
+        }
+    }
+
+    /// Reads everything waiting now, without blocking.
+    private func drain(into received: inout [UInt8]) -> End {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
+        while true {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) > 0 else {
-                do { try await Task.sleep(for: .milliseconds(10)) } catch { break }
+            guard poll(&poller, 1, 0) > 0 else { return .stillOpen }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[0..<count]
                 continue
             }
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 { received += buffer[0..<count]; continue }
             if count < 0 && errno == EINTR { continue }
-            return (received, .closedByPeer)
+            return .closedByPeer
         }
-        return (received, .stillOpen)
     }
 }
