@@ -34,8 +34,12 @@ echo "$proxy_line"
 proxy_url=$(grep -o 'ws://[^ ]*' <<<"$proxy_line" | head -n 1)
 
 echo "== shipped scenarios through the proxy"
+# refused.scenario is about a server that is down: this one is up, so it is left out here
+# (Recordings/refused.tape is its recording; ShippedScenarioTests runs it against a closed port).
+scenarios=()
+for file in Scenarios/*.scenario; do [ "$file" = Scenarios/refused.scenario ] || scenarios+=("$file"); done
 scenario_status=0
-"$bin" scenario run Scenarios/*.scenario --server "$proxy_url" --server-clock virtual \
+"$bin" scenario run "${scenarios[@]}" --server "$proxy_url" --server-clock virtual \
   --junit "$out/scenarios.junit.xml" || scenario_status=$?
 
 # Stopping the proxy closes every tape cleanly and writes the catalog.
