@@ -36,11 +36,7 @@ final class PlayerGames: Sendable {
 
     /// The `player` query parameter of a request target (`/wss/?player=mei`), when not empty.
     static func player(inTarget target: String) -> String? {
-        guard let question = target.firstIndex(of: "?") else { return nil }
-        for pair in target[target.index(after: question)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2, parts[0] == "player", !parts[1].isEmpty { return String(parts[1]) }
-        }
-        return nil
+        guard let player = RequestQuery.value("player", in: target), !player.isEmpty else { return nil }
+        return player
     }
 }

@@ -23,18 +23,13 @@ final class TooManyConnectionsHandler: ChannelInboundHandler {
         guard !answered else { return }
         let bytes = unwrapInboundIn(data)
         seen.append(contentsOf: bytes.readableBytesView.suffix(Self.maxHead))
-        let endOfHead: [UInt8] = Array("\r\n\r\n".utf8)
-        let complete =
-            seen.count >= Self.maxHead
-            || (seen.count >= 4 && seen.indices.dropLast(3).contains { seen[$0..<$0 + 4].elementsEqual(endOfHead) })
-        guard complete else { return }
+        guard seen.count >= Self.maxHead || RawHTTP.endOfHead(seen) != nil else { return }
         answered = true
         seen = []
-        let response =
-            "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + text
+        let response = RawHTTP.plainTextResponse(
+            code: 503, reason: "Service Unavailable", text: text, extraHeaders: ["Retry-After: 1"])
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response))).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: response))).whenComplete { _ in
             loopBound.value.close(promise: nil)
         }
     }

@@ -30,6 +30,4 @@ final class InterceptCertificates: Sendable {
             return context
         }
     }
-
-    var count: Int { contexts.withLockedValue { $0.count } }
 }

@@ -28,7 +28,7 @@ struct ProxyRequestHead: Equatable {
 
     static func parse(_ bytes: some Collection<UInt8>) -> ParseResult {
         let buffer = Array(bytes.prefix(maximumLength + 4))
-        guard let end = endOfHead(buffer) else {
+        guard let end = RawHTTP.endOfHead(buffer) else {
             return buffer.count > maximumLength
                 ? .invalid(.headTooLarge("the request head is over \(maximumLength) bytes")) : .needMore
         }
@@ -56,15 +56,6 @@ struct ProxyRequestHead: Equatable {
             ProxyRequestHead(
                 method: String(requestLine[0]), target: String(requestLine[1]), version: String(requestLine[2]),
                 headers: headers, length: end + 4))
-    }
-
-    private static func endOfHead(_ buffer: [UInt8]) -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for index in 0...(buffer.count - 4)
-        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
-            return index
-        }
-        return nil
     }
 
     func header(_ name: String) -> String? {
@@ -150,9 +141,6 @@ enum ForwardProxyRefusal: Error, Equatable, CustomStringConvertible {
 
     /// The whole response: status, a plain-text body saying why, and close.
     var responseBytes: [UInt8] {
-        let body = "tapedeck forward proxy: \(description)\n"
-        return Array(
-            "HTTP/1.1 \(status.code) \(status.reason)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-                .utf8)
+        RawHTTP.plainTextResponse(code: status.code, reason: status.reason, text: "tapedeck forward proxy: \(description)\n")
     }
 }
