@@ -1,6 +1,6 @@
 /// Writes `Codec/<group>+Wire.swift`: per object a decoder that reads the fields in wire order
-/// straight through and leaves anything else to a general loop, and an encoder writing the
-/// fields in that order. The shape is the one the hand-tuned decoders had, so speed is unchanged.
+/// straight through, each read written once (`JSONReader.decodeInWireOrder` takes any other
+/// order), and an encoder writing the fields in that order.
 struct CodecWriter {
     let group: ProtocolSchema.Group
 
@@ -30,41 +30,18 @@ struct CodecWriter {
             case .defaulted(let value): out += "        var \(field.name): \(field.type.swift) = \(value.literal)\n"
             }
         }
-        out += """
-                    let fields = Self.wireFields
-                    var field = try reader.firstField(fields)
-                    // Fields in the wire order, each read once, straight through; anything else (out of
-                    // order, unknown, repeated) goes to the loop below.
-
-            """
+        // The fields in wire order, each read once, straight through (each local assigned at
+        // most once, no dispatch). Members out of that order, repeated or unknown make
+        // `decodeInWireOrder` put the object in wire order and decode that instead.
+        out += "        let start = reader.pos\n"
+        out += "        var field = try reader.firstField(wireFields)\n"
         for (index, field) in fields.enumerated() {
             out += "        if field == \(index) {\n"
-            out +=
-                "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
-            out += "            field = try reader.nextField(fields, after: \(index))\n"
+            out += "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
+            out += "            field = try reader.nextField(wireFields, after: \(index))\n"
             out += "        }\n"
         }
-        out += """
-                    while let index = field {
-                        do {
-                            switch index {
-
-            """
-        for (index, field) in fields.enumerated() {
-            out += "                case \(index): // \(field.name)\n"
-            out += "                    \(field.name) = try \(read(field))\n"
-        }
-        out += """
-                            default:
-                                try reader.skipValue()
-                            }
-                        } catch {
-                            throw error.inside(.field(reader.fieldName(index, in: fields)))
-                        }
-                        field = try reader.nextField(fields, after: index)
-                    }
-
-            """
+        out += "        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }\n"
         for field in fields where field.presence == .required {
             out += "        guard let \(field.name) else { throw reader.missingField(\"\(field.name)\") }\n"
         }

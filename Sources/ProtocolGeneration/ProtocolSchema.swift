@@ -27,6 +27,8 @@ public struct ProtocolSchema: Decodable, Sendable {
     public struct Direction: Decodable, Sendable {
         /// The Swift enum (`ServerMessage`, `ClientMessage`).
         public var swiftEnum: String
+        /// The enum's documentation comment.
+        public var about: String
         /// Whether the body dispatch is `@inline(__always)` (the server's, on the hot path).
         public var inlineDispatch: Bool?
         public var messages: [Message]

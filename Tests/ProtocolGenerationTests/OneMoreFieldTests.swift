@@ -19,7 +19,7 @@ import Testing
         return schema
     }
 
-    @Test func theNewFieldIsReadInTheStraightLinePath() throws {
+    @Test func theNewFieldIsReadOnceInTheStraightLinePath() throws {
         let sources = ProtocolGenerator(schema: try Self.schemaWithWeather()).sources()
         let codec = try #require(sources.first { $0.path.hasSuffix("Codec/ServerPayloads+Wire.swift") }).text
         #expect(
@@ -27,9 +27,11 @@ import Testing
                 """
                         if field == 8 {
                             do { weather = try reader.readOptionalString() } catch { throw error.inside(.field("weather")) }
-                            field = try reader.nextField(fields, after: 8)
+                            field = try reader.nextField(wireFields, after: 8)
                         }
+                        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
                 """))
+        #expect(codec.components(separatedBy: "weather = try").count == 2)
         #expect(codec.contains(#"if let weather { writer.key("\"weather\":"); weather.encode(to: &writer) }"#))
         let model = try #require(sources.first { $0.path.hasSuffix("Messages/ServerPayloads.swift") }).text
         #expect(model.contains("    public var weather: String?\n"))

@@ -14,51 +14,29 @@ extension CreateCharacter: WireCodable {
         var sex: String? = nil
         var interests: [String] = []
         var deviceToken: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { lastName = try reader.readString() } catch { throw error.inside(.field("lastName")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
         if field == 2 {
             do { sex = try reader.readString() } catch { throw error.inside(.field("sex")) }
-            field = try reader.nextField(fields, after: 2)
+            field = try reader.nextField(wireFields, after: 2)
         }
         if field == 3 {
             do { interests = try reader.readStringArray() } catch { throw error.inside(.field("interests")) }
-            field = try reader.nextField(fields, after: 3)
+            field = try reader.nextField(wireFields, after: 3)
         }
         if field == 4 {
             do { deviceToken = try reader.readOptionalString() } catch { throw error.inside(.field("deviceToken")) }
-            field = try reader.nextField(fields, after: 4)
+            field = try reader.nextField(wireFields, after: 4)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // name
-                    name = try reader.readString()
-                case 1: // lastName
-                    lastName = try reader.readString()
-                case 2: // sex
-                    sex = try reader.readString()
-                case 3: // interests
-                    interests = try reader.readStringArray()
-                case 4: // deviceToken
-                    deviceToken = try reader.readOptionalString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let name else { throw reader.missingField("name") }
         guard let lastName else { throw reader.missingField("lastName") }
         guard let sex else { throw reader.missingField("sex") }
@@ -80,27 +58,13 @@ extension SpeedChange: WireCodable {
     static let wireFields: JSONFieldNames = ["speed"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SpeedChange {
         var speed: Int? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { speed = try Int.decode(from: &reader) } catch { throw error.inside(.field("speed")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // speed
-                    speed = try Int.decode(from: &reader)
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let speed else { throw reader.missingField("speed") }
         return SpeedChange(speed: speed)
     }
@@ -117,33 +81,17 @@ extension ClaimEvent: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimEvent {
         var eventId: String? = nil
         var timestamp: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { eventId = try reader.readString() } catch { throw error.inside(.field("eventId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { timestamp = try reader.readString() } catch { throw error.inside(.field("timestamp")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // eventId
-                    eventId = try reader.readString()
-                case 1: // timestamp
-                    timestamp = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let eventId else { throw reader.missingField("eventId") }
         guard let timestamp else { throw reader.missingField("timestamp") }
         return ClaimEvent(eventId: eventId, timestamp: timestamp)
@@ -162,33 +110,17 @@ extension AnswerQuestion: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerQuestion {
         var questionId: String? = nil
         var optionId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { questionId = try reader.readString() } catch { throw error.inside(.field("questionId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { optionId = try reader.readString() } catch { throw error.inside(.field("optionId")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // questionId
-                    questionId = try reader.readString()
-                case 1: // optionId
-                    optionId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let questionId else { throw reader.missingField("questionId") }
         guard let optionId else { throw reader.missingField("optionId") }
         return AnswerQuestion(questionId: questionId, optionId: optionId)
@@ -206,27 +138,13 @@ extension HabitAction: WireCodable {
     static let wireFields: JSONFieldNames = ["habitId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> HabitAction {
         var habitId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { habitId = try reader.readString() } catch { throw error.inside(.field("habitId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // habitId
-                    habitId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let habitId else { throw reader.missingField("habitId") }
         return HabitAction(habitId: habitId)
     }
@@ -242,27 +160,13 @@ extension SetFocus: WireCodable {
     static let wireFields: JSONFieldNames = ["focusId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SetFocus {
         var focusId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { focusId = try reader.readString() } catch { throw error.inside(.field("focusId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // focusId
-                    focusId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let focusId else { throw reader.missingField("focusId") }
         return SetFocus(focusId: focusId)
     }
@@ -278,27 +182,13 @@ extension RetrievePerson: WireCodable {
     static let wireFields: JSONFieldNames = ["personId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RetrievePerson {
         var personId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { personId = try reader.readOptionalString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // personId
-                    personId = try reader.readOptionalString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         return RetrievePerson(personId: personId)
     }
 
@@ -314,33 +204,17 @@ extension Swipe: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Swipe {
         var personId: String? = nil
         var direction: Swipe.Direction? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { direction = try Swipe.Direction.decode(from: &reader) } catch { throw error.inside(.field("direction")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // personId
-                    personId = try reader.readString()
-                case 1: // direction
-                    direction = try Swipe.Direction.decode(from: &reader)
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let direction else { throw reader.missingField("direction") }
         return Swipe(personId: personId, direction: direction)
@@ -359,33 +233,17 @@ extension DateRequest: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DateRequest {
         var personId: String? = nil
         var activity: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { activity = try reader.readString() } catch { throw error.inside(.field("activity")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // personId
-                    personId = try reader.readString()
-                case 1: // activity
-                    activity = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let activity else { throw reader.missingField("activity") }
         return DateRequest(personId: personId, activity: activity)
@@ -404,33 +262,17 @@ extension SendGift: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendGift {
         var personId: String? = nil
         var itemId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // personId
-                    personId = try reader.readString()
-                case 1: // itemId
-                    itemId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let itemId else { throw reader.missingField("itemId") }
         return SendGift(personId: personId, itemId: itemId)
@@ -449,33 +291,17 @@ extension SendMessage: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendMessage {
         var personId: String? = nil
         var text: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // personId
-                    personId = try reader.readString()
-                case 1: // text
-                    text = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let text else { throw reader.missingField("text") }
         return SendMessage(personId: personId, text: text)
@@ -493,27 +319,13 @@ extension PurchaseItem: WireCodable {
     static let wireFields: JSONFieldNames = ["itemId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PurchaseItem {
         var itemId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // itemId
-                    itemId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let itemId else { throw reader.missingField("itemId") }
         return PurchaseItem(itemId: itemId)
     }
@@ -529,27 +341,13 @@ extension RefillEnergy: WireCodable {
     static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RefillEnergy {
         var tier: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // tier
-                    tier = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let tier else { throw reader.missingField("tier") }
         return RefillEnergy(tier: tier)
     }
@@ -565,27 +363,13 @@ extension TimeSkip: WireCodable {
     static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkip {
         var tier: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // tier
-                    tier = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let tier else { throw reader.missingField("tier") }
         return TimeSkip(tier: tier)
     }
@@ -602,33 +386,17 @@ extension ValidatePurchase: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ValidatePurchase {
         var productId: String? = nil
         var receipt: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { productId = try reader.readString() } catch { throw error.inside(.field("productId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { receipt = try reader.readString() } catch { throw error.inside(.field("receipt")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // productId
-                    productId = try reader.readString()
-                case 1: // receipt
-                    receipt = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let productId else { throw reader.missingField("productId") }
         guard let receipt else { throw reader.missingField("receipt") }
         return ValidatePurchase(productId: productId, receipt: receipt)
@@ -646,27 +414,13 @@ extension ClaimQuestReward: WireCodable {
     static let wireFields: JSONFieldNames = ["questId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimQuestReward {
         var questId: String? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { questId = try reader.readString() } catch { throw error.inside(.field("questId")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // questId
-                    questId = try reader.readString()
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let questId else { throw reader.missingField("questId") }
         return ClaimQuestReward(questId: questId)
     }

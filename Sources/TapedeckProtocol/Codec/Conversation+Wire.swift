@@ -9,45 +9,25 @@ extension ConversationMessage: WireCodable {
         var sender: String? = nil
         var text: String? = nil
         var sentiment: Double? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { sender = try reader.readString() } catch { throw error.inside(.field("sender")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
         if field == 2 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(fields, after: 2)
+            field = try reader.nextField(wireFields, after: 2)
         }
         if field == 3 {
             do { sentiment = try reader.readOptional(Double.self) } catch { throw error.inside(.field("sentiment")) }
-            field = try reader.nextField(fields, after: 3)
+            field = try reader.nextField(wireFields, after: 3)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // id
-                    id = try reader.readString()
-                case 1: // sender
-                    sender = try reader.readString()
-                case 2: // text
-                    text = try reader.readString()
-                case 3: // sentiment
-                    sentiment = try reader.readOptional(Double.self)
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let sender else { throw reader.missingField("sender") }
         guard let text else { throw reader.missingField("text") }
@@ -70,39 +50,21 @@ extension Conversation: WireCodable {
         var id: String? = nil
         var personId: String? = nil
         var messages: [ConversationMessage]? = nil
-        let fields = Self.wireFields
-        var field = try reader.firstField(fields)
-        // Fields in the wire order, each read once, straight through; anything else (out of
-        // order, unknown, repeated) goes to the loop below.
+        let start = reader.pos
+        var field = try reader.firstField(wireFields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(fields, after: 0)
+            field = try reader.nextField(wireFields, after: 0)
         }
         if field == 1 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(fields, after: 1)
+            field = try reader.nextField(wireFields, after: 1)
         }
         if field == 2 {
             do { messages = try reader.readArray(of: ConversationMessage.self) } catch { throw error.inside(.field("messages")) }
-            field = try reader.nextField(fields, after: 2)
+            field = try reader.nextField(wireFields, after: 2)
         }
-        while let index = field {
-            do {
-                switch index {
-                case 0: // id
-                    id = try reader.readString()
-                case 1: // personId
-                    personId = try reader.readString()
-                case 2: // messages
-                    messages = try reader.readArray(of: ConversationMessage.self)
-                default:
-                    try reader.skipValue()
-                }
-            } catch {
-                throw error.inside(.field(reader.fieldName(index, in: fields)))
-            }
-            field = try reader.nextField(fields, after: index)
-        }
+        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let personId else { throw reader.missingField("personId") }
         guard let messages else { throw reader.missingField("messages") }

@@ -35,6 +35,18 @@ enum Envelope {
         return try decodeInAnyOrder(bytes, as: Message.self)
     }
 
+    /// `decode` of an array's bytes.
+    static func decode<Message: EnvelopeCodable>(_ bytes: [UInt8], as _: Message.Type) throws(ProtocolError) -> Message {
+        // `withUnsafeBytes` rethrows untyped errors; only ProtocolError can come out of `decode`.
+        do {
+            return try bytes.withUnsafeBytes { raw in try decode(raw, as: Message.self) }
+        } catch let error as ProtocolError {
+            throw error
+        } catch {
+            throw ProtocolError(offset: 0, expected: "a ProtocolError", found: "\(error)")
+        }
+    }
+
     /// After `type` and `message`: skips the remaining envelope fields and checks the end.
     static func finish(_ reader: inout JSONReader) throws(ProtocolError) {
         while try reader.nextMember() {
