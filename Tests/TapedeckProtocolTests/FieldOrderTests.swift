@@ -114,6 +114,31 @@ import Testing
         }
     }
 
+    /// Objects not in wire order are rebuilt in that order and decoded again
+    /// (`JSONReader.decodeInWireOrder`); their errors must still point into the input: at the bad
+    /// value, or at the object's `}` for a missing field, as for an object in wire order.
+    @Test func errorsFromObjectsOutOfOrderPointIntoTheInput() throws {
+        let prefix = #"{"type":"personObject","message":"#
+        let cases: [(object: String, at: String, path: String)] = [
+            (#"{"name":"Avery","id":5}"#, "5}", "message.id"),
+            (#"{"name":"Avery","unheard":[1],"id":"p7","age":2.5}"#, "2.5}", "message.age"),
+            (#"{"name":"Avery","unheard":1}"#, "}", "message"),
+            (#"{"age":1,"name":"Avery","age":"x","id":"p7"}"#, #""x""#, "message.age"),
+        ]
+        for (object, at, path) in cases {
+            let text = prefix + object + "}"
+            let bad = try #require(object.range(of: at, options: .backwards))
+            let expected = prefix.utf8.count + object.utf8.distance(from: object.startIndex, to: bad.lowerBound)
+            do {
+                _ = try ServerMessage.decode(Array(text.utf8))
+                Issue.record("decoded: \(text)")
+            } catch {
+                #expect(error.offset == expected, "\(text): \(error)")
+                #expect(error.pathDescription == path, "\(text): \(error)")
+            }
+        }
+    }
+
     @Test func theWindowIsTheNext24BytesZeroPaddedWhereverItStarts() {
         for length in 0...40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) | 1 }
