@@ -37,7 +37,8 @@ struct CodecWriter {
         out += "        var field = try reader.firstField(wireFields)\n"
         for (index, field) in fields.enumerated() {
             out += "        if field == \(index) {\n"
-            out += "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
+            out +=
+                "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
             out += "            field = try reader.nextField(wireFields, after: \(index))\n"
             out += "        }\n"
         }

@@ -20,7 +20,10 @@ public struct ProtocolGenerator {
         }
         for direction in [schema.server, schema.client] {
             files.append(
-                ("Sources/TapedeckProtocol/Messages/\(direction.swiftEnum).swift", MessageEnumWriter(direction: direction).source()))
+                (
+                    "Sources/TapedeckProtocol/Messages/\(direction.swiftEnum).swift",
+                    MessageEnumWriter(direction: direction).source()
+                ))
             files.append(
                 (
                     "Sources/TapedeckProtocol/Codec/\(direction.swiftEnum)+Envelope.swift",

@@ -21,7 +21,11 @@ extension JSONReader {
         }
         var ordered = WireOrderedObject(closingBrace: pos - 1)
         for (index, range) in values.enumerated() {
-            if let range { ordered.append(fields.name(index), value: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), at: range.lowerBound) }
+            if let range {
+                ordered.append(
+                    fields.name(index), value: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count),
+                    at: range.lowerBound)
+            }
         }
         ordered.close()
         let depth = depth
