@@ -10,10 +10,10 @@ import PackageDescription
 //                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
-//                TapedeckTape (LZ4 frames read in Swift), builds for iOS
-//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, the JSON reader. Every
-//                target above that reads dates or JSON outside the protocol's codec uses it
+//                TapedeckTape -> TapedeckCore (LZ4 frames read in Swift), builds for iOS
 //   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
+//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, the JSON reader. Every target
+//                that reads dates or JSON outside the protocol's codec uses it
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14), .iOS(.v16)],

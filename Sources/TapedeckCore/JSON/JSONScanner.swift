@@ -44,9 +44,7 @@ public struct JSONScanner {
     public mutating func skipString() -> Range<Int>? {
         let start = position
         position += 1
-        while true {
-            skipPlainStringBytes()
-            guard position < bytes.count else { return nil }
+        while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 position += 1
@@ -55,6 +53,7 @@ public struct JSONScanner {
             default: position += 1
             }
         }
+        return nil
     }
 
     /// Moves past a number or literal without checking it: up to the next `,`, `}`, `]` or whitespace.
