@@ -10,13 +10,16 @@ import PackageDescription
 //                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
-//                TapedeckTape: no dependency (LZ4 frames read in Swift), builds for iOS
+//                TapedeckTape -> TapedeckCore (LZ4 frames read in Swift), builds for iOS
 //   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
+//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, the JSON reader. Every target
+//                that reads dates or JSON outside the protocol's codec uses it
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
         .executable(name: "tapedeck", targets: ["tapedeck"]),
+        .library(name: "TapedeckCore", targets: ["TapedeckCore"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         .library(name: "TapedeckTapeWriter", targets: ["TapedeckTapeWriter"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
@@ -50,15 +53,18 @@ let package = Package(
             pkgConfig: "liblz4",
             providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
         ),
+        // The shared bottom layer (issue 19): calendar dates and RFC 3339 times, UTF-8 checks, base64,
+        // the strict JSON reader and its byte scanner. No dependency, no clock, no locale.
+        .target(name: "TapedeckCore"),
         // Tapes: the format, the streaming reader (a pure-Swift LZ4 frame decoder), JSON Lines.
-        .target(name: "TapedeckTape"),
+        .target(name: "TapedeckTape", dependencies: ["TapedeckCore"]),
         // Writing tapes (TapeWriter, JSON Lines import) through liblz4's frame compressor.
         .target(name: "TapedeckTapeWriter", dependencies: ["TapedeckTape", "CLZ4"]),
         .target(name: "TapedeckProtocol"),
         .target(
             name: "TapedeckState",
             dependencies: [
-                "TapedeckProtocol",
+                "TapedeckCore", "TapedeckProtocol",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -80,13 +86,15 @@ let package = Package(
         // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
         .target(
             name: "TapedeckReport",
-            dependencies: ["TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
+            dependencies: [
+                "TapedeckCore", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+            ]
         ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
             name: "TapedeckCatalog",
             dependencies: [
-                "TapedeckTape",
+                "TapedeckCore", "TapedeckTape",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -98,19 +106,19 @@ let package = Package(
         .target(name: "TapedeckThroughput", dependencies: ["TapedeckTape", "TapedeckProtocol"]),
         // The in-app flight recorder (issue 21): rolling tape segments written with LZ4 in Swift,
         // redacted in-process; portable like TapedeckTesting (no NIO, no system library).
-        .target(name: "TapedeckRecorder", dependencies: ["TapedeckTape", "TapedeckRedaction"]),
+        .target(name: "TapedeckRecorder", dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckRedaction"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
         .target(
             name: "TapedeckRedaction",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["TapedeckCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
-        .target(name: "TapedeckGame", dependencies: ["TapedeckProtocol"]),
+        .target(name: "TapedeckGame", dependencies: ["TapedeckCore", "TapedeckProtocol"]),
         // WebSocket plumbing and the reference server on SwiftNIO.
         .target(
             name: "TapedeckNetwork",
             dependencies: [
-                "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
+                "TapedeckCore", "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -143,8 +151,8 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckCatalog",
-                "TapedeckRepro",
+                "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+                "TapedeckCatalog", "TapedeckRepro",
                 "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
                 "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,6 +164,7 @@ let package = Package(
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
         // What the tests share: an async child process (no test holds a concurrency-pool thread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TapedeckCoreTests", dependencies: ["TapedeckCore"]),
         .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
@@ -247,7 +256,7 @@ let package = Package(
 switch Context.environment["TAPEDECK_SUBSET"] {
 case "sanitize":
     // The protocol and state tests under AddressSanitizer, and what they import.
-    let kept: Set = ["TapedeckProtocol", "TapedeckState", "TapedeckProtocolTests", "TapedeckStateTests"]
+    let kept: Set = ["TapedeckCore", "TapedeckProtocol", "TapedeckState", "TapedeckProtocolTests", "TapedeckStateTests"]
     package.targets = package.targets.filter { kept.contains($0.name) }
     package.products = []
     package.dependencies = package.dependencies.filter {

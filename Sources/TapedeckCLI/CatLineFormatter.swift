@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckTape
 
 /// One readable line per record for `tapedeck cat`:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckCatalog
+import TapedeckCore
 import TapedeckTape
 
 /// `tapedeck ls`: the tapes of a recording folder's catalog, filtered.

@@ -119,7 +119,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             var recorder: RecordingTransport?
             if let recordTo {
                 let metadata = TapeMetadata(
-                    created: WallClockTimestamp.now(), tool: "tapedeck \(TapedeckVersion.current)",
+                    created: WallClock.nowRFC3339(), tool: "tapedeck \(TapedeckVersion.current)",
                     labels: ["scenario": scenario.name, session.label.key: session.label.value])
                 recorder = RecordingTransport(
                     wrapping: session.transport, path: "\(recordTo)/\(scenario.name).tape",

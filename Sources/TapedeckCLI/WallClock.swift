@@ -1,4 +1,4 @@
-import TapedeckTape
+import TapedeckCore
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The wall time, read only here at the edge: `check` stamps its catalog results with it, `import`
-/// a tape made from a file without a creation time.
+/// a tape made from a file without a creation time, `scenario run` the tapes it records.
 enum WallClock {
     static func nowRFC3339() -> String {
         var time = timespec()

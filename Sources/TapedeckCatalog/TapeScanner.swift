@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TapedeckCore
 import TapedeckTape
 
 /// Builds a `tape` row by reading a tape file: its SHA-256, header metadata and statistics.
@@ -49,29 +50,15 @@ public enum TapeScanner {
         }.joined()
     }
 
-    /// `{"device":"iPhone","scenario":"x"}` with keys sorted by their UTF-8 bytes.
+    /// `{"device":"iPhone","scenario":"x"}` with keys sorted by their UTF-8 bytes, escaped as the
+    /// tape's own JSON is (`JSONTextWriter`).
     static func labelsJSON(_ labels: [String: String]) -> String {
-        func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+        var json = JSONTextWriter()
+        json.beginObject()
+        for key in labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            json.key(key); json.string(labels[key] ?? "")
         }
-        let keys = labels.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return "{" + keys.map { quoted($0) + ":" + quoted(labels[$0] ?? "") }.joined(separator: ",") + "}"
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }

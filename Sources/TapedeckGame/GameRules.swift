@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// The reference server's fixed numbers. docs/REFERENCE-SERVER.md documents each one; change both together.
 public enum GameRules {
     /// The game calendar starts on this date at `startHour`:00 (late winter, so a season change comes soon).

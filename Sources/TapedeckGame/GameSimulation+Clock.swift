@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The game clock: hourly energy and activities, daily growth and seasons, random events.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Life events (`messageEvent`, `claimEvent`) and questions (`questionEvent`, `answerQuestion`).

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Daily rewards, quests, statistics, data export and account deletion.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The messages that describe the current state: `u`, `batch_update`, `playerObject`, `personObject`.

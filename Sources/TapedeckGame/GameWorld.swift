@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Everything about one life: the player, the people they know, the clock and the counters.

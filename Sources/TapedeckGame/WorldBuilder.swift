@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Builds a new life for `createCharacter` and `restart`: the player from the request, two parents,

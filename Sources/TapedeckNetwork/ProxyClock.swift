@@ -1,4 +1,5 @@
 import NIOCore
+import TapedeckCore
 
 #if canImport(Glibc)
 import Glibc
@@ -16,23 +17,7 @@ enum ProxyClock {
     static func wallTime() -> (rfc3339: String, compact: String) {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        let year = pad(Int(parts.tm_year) + 1900, 4)
-        let month = pad(Int(parts.tm_mon) + 1, 2)
-        let day = pad(Int(parts.tm_mday), 2)
-        let hour = pad(Int(parts.tm_hour), 2)
-        let minute = pad(Int(parts.tm_min), 2)
-        let second = pad(Int(parts.tm_sec), 2)
-        let millis = pad(Int(spec.tv_nsec / 1_000_000), 3)
-        return (
-            "\(year)-\(month)-\(day)T\(hour):\(minute):\(second).\(millis)Z",
-            "\(year)\(month)\(day)T\(hour)\(minute)\(second).\(millis)Z"
-        )
+        let milliseconds = Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        return (RFC3339.string(milliseconds: milliseconds), RFC3339.compactString(milliseconds: milliseconds))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 import TapedeckTape
 
 /// An in-app flight recorder: the app's WebSocket service tells it every message it sends and
@@ -106,11 +107,9 @@ public final class FlightRecorder: Sendable {
     /// Holds the writer (it takes no records; the queue fills and drops): the stalled-writer test.
     package func suspendWriter(_ suspended: Bool) { queue.setSuspended(suspended) }
 
+    /// The wall time now, read here at the edge; formatted by the shared `RFC3339`, not a Foundation formatter.
     static func nowRFC3339() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date())
+        RFC3339.string(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }
 }
 

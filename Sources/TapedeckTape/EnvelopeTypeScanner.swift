@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// Finds the `type` of a BaoLife envelope (`{"type": "...", "message": ...}`) with one pass over
 /// the bytes, without building a JSON tree. Only a top-level `"type"` key counts.
 public enum EnvelopeTypeScanner {
@@ -8,33 +10,18 @@ public enum EnvelopeTypeScanner {
     }
 
     public static func type(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var index = 0
-        let count = bytes.count
-        func skipSpace() {
-            while index < count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-                index += 1
-            }
-        }
+        var scanner = JSONScanner(UnsafeRawBufferPointer(bytes))
         /// Moves past a string starting at its opening quote; returns the range of its content.
         func skipString() -> Range<Int>? {
-            let start = index + 1
-            index = start
-            while index < count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""): index += 1; return start..<(index - 1)
-                case UInt8(ascii: "\\"): index += 2
-                default: index += 1
-                }
-            }
-            return nil
+            scanner.skipString().map { $0.lowerBound + 1..<$0.upperBound - 1 }
         }
         /// Moves past any value (string, number, literal, object or array).
         func skipValue() -> Bool {
-            guard index < count else { return false }
-            if bytes[index] == UInt8(ascii: "\"") { return skipString() != nil }
+            guard !scanner.isAtEnd else { return false }
+            if scanner.peek(UInt8(ascii: "\"")) { return skipString() != nil }
             var depth = 0
-            while index < count {
-                switch bytes[index] {
+            while !scanner.isAtEnd {
+                switch bytes[scanner.position] {
                 case UInt8(ascii: "\""):
                     guard skipString() != nil else { return false }
                     continue
@@ -42,37 +29,37 @@ public enum EnvelopeTypeScanner {
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if depth == 0 { return true }
                     depth -= 1
-                    if depth == 0 { index += 1; return true }
+                    if depth == 0 { scanner.position += 1; return true }
                 case UInt8(ascii: ","):
                     if depth == 0 { return true }
                 default: break
                 }
-                index += 1
+                scanner.position += 1
             }
             return depth == 0
         }
 
-        skipSpace()
-        guard index < count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
+        scanner.skipWhitespace()
+        guard scanner.peek(UInt8(ascii: "{")) else { return nil }
+        scanner.position += 1
         while true {
-            skipSpace()
-            guard index < count, bytes[index] == UInt8(ascii: "\""), let key = skipString() else { return nil }
-            skipSpace()
-            guard index < count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
-            skipSpace()
+            scanner.skipWhitespace()
+            guard scanner.peek(UInt8(ascii: "\"")), let key = skipString() else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.peek(UInt8(ascii: ":")) else { return nil }
+            scanner.position += 1
+            scanner.skipWhitespace()
             let isType =
                 key.count == 4 && bytes[key.lowerBound] == UInt8(ascii: "t") && bytes[key.lowerBound + 1] == UInt8(ascii: "y")
                 && bytes[key.lowerBound + 2] == UInt8(ascii: "p") && bytes[key.lowerBound + 3] == UInt8(ascii: "e")
             if isType {
-                guard index < count, bytes[index] == UInt8(ascii: "\""), let value = skipString() else { return nil }
+                guard scanner.peek(UInt8(ascii: "\"")), let value = skipString() else { return nil }
                 return Array(bytes[value])
             }
             guard skipValue() else { return nil }
-            skipSpace()
-            guard index < count, bytes[index] == UInt8(ascii: ",") else { return nil }
-            index += 1
+            scanner.skipWhitespace()
+            guard scanner.peek(UInt8(ascii: ",")) else { return nil }
+            scanner.position += 1
         }
     }
 }

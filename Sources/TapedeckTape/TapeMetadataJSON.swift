@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// The JSON form of `TapeMetadata`, used in the tape header and in the JSON Lines header line.
 /// Keys come in a fixed order and labels sorted by key, so the bytes are deterministic.
 public enum TapeMetadataJSON {

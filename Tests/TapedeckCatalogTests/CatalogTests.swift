@@ -115,12 +115,4 @@ import Testing
         #expect(stored.recordCount == 99)
         #expect(stored.upstream == "wss://game.example/ws")
     }
-
-    @Test func rfc3339RoundTrips() {
-        #expect(RFC3339.milliseconds("1970-01-01T00:00:00Z") == 0)
-        #expect(RFC3339.milliseconds("2000-02-29T12:34:56.789Z") == 951_827_696_789)
-        #expect(RFC3339.string(milliseconds: 951_827_696_789) == "2000-02-29T12:34:56.789Z")
-        #expect(RFC3339.milliseconds("2000-02-29 12:34:56Z") == nil)
-        #expect(RFC3339.milliseconds("yesterday") == nil)
-    }
 }

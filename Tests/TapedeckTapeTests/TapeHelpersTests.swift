@@ -21,35 +21,6 @@ import Testing
     }
 }
 
-@Suite struct Base64Tests {
-    @Test func roundTripsEveryLength() {
-        for length in 0..<20 {
-            let bytes: [UInt8] = (0..<length).map { (index: Int) -> UInt8 in UInt8(truncatingIfNeeded: index &* 97 &+ 13) }
-            let encoded = Array(Base64.encode(bytes).utf8)
-            #expect(Base64.decode(encoded) == .success(bytes))
-        }
-        #expect(Base64.encode(Array("hello".utf8)) == "aGVsbG8=")
-    }
-
-    @Test func refusesNonCanonicalText() {
-        #expect(
-            Base64.decode(Array("aGVsbG8".utf8)) == .failure(Base64Error(offset: 7, reason: "length 7 is not a multiple of 4")))
-        #expect(Base64.decode(Array("aGVsbG9=".utf8)) == .failure(Base64Error(offset: 6, reason: "non-canonical padding bits")))
-        #expect(Base64.decode(Array("a=Vs".utf8)) == .failure(Base64Error(offset: 1, reason: "unexpected character")))
-    }
-}
-
-@Suite struct UTF8ValidationTests {
-    @Test func acceptsOnlyWellFormedUTF8() {
-        #expect(UTF8Validation.isValid(Array("plain é 🎉 \u{0}".utf8)))
-        #expect(!UTF8Validation.isValid([0xC0, 0x80])) // overlong NUL
-        #expect(!UTF8Validation.isValid([0xED, 0xA0, 0x80])) // surrogate
-        #expect(!UTF8Validation.isValid([0xF4, 0x90, 0x80, 0x80])) // above U+10FFFF
-        #expect(!UTF8Validation.isValid([0xE2, 0x82])) // cut short
-        #expect(!UTF8Validation.isValid([0xFF]))
-    }
-}
-
 @Suite struct TapeStatisticsTests {
     @Test func summarisesTheFixture() throws {
         let statistics = TapeStatistics.gather(from: try TapeReader(path: TestFiles.fixtureTape))

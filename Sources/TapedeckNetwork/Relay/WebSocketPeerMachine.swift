@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckTape
 
 /// One peer of a WebSocket connection as the side receiving from it sees it: checks each frame

@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// A tape as HAR 1.2 (docs/TAPE-FORMAT.md, "HAR"): one entry per recorded connection, its
 /// messages in `_webSocketMessages` as Chrome DevTools, Playwright, mitmproxy, HTTP Toolkit and
 /// Proxyman write them (`type` send or receive, `time` in seconds since 1970 as Chrome writes it, `opcode` 1 text or

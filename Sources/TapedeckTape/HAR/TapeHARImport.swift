@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// Reads the WebSocket connections of a HAR file (docs/TAPE-FORMAT.md, "HAR"): every entry with
 /// `_webSocketMessages` is one connection, numbered in file order (or as `_tapedeckConnection`
 /// says), opened at its `startedDateTime`, its messages at their `time`. Other entries (pages,

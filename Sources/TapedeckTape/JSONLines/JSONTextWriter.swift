@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// Writes JSON with one fixed layout: no spaces, keys in the order the caller writes them, and one
 /// escaping rule (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other controls as `\u00xx`, everything
 /// else as raw UTF-8). The same value always gives the same bytes, so exports can be diffed.

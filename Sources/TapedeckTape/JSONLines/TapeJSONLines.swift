@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// The JSON Lines form of a tape (docs/TAPE-FORMAT.md, "JSON Lines"): an optional first line
 /// `{"header":{...}}`, then one record a line with fixed key order and escaping, so an export of
 /// the same tape is always the same bytes.

@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// Reads one line of the JSON Lines form back into a header or a record.
 public enum TapeJSONLinesDecoder {
     public enum Line: Sendable, Equatable {

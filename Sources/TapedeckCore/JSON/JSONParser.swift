@@ -1,36 +1,42 @@
-/// A small strict JSON parser (RFC 8259) for one JSON Lines line. It reports the byte offset of
-/// the first problem; callers turn that into line:column.
+/// The strict JSON parser (RFC 8259) of everything outside the protocol's hot path: JSON Lines,
+/// tape metadata, HAR files. It reports the byte offset of the first problem; callers turn that
+/// into line:column. The byte-level steps are `JSONScanner`'s.
 public struct JSONParser {
     public struct Failure: Error, Sendable, Equatable {
         public var offset: Int
         public var message: String
+
+        public init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
     }
 
-    private let bytes: [UInt8]
-    private var position = 0
+    private var scanner: JSONScanner
+    private var bytes: UnsafeRawBufferPointer { scanner.bytes }
+    private var position: Int {
+        get { scanner.position }
+        set { scanner.position = newValue }
+    }
     /// Deep nesting is refused rather than risking the stack.
     private static let maxDepth = 64
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeRawBufferPointer) { scanner = JSONScanner(bytes) }
 
-    /// Parses exactly one JSON value, allowing surrounding spaces and tabs.
+    /// Parses exactly one JSON value, allowing whitespace around it.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        try bytes.withUnsafeBytes { raw in Result { () throws(Failure) in try parse(raw) } }.get()
+    }
+
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes)
-        parser.skipSpace()
+        parser.scanner.skipWhitespace()
         let node = try parser.parseValue(depth: 0)
-        parser.skipSpace()
-        guard parser.position == bytes.count else {
+        parser.scanner.skipWhitespace()
+        guard parser.scanner.isAtEnd else {
             throw Failure(offset: parser.position, message: "unexpected text after the JSON value")
         }
         return node
-    }
-
-    private mutating func skipSpace() {
-        while position < bytes.count,
-            bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0A || bytes[position] == 0x0D
-        {
-            position += 1
-        }
     }
 
     private func fail(_ message: String, at offset: Int? = nil) -> Failure {
@@ -66,20 +72,20 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode.Value {
         position += 1
         var members: [(key: String, value: JSONNode)] = []
-        skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+        scanner.skipWhitespace()
+        if scanner.peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
         while true {
-            skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+            scanner.skipWhitespace()
+            guard scanner.peek(UInt8(ascii: "\"")) else { throw fail("expected a key in quotes") }
             let keyOffset = position
             let key = String(decoding: try parseString(), as: UTF8.self)
             if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(key)\"", at: keyOffset) }
-            skipSpace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
+            scanner.skipWhitespace()
+            guard scanner.peek(UInt8(ascii: ":")) else { throw fail("expected ':' after the key") }
             position += 1
-            skipSpace()
+            scanner.skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
-            skipSpace()
+            scanner.skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated object: expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
@@ -90,12 +96,12 @@ public struct JSONParser {
     private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode.Value {
         position += 1
         var elements: [JSONNode] = []
-        skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        scanner.skipWhitespace()
+        if scanner.peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
         while true {
-            skipSpace()
+            scanner.skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
-            skipSpace()
+            scanner.skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated array: expected ',' or ']'") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
@@ -114,39 +120,27 @@ public struct JSONParser {
         } else {
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+        if scanner.peek(UInt8(ascii: ".")) {
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit after '.'") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+        if scanner.peek(UInt8(ascii: "e")) || scanner.peek(UInt8(ascii: "E")) {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
+            if scanner.peek(UInt8(ascii: "+")) || scanner.peek(UInt8(ascii: "-")) { position += 1 }
             guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit in the exponent") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         return Array(bytes[start..<position])
     }
 
-    private func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
     private mutating func parseHex4() throws(Failure) -> UInt32 {
         guard position + 4 <= bytes.count else { throw fail("expected 4 hex digits after \\u") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let digit = hexValue(bytes[position]) else { throw fail("expected a hex digit") }
-            value = value << 4 | digit
-            position += 1
+        guard let value = scanner.hex4(at: position) else {
+            let bad = (position..<position + 4).first { JSONScanner.hexDigitValue(bytes[$0]) == nil } ?? position
+            throw fail("expected a hex digit", at: bad)
         }
+        position += 4
         return value
     }
 
@@ -156,16 +150,7 @@ public struct JSONParser {
         var output: [UInt8] = []
         var runStart = position
         while true {
-            // Skip the plain run quickly: most of a payload has no quotes, escapes or controls.
-            position = bytes.withUnsafeBufferPointer { buffer in
-                var index = position
-                while index < buffer.count {
-                    let byte = buffer[index]
-                    if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
-                    index += 1
-                }
-                return index
-            }
+            scanner.skipPlainStringBytes()
             guard position < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -174,51 +159,43 @@ public struct JSONParser {
                 break
             }
             if byte < 0x20 { throw fail("control character in a string must be escaped") }
-            if byte == UInt8(ascii: "\\") {
-                output += bytes[runStart..<position]
-                let escapeStart = position
-                position += 1
-                guard position < bytes.count else { throw fail("unterminated escape") }
-                let escaped = bytes[position]
-                position += 1
-                switch escaped {
-                case UInt8(ascii: "\""): output.append(0x22)
-                case UInt8(ascii: "\\"): output.append(0x5C)
-                case UInt8(ascii: "/"): output.append(0x2F)
-                case UInt8(ascii: "b"): output.append(0x08)
-                case UInt8(ascii: "f"): output.append(0x0C)
-                case UInt8(ascii: "n"): output.append(0x0A)
-                case UInt8(ascii: "r"): output.append(0x0D)
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try parseHex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                            bytes[position + 1] == UInt8(ascii: "u")
-                        else {
-                            throw fail("lone high surrogate \\u\(String(scalar, radix: 16)) (not valid Unicode)", at: escapeStart)
-                        }
-                        position += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw fail("high surrogate not followed by a low surrogate", at: escapeStart)
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw fail("lone low surrogate \\u\(String(scalar, radix: 16)) (not valid Unicode)", at: escapeStart)
-                    }
-                    // Checked above: not a surrogate, at most U+10FFFF.
-                    guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape", at: escapeStart) }
-                    output += Array(String(Character(unicode)).utf8)
-                default:
-                    throw fail("unknown escape \\\(Character(Unicode.Scalar(escaped)))", at: escapeStart)
-                }
-                runStart = position
-                continue
-            }
-            position += 1
+            // A backslash: the plain run stops at nothing else.
+            output += bytes[runStart..<position]
+            try parseEscape(into: &output)
+            runStart = position
         }
         guard UTF8Validation.isValid(output) else { throw fail("string is not valid UTF-8") }
         return output
+    }
+
+    /// One escape, from its backslash, appended as the bytes it stands for.
+    private mutating func parseEscape(into output: inout [UInt8]) throws(Failure) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw fail("unterminated escape") }
+        let escaped = bytes[position]
+        position += 1
+        if let byte = JSONScanner.unescaped(escaped) { output.append(byte); return }
+        guard escaped == UInt8(ascii: "u") else {
+            throw fail("unknown escape \\\(Character(Unicode.Scalar(escaped)))", at: escapeStart)
+        }
+        var scalar = try parseHex4()
+        if JSONScanner.isHighSurrogate(scalar) {
+            guard position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            else {
+                throw fail("lone high surrogate \\u\(String(scalar, radix: 16)) (not valid Unicode)", at: escapeStart)
+            }
+            position += 2
+            let low = try parseHex4()
+            guard JSONScanner.isLowSurrogate(low) else {
+                throw fail("high surrogate not followed by a low surrogate", at: escapeStart)
+            }
+            scalar = JSONScanner.combine(high: scalar, low: low)
+        } else if JSONScanner.isLowSurrogate(scalar) {
+            throw fail("lone low surrogate \\u\(String(scalar, radix: 16)) (not valid Unicode)", at: escapeStart)
+        }
+        // Checked above: not a surrogate, at most U+10FFFF.
+        guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape", at: escapeStart) }
+        JSONScanner.appendUTF8(unicode, to: &output)
     }
 }

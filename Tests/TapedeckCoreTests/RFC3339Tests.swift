@@ -1,0 +1,60 @@
+import Testing
+
+@testable import TapedeckCore
+
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00.000Z"),
+        (1_767_225_605_000, "2026-01-01T00:00:05.000Z"),
+        (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+        (951_827_696_789, "2000-02-29T12:34:56.789Z"),
+        (4_107_542_399_999, "2100-02-28T23:59:59.999Z"),
+        (-1, "1969-12-31T23:59:59.999Z"),
+        (253_402_300_799_000, "9999-12-31T23:59:59.000Z"),
+        // Years outside 0...9999 take more digits or a sign.
+        (253_402_300_800_000, "10000-01-01T00:00:00.000Z"),
+        (-62_167_219_200_000, "0000-01-01T00:00:00.000Z"),
+        (-62_167_219_200_001, "-0001-12-31T23:59:59.999Z"),
+        (Int64.max, "292278994-08-17T07:12:55.807Z"),
+    ])
+    func formatsMillisecondsSince1970(milliseconds: Int64, text: String) {
+        #expect(RFC3339.string(milliseconds: milliseconds) == text)
+    }
+
+    @Test func formatsTheCompactFileNameForm() {
+        #expect(RFC3339.compactString(milliseconds: 1_768_987_800_123) == "20260121T093000.123Z")
+        #expect(RFC3339.compactString(milliseconds: 0) == "19700101T000000.000Z")
+        #expect(RFC3339.compactString(milliseconds: 253_402_300_800_000) == "100000101T000000.000Z")
+    }
+
+    @Test func parsesToMilliseconds() {
+        #expect(RFC3339.milliseconds("1970-01-01T00:00:00Z") == 0)
+        #expect(RFC3339.milliseconds("2000-02-29T12:34:56.789Z") == 951_827_696_789)
+        #expect(RFC3339.milliseconds("2026-01-21T09:30:00.123Z") == 1_768_987_800_123)
+        #expect(RFC3339.milliseconds("1969-12-31T23:59:59.999Z") == -1)
+        #expect(RFC3339.milliseconds("1970-01-01T00:00:00.5Z") == 500)
+        #expect(RFC3339.milliseconds("1970-01-01T00:00:00.123456Z") == 123)
+        // A leap second reads as the first second of the next minute.
+        #expect(RFC3339.milliseconds("1970-01-01T00:00:60Z") == 60_000)
+    }
+
+    @Test func refusesOtherText() {
+        #expect(RFC3339.milliseconds("2000-02-29 12:34:56Z") == nil)
+        #expect(RFC3339.milliseconds("yesterday") == nil)
+        #expect(RFC3339.milliseconds("") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T09:30:00") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T09:30:00.Z") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T09:30:00,5Z") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T09:30:0xZ") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T24:00:00Z") == nil)
+        #expect(RFC3339.milliseconds("2026-01-21T09:60:00Z") == nil)
+        #expect(RFC3339.milliseconds("2025-02-29T00:00:00Z") == nil)
+        #expect(RFC3339.milliseconds("2026-13-01T00:00:00Z") == nil)
+    }
+
+    @Test func roundTripsWhatItWrites() {
+        for milliseconds: Int64 in [0, -1, 1, 86_399_999, 86_400_000, 951_827_696_789, 1_768_987_800_123, 253_402_300_799_999] {
+            #expect(RFC3339.milliseconds(RFC3339.string(milliseconds: milliseconds)) == milliseconds)
+        }
+    }
+}
