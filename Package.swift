@@ -12,7 +12,7 @@ import PackageDescription
 //                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
 //                TapedeckTape -> TapedeckCore (LZ4 frames read in Swift), builds for iOS
 //   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
-//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, the JSON reader. Every target
+//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, the JSON reader. Every target
 //                that reads dates or JSON outside the protocol's codec uses it
 let package = Package(
     name: "Tapedeck",
@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "TapedeckReplay",
             dependencies: [
-                "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

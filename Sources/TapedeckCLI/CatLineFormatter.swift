@@ -35,16 +35,10 @@ struct CatLineFormatter {
             if UTF8Validation.isValid(record.payload) {
                 text += Self.printable(record.payload)
             } else {
-                text += "<\(record.payload.count) bytes> " + Self.hex(record.payload.prefix(64))
+                text += "<\(record.payload.count) bytes> " + Hex.lowercase(record.payload.prefix(64), separator: " ")
             }
         }
         return text
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
-
-    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
-        bytes.map { String([hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 15)]]) }.joined(separator: " ")
     }
 
     /// The bytes as one line of text: control characters escaped, invalid UTF-8 as \xNN.
@@ -60,7 +54,7 @@ struct CatLineFormatter {
             case 0x0A: output += "\\n"; index += 1
             case 0x0D: output += "\\r"; index += 1
             case 0x09: output += "\\t"; index += 1
-            case 0..<0x20, 0x7F: output += "\\x" + hex([byte][...]); index += 1
+            case 0..<0x20, 0x7F: output += "\\x" + Hex.lowercase([byte]); index += 1
             case 0x20..<0x80: output.unicodeScalars.append(Unicode.Scalar(byte)); index += 1
             default:
                 // Take the longest valid UTF-8 sequence here, else escape one byte.
@@ -71,7 +65,7 @@ struct CatLineFormatter {
                     output += String(decoding: sequence, as: UTF8.self)
                     index = end
                 } else {
-                    output += "\\x" + hex([byte][...])
+                    output += "\\x" + Hex.lowercase([byte])
                     index += 1
                 }
             }

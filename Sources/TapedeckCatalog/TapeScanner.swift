@@ -44,10 +44,7 @@ public enum TapeScanner {
             guard let chunk, !chunk.isEmpty else { break }
             hasher.update(data: chunk)
         }
-        return hasher.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return Hex.lowercase(hasher.finalize())
     }
 
     /// `{"device":"iPhone","scenario":"x"}` with keys sorted by their UTF-8 bytes, escaped as the

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TapedeckCore
 
 /// Replaces secrets with deterministic tokens before anything is written: `redacted:` and the
 /// first 12 hex digits of HMAC-SHA256(key, secret). One key per tape (the recorder draws it at
@@ -25,13 +26,7 @@ public struct Redactor: Sendable {
     /// `redacted:` and 12 hex digits.
     public func token<Bytes: Sequence>(for secret: Bytes) -> String where Bytes.Element == UInt8 {
         let mac = HMAC<SHA256>.authenticationCode(for: Array(secret), using: key)
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var text = Self.tokenPrefix
-        for byte in mac.prefix(6) {
-            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0x0F)]))
-        }
-        return text
+        return Self.tokenPrefix + Hex.lowercase(mac.prefix(6))
     }
 
     /// The header's value as it may be recorded. Authorization keeps its scheme

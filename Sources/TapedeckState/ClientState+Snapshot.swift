@@ -1,4 +1,5 @@
 import Crypto
+import TapedeckCore
 import TapedeckProtocol
 
 extension ClientState {
@@ -25,15 +26,7 @@ extension ClientState {
 
     /// Lowercase hex SHA-256 of the pretty canonical JSON of `snapshot()`.
     public func digest() -> String {
-        let hash = SHA256.hash(data: snapshot().canonicalJSON(pretty: true))
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in hash {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        Hex.lowercase(SHA256.hash(data: snapshot().canonicalJSON(pretty: true)))
     }
 
     func gameStateSnapshot() -> JSONValue {
