@@ -107,6 +107,7 @@ struct JSONSecretScanner {
     static func decoded(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
+        let scanner = JSONScanner(bytes)
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -121,7 +122,6 @@ struct JSONSecretScanner {
                 out.append(JSONScanner.unescaped(escaped) ?? escaped)
                 continue
             }
-            let scanner = JSONScanner(bytes)
             guard index + 4 <= range.upperBound, var scalar = scanner.hex4(at: index) else { out.append(escaped); continue }
             index += 4
             if JSONScanner.isHighSurrogate(scalar), index + 6 <= range.upperBound,

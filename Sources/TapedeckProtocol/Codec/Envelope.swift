@@ -37,14 +37,7 @@ enum Envelope {
 
     /// `decode` of an array's bytes.
     static func decode<Message: EnvelopeCodable>(_ bytes: [UInt8], as _: Message.Type) throws(ProtocolError) -> Message {
-        // `withUnsafeBytes` rethrows untyped errors; only ProtocolError can come out of `decode`.
-        do {
-            return try bytes.withUnsafeBytes { raw in try decode(raw, as: Message.self) }
-        } catch let error as ProtocolError {
-            throw error
-        } catch {
-            throw ProtocolError(offset: 0, expected: "a ProtocolError", found: "\(error)")
-        }
+        try bytes.withUnsafeBytes { raw in Result { () throws(ProtocolError) in try decode(raw, as: Message.self) } }.get()
     }
 
     /// After `type` and `message`: skips the remaining envelope fields and checks the end.

@@ -29,18 +29,18 @@ extension JSONReader {
         }
         ordered.close()
         let depth = depth
-        do {
-            return try ordered.bytes.withUnsafeBytes { raw in
+        let decoded = ordered.bytes.withUnsafeBytes { raw in
+            Result { () throws(ProtocolError) in
                 var reader = JSONReader(raw)
                 reader.depth = depth
                 return try decode(&reader)
             }
-        } catch var error as ProtocolError {
-            error.offset = ordered.originalOffset(error.offset)
-            throw error
-        } catch {
-            throw ProtocolError(offset: objectStart, expected: "a ProtocolError", found: "\(error)")
         }
+        return try decoded.mapError { error in
+            var error = error
+            error.offset = ordered.originalOffset(error.offset)
+            return error
+        }.get()
     }
 }
 
