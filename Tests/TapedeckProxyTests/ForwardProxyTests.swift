@@ -98,7 +98,7 @@ struct ForwardProxyTests {
         #expect(await peer.status() == 101)
         peer.send(WireFrame(opcode: WireFrame.text, payload: Array("through the proxy".utf8)))
         peer.send(WireFrame.closing(1000))
-        #expect(await peer.ended(seconds: 30))
+        #expect(await peer.ended())
         let tapes = await harness.waitForTapes(1)
         let tape = try #require(try tapes.first.map { try TapeContents(path: $0.path) })
         #expect(tape.metadata.requestTarget == "/game?v=2")
