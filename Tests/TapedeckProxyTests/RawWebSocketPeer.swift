@@ -29,11 +29,6 @@ final class RawWebSocketPeer: Sendable {
 
     init(masks: Bool) { self.masks = masks }
 
-    /// How long the waits below give the other side. They return as soon as it has answered, so
-    /// this only bounds a failing test; it is long because under the parallel suite the shared
-    /// event loops fall seconds behind (CI once saw a proxy's 400-and-close take over 10 s).
-    static let patience: Double = 60
-
     /// Connects to `port` and sends an upgrade request for `path` with `key`.
     static func connect(port: Int, path: String, key: String = "dGhlIHNhbXBsZSBub25jZQ==") async throws -> RawWebSocketPeer {
         let peer = RawWebSocketPeer(masks: true)
@@ -57,9 +52,9 @@ final class RawWebSocketPeer: Sendable {
 
     func attach(_ channel: Channel) { channelBox.withLockedValue { $0 = channel } }
 
-    /// The HTTP status of the upgrade answer, waiting at most `seconds`.
-    func status(seconds: Double = RawWebSocketPeer.patience) async -> Int? {
-        _ = await eventually(seconds) { seen.withLockedValue { $0.head != nil || $0.ended } }
+    /// The HTTP status of the upgrade answer (waiting as `eventually` does).
+    func status() async -> Int? {
+        _ = await eventually { seen.withLockedValue { $0.head != nil || $0.ended } }
         guard let head = seen.withLockedValue({ $0.head }) else { return nil }
         return Int(head.split(separator: " ").dropFirst().first ?? "")
     }
@@ -78,15 +73,15 @@ final class RawWebSocketPeer: Sendable {
     func send(_ frame: WireFrame) { send(frame.encoded(mask: masks ? [0x37, 0xFA, 0x21, 0x3D] : nil)) }
 
     /// What the other side answered: its close frame, or the pong to our "probe" ping when it
-    /// stayed open; waits until one comes or the connection ends (at most `seconds`).
-    func answer(seconds: Double = RawWebSocketPeer.patience) async -> Answer? {
-        _ = await eventually(seconds) { seen.withLockedValue { Answer(from: $0.frames) != nil || $0.ended } }
+    /// stayed open; waits until one comes or the connection ends (as `eventually` does).
+    func answer() async -> Answer? {
+        _ = await eventually { seen.withLockedValue { Answer(from: $0.frames) != nil || $0.ended } }
         return seen.withLockedValue { Answer(from: $0.frames) }
     }
 
-    /// Whether the connection ended (at most `seconds`).
-    func ended(seconds: Double = RawWebSocketPeer.patience) async -> Bool {
-        await eventually(seconds) { seen.withLockedValue { $0.ended } }
+    /// Whether the connection ended (waiting as `eventually` does).
+    func ended() async -> Bool {
+        await eventually { seen.withLockedValue { $0.ended } }
     }
 
     func close() {
