@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers (dependencies point down only; see docs/ARCHITECTURE.md):
 //   CLI          tapedeck, TapedeckCLI
-//   testing      TapedeckTesting -> TapedeckReplay
+//   testing      TapedeckTesting -> TapedeckReplay, TapedeckSocket
+//   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
 //   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, TapedeckTape, TapedeckRedaction, SwiftNIO
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
         .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
         .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
+        .library(name: "TapedeckSocket", targets: ["TapedeckSocket"]),
         .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
         .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
@@ -99,8 +101,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // For an app's own test target: replay tapes against its ClientModel and assert checkpoints.
-        .target(name: "TapedeckTesting", dependencies: ["TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]),
+        // For an app's own test target: replay tapes into its own code (through its socket seam, or
+        // an adapter) and assert checkpoints and what it sends.
+        .target(
+            name: "TapedeckTesting",
+            dependencies: ["TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckSocket"]
+        ),
+        // The socket seam an app's production code holds (`WebSocketTasking`, which
+        // URLSessionWebSocketTask adopts): Foundation only, so release builds link it at no cost.
+        .target(name: "TapedeckSocket"),
         // For an app's benchmarks: its decode functions timed over recorded messages beside the
         // typed decoder and JSONDecoder (portable like TapedeckTesting).
         .target(name: "TapedeckThroughput", dependencies: ["TapedeckTape", "TapedeckProtocol"]),
@@ -176,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -216,7 +225,7 @@ let package = Package(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
-                "TapedeckProtocol", "TestSupport",
+                "TapedeckProtocol", "TapedeckReplay", "TestSupport",
             ],
             exclude: ["Peers"]
         ),

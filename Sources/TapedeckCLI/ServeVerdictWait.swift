@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckReplay
 import TapedeckScenarioNetwork
 
 /// What ends a `tapedeck serve --verify` run, whichever comes first: the verification (every

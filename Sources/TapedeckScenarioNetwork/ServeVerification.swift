@@ -47,7 +47,7 @@ public final class ServeVerification: Sendable {
     }
 
     func receiveBinary(on connection: Int) {
-        state.withLockedValue { $0.verifier.receiveBinary(on: connection) }
+        state.withLockedValue { _ = $0.verifier.receiveBinary(on: connection) }
     }
 
     /// A connection has sent every answer due so far.

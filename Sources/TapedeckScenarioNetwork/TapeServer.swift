@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 import NIOWebSocket
 import TapedeckNetwork
+import TapedeckReplay
 import TapedeckScenario
 import TapedeckTape
 

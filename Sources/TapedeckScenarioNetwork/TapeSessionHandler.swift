@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import TapedeckNetwork
+import TapedeckReplay
 import TapedeckScenario
 
 /// One connection to `tapedeck serve`: the recorded greeting on connect, the recorded answers to

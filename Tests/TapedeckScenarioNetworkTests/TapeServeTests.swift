@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckTape

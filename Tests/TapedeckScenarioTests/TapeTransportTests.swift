@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckScenario
 import TapedeckState
 import TapedeckTape

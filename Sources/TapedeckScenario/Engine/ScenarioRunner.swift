@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 
 /// Runs a parsed scenario against a transport, playing the client: every message it sends and

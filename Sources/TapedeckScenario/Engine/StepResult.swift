@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 
 /// What one executed (or skipped) step did.
 public struct StepResult: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 import TapedeckTapeWriter

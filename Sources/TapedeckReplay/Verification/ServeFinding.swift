@@ -9,6 +9,14 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
     case missing(connection: Int, record: Int, type: String)
     /// A message the recording has no place for at this point; it got no answer.
     case unexpected(connection: Int, send: Int, type: String, expected: (type: String, record: Int)?)
+    /// The message matched just before (at `record`), sent again: the recording has it once.
+    case repeated(connection: Int, send: Int, type: String, record: Int)
+    /// A recorded client message sent after a later one: it was passed over as missing, then came.
+    case outOfOrder(connection: Int, record: Int, send: Int, type: String)
+    /// A connection the tape recorded that the client never opened.
+    case notOpened(connection: Int)
+    /// The client stopped reading its socket: the rest of the connection did not reach it.
+    case stoppedReading(connection: Int)
     /// A binary frame: the app speaks JSON text, so the connection was closed with 1003.
     case binary(connection: Int, send: Int)
     /// A connection beyond the ones the tape recorded.
@@ -17,7 +25,8 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
     public var connection: Int {
         switch self {
         case .changed(let connection, _, _, _, _), .missing(let connection, _, _), .unexpected(let connection, _, _, _),
-            .binary(let connection, _), .extraConnection(let connection, _):
+            .repeated(let connection, _, _, _), .outOfOrder(let connection, _, _, _), .binary(let connection, _),
+            .extraConnection(let connection, _), .notOpened(let connection), .stoppedReading(let connection):
             connection
         }
     }
@@ -33,6 +42,14 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
             "connection \(connection), send #\(send): unexpected \(type); "
                 + (expected.map { "the recording's next client message is \($0.type) (record \($0.record))" }
                     ?? "the recording has no more client messages on this connection")
+        case .repeated(let connection, let send, let type, let record):
+            "connection \(connection), send #\(send): \(type) sent again; the recording sent it once (record \(record))"
+        case .outOfOrder(let connection, let record, let send, let type):
+            "connection \(connection), record \(record): \(type) (send #\(send)) was sent out of order, after a later recorded message"
+        case .notOpened(let connection):
+            "connection \(connection): the tape recorded this connection; the client never opened it"
+        case .stoppedReading(let connection):
+            "connection \(connection): the client stopped reading its socket; the rest of the connection did not reach it"
         case .binary(let connection, let send):
             "connection \(connection), send #\(send): a binary frame; the recording holds JSON text only"
         case .extraConnection(let connection, let recorded):
@@ -49,4 +66,14 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
     public static func == (left: ServeFinding, right: ServeFinding) -> Bool { left.report == right.report }
 
     public var description: String { report }
+}
+
+extension ServeFinding {
+    /// The recorded client message this finding is about, if any.
+    public var record: Int? {
+        switch self {
+        case .changed(_, let record, _, _, _), .missing(_, let record, _), .outOfOrder(_, let record, _, _): record
+        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading: nil
+        }
+    }
 }

@@ -1,4 +1,3 @@
-import TapedeckReplay
 import TapedeckTape
 
 /// `tapedeck serve --verify`'s judge: serves a tape's recorded connections in turn to a client and
@@ -41,14 +40,43 @@ public struct ClientVerifier: Sendable {
 
     /// A text message on `connection`: the recorded answers to send.
     public mutating func receive(_ bytes: [UInt8], on connection: Int) -> [RecordedSessionPlayer.Reply] {
-        let verification = sessions[connection - 1].verify(bytes, connection: connection, ignoring: ignoring)
-        findings[connection - 1] += verification.findings
-        return verification.replies
+        verify(bytes, on: connection).replies
+    }
+
+    /// A text message on `connection`, judged: the departures it showed (a late message's earlier
+    /// missing finding is replaced by its `outOfOrder` one).
+    public mutating func judge(_ bytes: [UInt8], on connection: Int) -> [ServeFinding] {
+        verify(bytes, on: connection).findings
     }
 
     /// A binary frame on `connection`.
-    public mutating func receiveBinary(on connection: Int) {
-        findings[connection - 1].append(sessions[connection - 1].verifyBinary(connection: connection))
+    @discardableResult
+    public mutating func receiveBinary(on connection: Int) -> ServeFinding {
+        let finding = sessions[connection - 1].verifyBinary(connection: connection)
+        findings[connection - 1].append(finding)
+        return finding
+    }
+
+    /// Whether the recorded client message at `record` of `connection` is still to come.
+    public func awaits(record: Int, on connection: Int) -> Bool {
+        sessions.indices.contains(connection - 1) && sessions[connection - 1].awaits(record: record)
+    }
+
+    /// The recorded client message at `record` was due and never came: missing.
+    public mutating func giveUp(record: Int, on connection: Int) -> [ServeFinding] {
+        guard sessions.indices.contains(connection - 1) else { return [] }
+        let missing = sessions[connection - 1].giveUp(record: record, connection: connection)
+        findings[connection - 1] += missing
+        return missing
+    }
+
+    private mutating func verify(_ bytes: [UInt8], on connection: Int) -> RecordedSessionPlayer.Verification {
+        let verification = sessions[connection - 1].verify(bytes, connection: connection, ignoring: ignoring)
+        for case .outOfOrder(_, let record, _, _) in verification.findings {
+            findings[connection - 1].removeAll { $0.record == record }
+        }
+        findings[connection - 1] += verification.findings
+        return verification
     }
 
     /// Every recorded connection was opened and every recorded client message reached.

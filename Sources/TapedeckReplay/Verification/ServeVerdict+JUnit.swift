@@ -58,13 +58,3 @@ extension ServeVerdict {
 extension [ServeVerdict.JUnitCase] {
     var failures: Int { count { $0.failure != nil } }
 }
-
-extension ServeFinding {
-    /// The recorded client message this finding is about, if any.
-    var record: Int? {
-        switch self {
-        case .changed(_, let record, _, _, _), .missing(_, let record, _): record
-        case .unexpected, .binary, .extraConnection: nil
-        }
-    }
-}

@@ -53,6 +53,8 @@ public struct RecordedSessionPlayer: Sendable {
     /// Index of the next recorded client message to match.
     public internal(set) var position = 0
     var sendCount = 0
+    /// Recorded client messages (indices into `exchanges`) passed over as missing.
+    var skipped: Set<Int> = []
 
     /// Recorded client messages not matched yet.
     public var remainingClientMessages: Int { exchanges.count - position }
@@ -101,6 +103,7 @@ public struct RecordedSessionPlayer: Sendable {
     public mutating func open() -> [Reply] {
         position = 0
         sendCount = 0
+        skipped = []
         return greeting
     }
 
@@ -133,7 +136,7 @@ public struct RecordedSessionPlayer: Sendable {
     }
 
     /// The envelope's type ("" when it has none) and body (null when absent or unparsable).
-    static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
+    package static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
         guard let value = try? JSONValue.parse(bytes), case .object(let members) = value else { return ("", .null) }
         let type: String
         if case .string(let text)? = members["type"] { type = text } else { type = "" }

@@ -1,6 +1,5 @@
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckScenario
 import TapedeckTape
 import Testing
 

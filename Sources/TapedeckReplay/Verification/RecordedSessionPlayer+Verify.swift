@@ -1,0 +1,99 @@
+import TapedeckProtocol
+
+extension RecordedSessionPlayer {
+    /// What one client message did to a verified session: the recorded answers to send, and the
+    /// departures it showed.
+    public struct Verification: Sendable, Equatable {
+        public var replies: [Reply]
+        public var findings: [ServeFinding]
+    }
+
+    /// Judges `clientBytes` against the recording, in order; the one set of rules behind
+    /// `tapedeck serve --verify` and TapedeckTesting's replay socket:
+    /// - a message of the type recorded next is that message: it gets its answers, and any value it
+    ///   changed (outside `filter`) is a finding; but a message equal to the one matched just before
+    ///   and not to the next is that one sent again (`repeated`);
+    /// - otherwise a message equal to a later recorded one means the ones between were skipped:
+    ///   they are missing, and it gets its answers;
+    /// - a message equal to one skipped earlier was sent out of order (its missing finding becomes
+    ///   `outOfOrder`);
+    /// - anything else is unexpected and gets no answer; the recording stays where it is.
+    /// The reference server's clock messages (`controlTypes`) are neither expected nor judged.
+    public mutating func verify(
+        _ clientBytes: [UInt8], connection: Int, ignoring filter: SnapshotFilter
+    ) -> Verification {
+        let (type, body) = Self.typeAndBody(clientBytes)
+        if Self.controlTypes.contains(type) { return Verification(replies: [], findings: []) }
+        sendCount += 1
+        let sent = filter.apply(body)
+        func equal(_ exchange: Exchange) -> Bool { exchange.type == type && filter.apply(exchange.body) == sent }
+
+        if position < exchanges.count, exchanges[position].type == type {
+            let next = exchanges[position]
+            if !equal(next), position > 0, equal(exchanges[position - 1]) {
+                let finding = ServeFinding.repeated(
+                    connection: connection, send: sendCount, type: type, record: exchanges[position - 1].recordIndex)
+                return Verification(replies: [], findings: [finding])
+            }
+            position += 1
+            let recorded = filter.apply(next.body)
+            guard let diff = SnapshotDiff(expected: recorded, actual: sent) else {
+                return Verification(replies: next.replies, findings: [])
+            }
+            let finding = ServeFinding.changed(
+                connection: connection, record: next.recordIndex, send: sendCount, type: type, diff: diff.lines)
+            return Verification(replies: next.replies, findings: [finding])
+        }
+        if let later = exchanges[min(position + 1, exchanges.count)...].firstIndex(where: equal) {
+            skipped.formUnion(position..<later)
+            let missing = exchanges[position..<later].map {
+                ServeFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
+            }
+            position = later + 1
+            return Verification(replies: exchanges[later].replies, findings: missing)
+        }
+        if let earlier = skipped.sorted().first(where: { equal(exchanges[$0]) }) {
+            skipped.remove(earlier)
+            let finding = ServeFinding.outOfOrder(
+                connection: connection, record: exchanges[earlier].recordIndex, send: sendCount, type: type)
+            return Verification(replies: [], findings: [finding])
+        }
+        let expected = position < exchanges.count ? (exchanges[position].type, exchanges[position].recordIndex) : nil
+        let finding = ServeFinding.unexpected(connection: connection, send: sendCount, type: type, expected: expected)
+        return Verification(replies: [], findings: [finding])
+    }
+
+    /// A binary frame from the client: always a departure.
+    public mutating func verifyBinary(connection: Int) -> ServeFinding {
+        sendCount += 1
+        return .binary(connection: connection, send: sendCount)
+    }
+
+    /// Whether the recorded client message at `record` is still to come: not reached yet, or
+    /// skipped by a later one (and so missing unless sent late).
+    public func awaits(record: Int) -> Bool {
+        guard let index = exchanges.firstIndex(where: { $0.recordIndex == record }) else { return false }
+        return index >= position || skipped.contains(index)
+    }
+
+    /// The recorded client message at `record` was due and never came: it is missing, and the
+    /// recording moves past it (and past any not reached before it, missing too). Empty when it
+    /// was reached already (or skipped, and so reported).
+    public mutating func giveUp(record: Int, connection: Int) -> [ServeFinding] {
+        guard let index = exchanges.firstIndex(where: { $0.recordIndex == record }), index >= position else { return [] }
+        skipped.formUnion(position...index)
+        let missing = exchanges[position...index].map {
+            ServeFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
+        }
+        position = index + 1
+        return missing
+    }
+
+    /// The recorded client messages not reached yet, each missing.
+    public func missingMessages(connection: Int) -> [ServeFinding] {
+        exchanges[position...].map { .missing(connection: connection, record: $0.recordIndex, type: $0.type) }
+    }
+
+    /// Every recorded client message of this connection, as (record, type), in order.
+    public var clientMessages: [(record: Int, type: String)] { exchanges.map { ($0.recordIndex, $0.type) } }
+}

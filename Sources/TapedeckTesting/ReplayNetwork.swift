@@ -1,0 +1,172 @@
+import Foundation
+import TapedeckReplay
+import TapedeckTape
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The network as a tape recorded it, handed to the app's own code in place of `URLSession`: the
+/// app makes its WebSocket tasks here (`webSocketTask(with:)`, the seam's factory) and gets a
+/// `ReplaySocket` per recorded connection, in order. Everything the app sends on them is matched,
+/// as it is sent, against the tape's client messages by `ClientVerifier`, the judge of
+/// `tapedeck serve --verify`: the same rules (message type, values outside the ignored paths), one
+/// implementation. Made by `AppReplay` for each replay; `findings` is the send check's verdict.
+public final class ReplayNetwork: @unchecked Sendable {
+    /// One message the app sent, where the replay stood when it did.
+    public struct Sent: Sendable, Equatable {
+        public var connection: Int
+        public var bytes: [UInt8]
+        public var isText: Bool
+        public var context: SendContext
+    }
+
+    private struct State {
+        var verifier: ClientVerifier
+        /// Each record's recorded connection (the tape's own number) → its number from 1.
+        var connectionNumbers: [UInt32: Int]
+        var sockets: [ReplaySocket] = []
+        var context: SendContext
+        var findings: [SendFinding] = []
+        var sent: [Sent] = []
+        var now = VirtualTime.zero
+    }
+
+    /// The tape being replayed, as reports name it.
+    public let tape: String
+    private let lock = NSLock()
+    private var state: State
+
+    /// The network of one tape: `records` are all of its records, in order (record numbers are
+    /// their indices); `ignoring` leaves paths inside `message` out of the comparison.
+    public init(tape: String, records: [TapeRecord], ignoring: SnapshotFilter = .none) {
+        self.tape = tape
+        var numbers: [UInt32: Int] = [:]
+        for (index, connection) in RecordedSessionPlayer.connections(in: records).enumerated() {
+            numbers[connection] = index + 1
+        }
+        state = State(
+            verifier: ClientVerifier(records: records, ignoring: ignoring), connectionNumbers: numbers,
+            context: SendContext(tape: tape, record: nil, time: .zero, after: "the start of the tape"))
+    }
+
+    // MARK: What the app calls
+
+    /// A task for the next connection the tape recorded (as `URLSession.webSocketTask(with:)`); a
+    /// task beyond them is a finding, and fails at once.
+    public func webSocketTask(with url: URL) -> ReplaySocket {
+        lock.withLock {
+            let number: Int
+            if let connect = state.verifier.connect() {
+                number = connect.connection
+            } else {
+                number = 0
+                state.findings.append(
+                    SendFinding(
+                        finding: .extraConnection(
+                            connection: state.verifier.connectionsOpened, recorded: state.verifier.recordedConnections),
+                        context: state.context))
+            }
+            let socket = ReplaySocket(url: url, connection: number) { [weak self] frame in self?.appSent(frame, on: number) }
+            state.sockets.append(socket)
+            return socket
+        }
+    }
+
+    /// The replay's clock as the app reads it: the tape's virtual time on the session epoch
+    /// (1970-01-01T00:00:00Z, as `tapedeck` replays), in whole milliseconds.
+    public var now: Date {
+        let time = lock.withLock { state.now }
+        return Date(timeIntervalSince1970: Double(time.nanoseconds / 1_000_000) / 1000)
+    }
+
+    // MARK: What the replay reads
+
+    /// The send check so far: every departure from the tape's client messages, in the order found.
+    /// Recorded messages not reached yet are not in it; `finish()` adds them.
+    public var findings: [SendFinding] { lock.withLock { state.findings } }
+
+    /// Every message the app sent, in order.
+    public var sent: [Sent] { lock.withLock { state.sent } }
+
+    /// The sockets the app made, in order.
+    public var sockets: [ReplaySocket] { lock.withLock { state.sockets } }
+
+    /// The socket of a recorded connection (the record's own connection number), once the app made it.
+    func socket(forRecorded connection: UInt32) -> ReplaySocket? {
+        lock.withLock {
+            guard let number = state.connectionNumbers[connection] else { return nil }
+            return state.sockets.first { $0.connection == number }
+        }
+    }
+
+    /// Where the replay is now, for the findings and the clock.
+    func advance(to context: SendContext) {
+        lock.withLock {
+            state.context = context
+            state.now = context.time
+        }
+    }
+
+    /// Whether the recorded client message at `record` still waits for the app: not sent yet, or
+    /// skipped by a later one (so a late send shows as out of order).
+    func awaits(record: Int, recordedConnection: UInt32) -> Bool {
+        lock.withLock {
+            guard let number = state.connectionNumbers[recordedConnection] else { return false }
+            return state.verifier.awaits(record: record, on: number)
+        }
+    }
+
+    /// The recorded client message at `record` was due and the app did not send it: missing.
+    func giveUp(record: Int, recordedConnection: UInt32) {
+        lock.withLock {
+            guard let number = state.connectionNumbers[recordedConnection] else { return }
+            for finding in state.verifier.giveUp(record: record, on: number) {
+                state.findings.append(SendFinding(finding: finding, context: state.context))
+            }
+        }
+    }
+
+    /// The app did not open a connection the tape recorded.
+    func notOpened(recordedConnection: UInt32) {
+        lock.withLock {
+            guard let number = state.connectionNumbers[recordedConnection] else { return }
+            state.findings.append(SendFinding(finding: .notOpened(connection: number), context: state.context))
+        }
+    }
+
+    /// The app stopped reading its socket: nothing more reaches it on this connection.
+    func stoppedReading(_ socket: ReplaySocket) {
+        lock.withLock {
+            state.findings.append(SendFinding(finding: .stoppedReading(connection: socket.connection), context: state.context))
+        }
+    }
+
+    /// The end of the tape: the recorded client messages never reached are missing.
+    func finish() {
+        lock.withLock {
+            for finding in state.verifier.verdict.connections.flatMap({ $0.findings }) {
+                guard case .missing = finding, !state.findings.contains(where: { $0.finding == finding }) else { continue }
+                state.findings.append(SendFinding(finding: finding, context: state.context))
+            }
+        }
+    }
+
+    private func appSent(_ frame: ReplaySocket.SentFrame, on connection: Int) {
+        guard case .message(let message) = frame, connection > 0 else { return }
+        lock.withLock {
+            let (bytes, isText): ([UInt8], Bool) =
+                switch message {
+                case .string(let text): (Array(text.utf8), true)
+                case .data(let data): (Array(data), false)
+                @unknown default: ([], false)
+                }
+            state.sent.append(Sent(connection: connection, bytes: bytes, isText: isText, context: state.context))
+            let judged = isText ? state.verifier.judge(bytes, on: connection) : [state.verifier.receiveBinary(on: connection)]
+            for case .outOfOrder(_, let record, _, _) in judged {
+                state.findings.removeAll { $0.finding.connection == connection && $0.finding.record == record }
+            }
+            state.findings += judged.map { SendFinding(finding: $0, context: state.context) }
+        }
+    }
+}

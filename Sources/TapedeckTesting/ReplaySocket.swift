@@ -1,0 +1,226 @@
+import Foundation
+import TapedeckSocket
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One recorded connection, played to the app as its `URLSessionWebSocketTask`: the app's own
+/// service holds it through its socket seam (`WebSocketTasking`, or a protocol of the app's own)
+/// and runs its real receive loop and send path on it.
+///
+/// `AppReplay` puts the tape's server messages, closes and failures into it, in the tape's order,
+/// and waits after each until the app is reading again. What the app sends goes to the
+/// `ReplayNetwork` that made the socket, which matches it against the tape's client messages.
+/// Completion handlers run on the thread that delivers (the main thread during a replay); the async
+/// forms resume as a task would.
+public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
+    public typealias Message = URLSessionWebSocketTask.Message
+
+    /// The URL the app asked for.
+    public let url: URL?
+    /// The recorded connection this socket plays, from 1; 0 for a connection the tape did not record.
+    public let connection: Int
+
+    private enum Receiver {
+        case continuation(CheckedContinuation<Message, any Error>)
+        case handler(@Sendable (Result<Message, any Error>) -> Void)
+
+        func resume(_ result: Result<Message, any Error>) {
+            switch self {
+            case .continuation(let continuation): continuation.resume(with: result)
+            case .handler(let handler): handler(result)
+            }
+        }
+    }
+
+    private struct State {
+        var resumed = false
+        var inbox: [Result<Message, any Error>] = []
+        var receivers: [Receiver] = []
+        /// Set once the connection is over: every later receive fails with it.
+        var end: (any Error)?
+        var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
+        var closeReason: Data?
+        var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+        var nextWaiter = 0
+
+        /// The app is reading again (or the connection is over) and nothing is left to read.
+        var isIdle: Bool { inbox.isEmpty && (!receivers.isEmpty || end != nil) }
+    }
+
+    private let lock = NSLock()
+    private var state = State()
+    private let sent: @Sendable (SentFrame) -> Void
+
+    /// A frame the app wrote on this socket.
+    enum SentFrame: Sendable {
+        case message(Message)
+        case close(code: Int, reason: Data?)
+    }
+
+    init(url: URL?, connection: Int, sent: @escaping @Sendable (SentFrame) -> Void) {
+        self.url = url
+        self.connection = connection
+        self.sent = sent
+        if connection == 0 { state.end = ReplaySocketError.notRecorded }
+    }
+
+    // MARK: The task's API, as the app calls it
+
+    public func resume() { lock.withLock { state.resumed = true } }
+
+    public func send(_ message: Message) async throws {
+        try checkOpen()
+        sent(.message(message))
+    }
+
+    public func send(_ message: Message, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
+        do {
+            try checkOpen()
+            sent(.message(message))
+            completionHandler(nil)
+        } catch {
+            completionHandler(error)
+        }
+    }
+
+    public func receive() async throws -> Message {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue(.continuation(continuation))
+        }
+    }
+
+    public func receive(completionHandler: @escaping @Sendable (Result<Message, any Error>) -> Void) {
+        enqueue(.handler(completionHandler))
+    }
+
+    /// Answered at once: the tape's server was there to answer.
+    public func sendPing(pongReceiveHandler: @escaping @Sendable ((any Error)?) -> Void) {
+        pongReceiveHandler(lock.withLock { state.end })
+    }
+
+    public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
+        let wasOpen = lock.withLock { state.end == nil }
+        if wasOpen { sent(.close(code: closeCode.rawValue, reason: reason)) }
+        finish(with: ReplaySocketError.cancelled, closeCode: closeCode, reason: reason, droppingUnread: true)
+    }
+
+    public var closeCode: URLSessionWebSocketTask.CloseCode { lock.withLock { state.closeCode } }
+    public var closeReason: Data? { lock.withLock { state.closeReason } }
+
+    // MARK: The replay's side
+
+    /// Whether the app has called `resume()`.
+    public var isResumed: Bool { lock.withLock { state.resumed } }
+
+    /// Whether the connection is over (closed by either side, or failed).
+    public var isEnded: Bool { lock.withLock { state.end != nil } }
+
+    /// A message from the server: to the app's pending receive, or kept until it asks.
+    func deliver(_ message: Message) {
+        let receiver = lock.withLock { () -> Receiver? in
+            guard state.end == nil else { return nil }
+            if state.receivers.isEmpty {
+                state.inbox.append(.success(message))
+                return nil
+            }
+            return state.receivers.removeFirst()
+        }
+        receiver?.resume(.success(message))
+    }
+
+    /// The server closed the connection with `code`: as URLSession reports it, `closeCode` and
+    /// `closeReason` are set and receiving fails (POSIX ENOTCONN, "Socket is not connected").
+    func deliverClose(code: Int, reason: String) {
+        let closeCode = URLSessionWebSocketTask.CloseCode(rawValue: code) ?? .invalid
+        finish(with: POSIXError(.ENOTCONN), closeCode: closeCode, reason: Data(reason.utf8))
+    }
+
+    /// The connection broke without a close frame: receiving fails with a lost connection.
+    func deliverFailure(_ reason: String) {
+        finish(with: URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: reason]), closeCode: nil, reason: nil)
+    }
+
+    /// Returns true once the app has read everything delivered and is reading again (or the
+    /// connection is over); false when `timeout` passes first: the app stopped reading.
+    func waitUntilIdle(timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let id = lock.withLock { () -> Int? in
+                if state.isIdle { return nil }
+                state.nextWaiter += 1
+                state.idleWaiters[state.nextWaiter] = continuation
+                return state.nextWaiter
+            }
+            guard let id else { return continuation.resume(returning: true) }
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                lock.withLock { state.idleWaiters.removeValue(forKey: id) }?.resume(returning: false)
+            }
+        }
+    }
+
+    // MARK: -
+
+    private func checkOpen() throws {
+        try lock.withLock {
+            guard state.resumed else { throw ReplaySocketError.notResumed }
+            if let end = state.end { throw end }
+        }
+    }
+
+    private func enqueue(_ receiver: Receiver) {
+        let (ready, idle) = lock.withLock { () -> (Result<Message, any Error>?, [CheckedContinuation<Bool, Never>]) in
+            if !state.inbox.isEmpty { return (state.inbox.removeFirst(), []) }
+            if let end = state.end { return (.failure(end), []) }
+            state.receivers.append(receiver)
+            return (nil, takeIdleWaiters())
+        }
+        if let ready { receiver.resume(ready) }
+        for waiter in idle { waiter.resume(returning: true) }
+    }
+
+    private func finish(
+        with error: any Error, closeCode: URLSessionWebSocketTask.CloseCode?, reason: Data?, droppingUnread: Bool = false
+    ) {
+        let (receivers, idle) = lock.withLock { () -> ([Receiver], [CheckedContinuation<Bool, Never>]) in
+            guard state.end == nil else { return ([], []) }
+            state.end = error
+            if droppingUnread { state.inbox = [] }
+            if let closeCode {
+                state.closeCode = closeCode
+                state.closeReason = reason
+            }
+            defer { state.receivers = [] }
+            return (state.receivers, takeIdleWaiters())
+        }
+        for receiver in receivers { receiver.resume(.failure(error)) }
+        for waiter in idle { waiter.resume(returning: true) }
+    }
+
+    /// Called with the lock held.
+    private func takeIdleWaiters() -> [CheckedContinuation<Bool, Never>] {
+        guard state.isIdle else { return [] }
+        defer { state.idleWaiters = [:] }
+        return Array(state.idleWaiters.values)
+    }
+}
+
+/// Why a `ReplaySocket` refused a call.
+public enum ReplaySocketError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A send before `resume()`.
+    case notResumed
+    /// The app cancelled the task.
+    case cancelled
+    /// The app opened more connections than the tape recorded.
+    case notRecorded
+
+    public var description: String {
+        switch self {
+        case .notResumed: "the app sent on its WebSocket task before calling resume()"
+        case .cancelled: "the app cancelled its WebSocket task"
+        case .notRecorded: "the tape recorded no further connection for this task"
+        }
+    }
+}
