@@ -4,6 +4,8 @@ public struct CheckCase: Sendable, Equatable {
     public static let invariants = "invariants"
     /// The case name used for the tape's readability, its decode errors and its checkpoint file.
     public static let tape = "tape"
+    /// The case name of an app replay's check of what the app sent (TapedeckTesting's replay socket).
+    public static let sends = "sends"
 
     public var name: String
     public var passed: Bool

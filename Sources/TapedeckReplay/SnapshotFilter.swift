@@ -22,7 +22,14 @@ public struct SnapshotFilter: Sendable, Equatable {
     public func apply(_ value: JSONValue) -> JSONValue {
         guard !patterns.isEmpty else { return value }
         let start = closure(patterns.indices.map { State(pattern: $0, position: 0) })
-        return filter(value, states: start)
+        return filter(value, states: start, replacing: nil)
+    }
+
+    /// The value with what the patterns match replaced by `replacement(match)` instead of removed.
+    public func apply(_ value: JSONValue, replacing replacement: @escaping (JSONValue) -> JSONValue) -> JSONValue {
+        guard !patterns.isEmpty else { return value }
+        let start = closure(patterns.indices.map { State(pattern: $0, position: 0) })
+        return filter(value, states: start, replacing: replacement)
     }
 
     /// Where matching stands in one pattern: how many of its segments were matched.
@@ -31,14 +38,14 @@ public struct SnapshotFilter: Sendable, Equatable {
         var position: Int
     }
 
-    private func filter(_ value: JSONValue, states: Set<State>) -> JSONValue {
+    private func filter(_ value: JSONValue, states: Set<State>, replacing replacement: ((JSONValue) -> JSONValue)?) -> JSONValue {
         switch value {
         case .object(let fields):
             var kept: [String: JSONValue] = [:]
             kept.reserveCapacity(fields.count)
             for (key, child) in fields {
-                if let next = advance(states, key: key, index: nil) {
-                    if let filtered = next { kept[key] = filtered(child) }
+                if let next = advance(states, key: key, index: nil, replacing: replacement) {
+                    if let filtered = next { kept[key] = filtered(child) } else if let replacement { kept[key] = replacement(child) }
                 } else {
                     kept[key] = child
                 }
@@ -48,8 +55,8 @@ public struct SnapshotFilter: Sendable, Equatable {
             var kept: [JSONValue] = []
             kept.reserveCapacity(elements.count)
             for (index, child) in elements.enumerated() {
-                if let next = advance(states, key: nil, index: index) {
-                    if let filtered = next { kept.append(filtered(child)) }
+                if let next = advance(states, key: nil, index: index, replacing: replacement) {
+                    if let filtered = next { kept.append(filtered(child)) } else if let replacement { kept.append(replacement(child)) }
                 } else {
                     kept.append(child)
                 }
@@ -62,7 +69,9 @@ public struct SnapshotFilter: Sendable, Equatable {
 
     /// Nil when no pattern can match at or below the child (keep it as it is); `.some(nil)` when a
     /// pattern matches the child itself (drop it); otherwise how to filter the child.
-    private func advance(_ states: Set<State>, key: String?, index: Int?) -> ((JSONValue) -> JSONValue)?? {
+    private func advance(
+        _ states: Set<State>, key: String?, index: Int?, replacing replacement: ((JSONValue) -> JSONValue)?
+    ) -> ((JSONValue) -> JSONValue)?? {
         var next = Set<State>()
         for state in states {
             let segments = patterns[state.pattern].segments
@@ -82,7 +91,7 @@ public struct SnapshotFilter: Sendable, Equatable {
         let closed = closure(next)
         if closed.isEmpty { return nil }
         if closed.contains(where: { $0.position == patterns[$0.pattern].segments.count }) { return .some(nil) }
-        return { filter($0, states: closed) }
+        return { filter($0, states: closed, replacing: replacement) }
     }
 
     /// Adds the states reached by letting `*` match nothing.

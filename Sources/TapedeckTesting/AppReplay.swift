@@ -2,43 +2,86 @@ import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 
-/// Replays tapes into the app's own client code (an `AppClientAdapter`) from the app's test
-/// target, with the tapes' checkpoints and the app's own goldens:
+/// Replays tapes into the app's own client code from the app's test target, with the tapes'
+/// checkpoints, the app's own goldens and, through the replay socket, a check of everything the
+/// app sends:
 ///
 /// ```swift
 /// @MainActor @Test func corpusStillMatches() async throws {
-///     let replay = AppReplay(goldens: "Tests/Goldens", ignoring: ["lifeEvents[*].claimedAt"]) { BaoLifeAdapter() }
+///     let replay = AppReplay(goldens: "Tests/Goldens", ignoring: ["lifeEvents[*].claimedAt"]) { network in
+///         BaoLifeAdapter(network: network)
+///     }
 ///     try await replay.assertCheckpoints(tape: "Recordings/core-loop.tape")
 /// }
 /// ```
 ///
-/// Each record becomes a `SocketEvent` with its exact bytes; after each one the adapter settles
-/// before anything is compared. Checkpoints come from `NAME.checkpoints` beside the tape; goldens
-/// live in `goldens/NAME/CHECKPOINT.json` (written when missing under `record: .missing`). The
-/// failure report of a broken invariant shows the state before the record, from a fresh adapter
-/// (`makeAdapter`) replayed up to it: nothing is copied.
-public struct AppReplay<Adapter: AppClientAdapter> {
+/// With an `AppSocketAdapter` the app reads the tape through its own socket code (a `ReplaySocket`
+/// from the `ReplayNetwork` it is given) and what it sends is matched against the tape's client
+/// messages: the report gets a `sends` case beside the checkpoints. With an `AppClientAdapter`
+/// each record is handed to the adapter as a `SocketEvent`. Either way the app settles after each
+/// record before anything is compared. Checkpoints come from `NAME.checkpoints` beside the tape;
+/// goldens live in `goldens/NAME/CHECKPOINT.json` (written when missing under `record: .missing`;
+/// `TAPEDECK_RECORD` overrides). The failure report of a broken invariant shows the state before
+/// the record, from a fresh app replayed up to it: nothing is copied.
+public struct AppReplay<Adapter: AppUnderReplay> {
     public var options: CheckOptions
     /// Check the adapter's invariants after every event it was given.
     public var checksInvariants = true
-    public let makeAdapter: @MainActor () -> Adapter
-    /// A pattern of `ignoring` that did not parse: every check then fails with it.
+    /// A pattern of `ignoring` (or of the send check) that did not parse: every check then fails with it.
     public let patternError: IgnorePatternError?
+    /// How the app's sends are compared with the tape's (through the socket only).
+    let comparison: ClientMessageComparison
+    /// Makes a fresh app for a replay: given the network it reads through (adapters that hand
+    /// events over themselves ignore it).
+    let makeAdapter: @MainActor (ReplayNetwork) -> Adapter
+    /// Plays one record into the app and settles it; whether it reached the app.
+    let play: @MainActor (inout Player, TapeRecord, RecordPosition) async -> Bool
+    /// Whether the app reads through a `ReplaySocket` (and what it sends is checked).
+    let throughSocket: Bool
 
-    public init(
-        goldens: String, ignoring: [String] = [], record: RecordMode = .missing,
-        makeAdapter: @escaping @MainActor () -> Adapter
+    /// One replay's app, and the network it reads through.
+    struct Player {
+        var adapter: Adapter
+        var network: ReplayNetwork
+        var lockstep = SocketLockstep()
+
+        /// Starts a tape of the session: the network plays its recording from now on.
+        @MainActor
+        mutating func begin(tape path: String, finishing: Bool) {
+            if finishing { network.finish() }
+            var records: [TapeRecord] = []
+            if let reader = try? TapeReader(path: path) {
+                while let record = try? reader.next() { records.append(record) }
+            }
+            network.begin(tape: path, records: records)
+        }
+    }
+
+    init(
+        goldens: String, ignoring: [String], sends: SendCheck, record: RecordMode, throughSocket: Bool,
+        makeAdapter: @escaping @MainActor (ReplayNetwork) -> Adapter,
+        play: @escaping @MainActor (inout Player, TapeRecord, RecordPosition) async -> Bool
     ) {
         var filter = SnapshotFilter.none
+        var comparison = ClientMessageComparison.exact
         var patternError: IgnorePatternError?
-        do { filter = try SnapshotFilter(ignoring: ignoring) } catch { patternError = error }
+        do {
+            filter = try SnapshotFilter(ignoring: ignoring)
+            comparison = try sends.comparison()
+        } catch {
+            patternError = error
+        }
         self.options = CheckOptions(record: record, goldens: goldens, filter: filter)
         self.patternError = patternError
+        self.comparison = comparison
         self.makeAdapter = makeAdapter
+        self.play = play
+        self.throughSocket = throughSocket
     }
 
     /// Replays one tape with its checkpoints and compares each with its golden: a case per
-    /// checkpoint, then `invariants` and `tape`, as `tapedeck check` reports them.
+    /// checkpoint, `sends` (through the socket), then `invariants` and `tape`, as `tapedeck check`
+    /// reports them.
     @MainActor
     public func check(tape: String) async -> TapeCheckReport {
         var file = TapeCheck.checkpoints(forTape: tape)
@@ -46,19 +89,32 @@ public struct AppReplay<Adapter: AppClientAdapter> {
             file.problems.append(patternError.description)
             file.unreadable = true
         }
-        let played: (log: ReplayLog, adapter: Adapter)
+        let played: (log: ReplayLog, player: Player)
         do {
-            played = try await play(tapes: [tape], checkpoints: [0: file.checkpoints])
+            played = try await replay(tapes: [tape], checkpoints: [0: file.checkpoints])
         } catch {
             return TapeCheck.unreadable(tape: tape, file: file, error: error)
         }
-        return TapeCheck.report(
-            tape: tape, file: file, log: played.log, finalSnapshot: snapshot(of: played.adapter),
+        var report = TapeCheck.report(
+            tape: tape, file: file, log: played.log, finalSnapshot: snapshot(of: played.player.adapter),
             store: options.goldenStore(forTape: tape))
+        if throughSocket {
+            let findings = played.player.network.findings
+            let sends = CheckCase(
+                name: CheckCase.sends, passed: findings.isEmpty,
+                message: findings.isEmpty
+                    ? "every recorded client message was sent, unchanged and in order"
+                    : (["\(findings.count) difference\(findings.count == 1 ? "" : "s") from the recorded client"]
+                        + findings.map(\.description)).joined(separator: "\n"))
+            let index = report.cases.firstIndex { $0.name == CheckCase.invariants } ?? report.cases.endIndex
+            report.cases.insert(sends, at: index)
+        }
+        return report
     }
 
     /// Throws a `TapeTestFailure`, whose description is every failing case with its diff, unless
-    /// every checkpoint matches its golden, every invariant holds and the tape reads whole.
+    /// every checkpoint matches its golden, the app sent what the tape's client sent, every
+    /// invariant holds and the tape reads whole.
     @MainActor
     public func assertCheckpoints(tape: String) async throws(TapeTestFailure) {
         let report = await check(tape: tape)
@@ -73,45 +129,89 @@ public struct AppReplay<Adapter: AppClientAdapter> {
         return reports
     }
 
-    /// Plays the tapes as one session through a fresh adapter.
+    /// Plays the tapes as one session through a fresh app.
     @MainActor
-    func play(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) async throws(TapeError)
-        -> (log: ReplayLog, adapter: Adapter)
+    func replay(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil)
+        async throws(TapeError) -> (log: ReplayLog, player: Player)
     {
-        let adapter = makeAdapter()
+        var player = makePlayer()
         var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
+        var tape = -1
         while let next = try cursor.next() {
             switch next {
             case .checkpoint(let checkpoint):
-                cursor.reached(checkpoint, snapshot: snapshot(of: adapter))
+                cursor.reached(checkpoint, snapshot: snapshot(of: player.adapter))
             case .record(let record, let input, let position):
-                guard let event = SocketEvent(record) else {
-                    _ = cursor.applied(record, input, delivered: false, modelViolations: [])
-                    continue
+                if position.tape != tape {
+                    player.begin(tape: tapes[position.tape], finishing: tape >= 0)
+                    tape = position.tape
                 }
-                adapter.handle(event, at: position.sessionTime)
-                await adapter.settle()
+                let delivered = await play(&player, record, position)
                 let broken = cursor.applied(
-                    record, input, delivered: true,
-                    modelViolations: checksInvariants ? adapter.checkInvariants() : [])
+                    record, input, delivered: delivered,
+                    modelViolations: checksInvariants && delivered ? player.adapter.checkInvariants() : [])
                 if !broken.isEmpty {
                     let before = try await stateBefore(tapes: tapes, sessionRecord: cursor.sessionRecord)
-                    cursor.stop(at: broken, before: before, after: snapshot(of: adapter))
+                    cursor.stop(at: broken, before: before, after: snapshot(of: player.adapter))
                 }
             }
         }
-        return (cursor.log, adapter)
+        if tape >= 0 { player.network.finish() }
+        return (cursor.log, player)
     }
 
-    /// The snapshot of a fresh adapter after every record before `sessionRecord`.
+    @MainActor
+    func makePlayer() -> Player {
+        let network = ReplayNetwork(comparing: comparison)
+        let adapter = makeAdapter(network)
+        return Player(adapter: adapter, network: network)
+    }
+
+    /// The snapshot of a fresh app after every record before `sessionRecord`.
     @MainActor
     func stateBefore(tapes: [String], sessionRecord: Int) async throws(TapeError) -> JSONValue {
-        guard sessionRecord > 0 else { return snapshot(of: makeAdapter()) }
+        guard sessionRecord > 0 else { return snapshot(of: makePlayer().adapter) }
         var again = self
         again.checksInvariants = false
-        return snapshot(of: try await again.play(tapes: tapes, limit: .record(sessionRecord - 1)).adapter)
+        return snapshot(of: try await again.replay(tapes: tapes, limit: .record(sessionRecord - 1)).player.adapter)
     }
 
     @MainActor
     func snapshot(of adapter: Adapter) -> JSONValue { options.filter.apply(adapter.snapshotJSON()) }
+}
+
+extension AppReplay where Adapter: AppSocketAdapter {
+    /// A replay through the app's own socket code: `makeAdapter` builds the app on the network it
+    /// is given (its tasks come from `network.webSocketTask(with:)`); `sends` says what the send
+    /// check compares.
+    public init(
+        goldens: String, ignoring: [String] = [], sends: SendCheck = SendCheck(), record: RecordMode = .missing,
+        makeAdapter: @escaping @MainActor (ReplayNetwork) -> Adapter
+    ) {
+        self.init(
+            goldens: goldens, ignoring: ignoring, sends: sends, record: record, throughSocket: true,
+            makeAdapter: makeAdapter
+        ) { player, record, position in
+            await player.lockstep.play(record, at: position, into: player.adapter, through: player.network)
+        }
+    }
+}
+
+extension AppReplay where Adapter: AppClientAdapter {
+    /// A replay that hands each record to the adapter as a `SocketEvent` (for an app without a
+    /// socket seam): what the app sends is not checked.
+    public init(
+        goldens: String, ignoring: [String] = [], record: RecordMode = .missing,
+        makeAdapter: @escaping @MainActor () -> Adapter
+    ) {
+        self.init(
+            goldens: goldens, ignoring: ignoring, sends: SendCheck(), record: record, throughSocket: false,
+            makeAdapter: { _ in makeAdapter() }
+        ) { player, record, position in
+            guard let event = SocketEvent(record) else { return false }
+            player.adapter.handle(event, at: position.sessionTime)
+            await player.adapter.settle()
+            return true
+        }
+    }
 }

@@ -22,52 +22,82 @@ public final class ReplayNetwork: @unchecked Sendable {
     }
 
     private struct State {
+        var tape: String
         var verifier: ClientVerifier
         /// Each record's recorded connection (the tape's own number) → its number from 1.
         var connectionNumbers: [UInt32: Int]
         var sockets: [ReplaySocket] = []
+        /// The recorded connection the replay is opening now (its number from 1).
+        var opening: Int?
+        var extraTasks = 0
         var context: SendContext
         var findings: [SendFinding] = []
         var sent: [Sent] = []
         var now = VirtualTime.zero
     }
 
-    /// The tape being replayed, as reports name it.
-    public let tape: String
     private let lock = NSLock()
     private var state: State
+    private let comparison: ClientMessageComparison
 
-    /// The network of one tape: `records` are all of its records, in order (record numbers are
-    /// their indices); `ignoring` leaves paths inside `message` out of the comparison.
-    public init(tape: String, records: [TapeRecord], ignoring: SnapshotFilter = .none) {
-        self.tape = tape
+    /// A network for `AppReplay` to play tapes on, comparing what the app sends by `comparison`.
+    public init(comparing comparison: ClientMessageComparison = .exact) {
+        self.comparison = comparison
+        state = Self.state(tape: "", records: [], comparison: comparison)
+    }
+
+    /// The network as `records` (all of a tape's records, in order: record numbers are their
+    /// indices) recorded it. Findings and sends so far are kept; the app's tasks start anew.
+    func begin(tape: String, records: [TapeRecord]) {
+        lock.withLock {
+            let findings = state.findings
+            let sent = state.sent
+            state = Self.state(tape: tape, records: records, comparison: comparison)
+            state.findings = findings
+            state.sent = sent
+        }
+    }
+
+    private static func state(tape: String, records: [TapeRecord], comparison: ClientMessageComparison) -> State {
         var numbers: [UInt32: Int] = [:]
         for (index, connection) in RecordedSessionPlayer.connections(in: records).enumerated() {
             numbers[connection] = index + 1
         }
-        state = State(
-            verifier: ClientVerifier(records: records, ignoring: ignoring), connectionNumbers: numbers,
-            context: SendContext(tape: tape, record: nil, time: .zero, after: "the start of the tape"))
+        return State(
+            tape: tape, verifier: ClientVerifier(records: records, comparing: comparison), connectionNumbers: numbers,
+            context: SendContext(tape: tape, record: nil, time: .zero, after: .start))
     }
+
+    /// The tape being played, as reports name it.
+    public var tape: String { lock.withLock { state.tape } }
 
     // MARK: What the app calls
 
-    /// A task for the next connection the tape recorded (as `URLSession.webSocketTask(with:)`); a
-    /// task beyond them is a finding, and fails at once.
+    /// A task for a connection the tape recorded (as `URLSession.webSocketTask(with:)`): the one
+    /// the replay is opening, else the next one the app has not opened yet. A task beyond them is a
+    /// finding, and fails at once.
     public func webSocketTask(with url: URL) -> ReplaySocket {
         lock.withLock {
-            let number: Int
-            if let connect = state.verifier.connect() {
-                number = connect.connection
-            } else {
-                number = 0
+            var number = 0
+            if let opening = state.opening, !state.sockets.contains(where: { $0.connection == opening && !$0.isEnded }) {
+                number = opening
+            } else if let next = (1...max(1, state.verifier.recordedConnections)).first(where: { candidate in
+                candidate <= state.verifier.recordedConnections && !state.sockets.contains { $0.connection == candidate }
+            }) {
+                number = next
+            }
+            if number == 0 {
+                state.extraTasks += 1
                 state.findings.append(
                     SendFinding(
                         finding: .extraConnection(
-                            connection: state.verifier.connectionsOpened, recorded: state.verifier.recordedConnections),
+                            connection: state.verifier.recordedConnections + state.extraTasks,
+                            recorded: state.verifier.recordedConnections),
                         context: state.context))
             }
-            let socket = ReplaySocket(url: url, connection: number) { [weak self] frame in self?.appSent(frame, on: number) }
+            while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
+            let connection = number
+            let socket = ReplaySocket(url: url, connection: connection) { [weak self] frame in self?.appSent(frame, on: connection) }
             state.sockets.append(socket)
             return socket
         }
@@ -92,12 +122,17 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// The sockets the app made, in order.
     public var sockets: [ReplaySocket] { lock.withLock { state.sockets } }
 
-    /// The socket of a recorded connection (the record's own connection number), once the app made it.
+    /// The app's latest socket for a recorded connection (the record's own connection number).
     func socket(forRecorded connection: UInt32) -> ReplaySocket? {
         lock.withLock {
             guard let number = state.connectionNumbers[connection] else { return nil }
-            return state.sockets.first { $0.connection == number }
+            return state.sockets.last { $0.connection == number }
         }
+    }
+
+    /// The replay reached the opening of a recorded connection: the app's next task plays it.
+    func opening(recordedConnection: UInt32) {
+        lock.withLock { state.opening = state.connectionNumbers[recordedConnection] }
     }
 
     /// Where the replay is now, for the findings and the clock.
@@ -142,7 +177,8 @@ public final class ReplayNetwork: @unchecked Sendable {
         }
     }
 
-    /// The end of the tape: the recorded client messages never reached are missing.
+    /// The end of the tape: the recorded client messages never reached are missing. Tasks the app
+    /// still holds end, as a connection does when the process ends.
     func finish() {
         lock.withLock {
             for finding in state.verifier.verdict.connections.flatMap({ $0.findings }) {

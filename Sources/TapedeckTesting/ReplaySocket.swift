@@ -85,6 +85,9 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         }
     }
 
+    /// On the main actor: an app whose receive loop runs there (a main-actor service) handles
+    /// each message before the replay takes its next step, in the same order every run.
+    @MainActor
     public func receive() async throws -> Message {
         try await withCheckedThrowingContinuation { continuation in
             enqueue(.continuation(continuation))

@@ -83,8 +83,18 @@ struct ClientVerifierTests {
                 "connection 1, send #2: unexpected requestStatistics; the recording's next client message is setFocus (record 4)"
             ]),
         Case(
-            name: "a message after the last is unexpected", connections: [[create, focus, swipe, swipe], [statistics]],
-            findings: ["connection 1, send #4: unexpected swipe; the recording has no more client messages on this connection"]),
+            name: "a message after the last is unexpected", connections: [[create, focus, swipe, focus], [statistics]],
+            findings: ["connection 1, send #4: unexpected setFocus; the recording has no more client messages on this connection"]),
+        Case(
+            name: "the message matched just before, sent again, is a repeat, not the next one changed",
+            connections: [[create, focus, focus, swipe], [statistics]],
+            findings: ["connection 1, send #3: setFocus sent again; the recording sent it once (record 4)"]),
+        Case(
+            name: "a skipped message sent late is out of order, no longer missing",
+            connections: [[create, swipe, focus], [statistics]],
+            findings: [
+                "connection 1, record 4: setFocus (send #3) was sent out of order, after a later recorded message"
+            ]),
         Case(
             name: "the reference server's clock control is not judged",
             connections: [[create, #"{"type":"advance","message":{"seconds":60}}"#, focus, swipe], [statistics]], findings: []),
@@ -112,6 +122,29 @@ struct ClientVerifierTests {
         #expect(verifier.verdict.findings.map(\.summary) == testCase.findings)
         #expect(verifier.verdict.passed == testCase.findings.isEmpty)
         #expect(verifier.isComplete == testCase.complete)
+    }
+
+    /// The replay socket's lockstep: a recorded message due and not sent is given up as missing; a
+    /// late send of it is then out of order; one reached already is no longer awaited.
+    @Test func aRecordedMessageGivenUpIsMissingUntilItComesLate() {
+        var verifier = ClientVerifier(records: Self.records)
+        _ = verifier.connect()
+        #expect(verifier.awaits(record: 2, on: 1))
+        #expect(verifier.judge(Array(Self.create.utf8), on: 1) == [])
+        #expect(!verifier.awaits(record: 2, on: 1))
+        #expect(verifier.giveUp(record: 2, on: 1) == [])
+        #expect(verifier.giveUp(record: 4, on: 1).map(\.summary) == ["connection 1, record 4: setFocus was never sent"])
+        #expect(verifier.awaits(record: 4, on: 1))
+        #expect(verifier.judge(Array(Self.swipe.utf8), on: 1) == [])
+        #expect(
+            verifier.judge(Array(Self.focus.utf8), on: 1).map(\.summary) == [
+                "connection 1, record 4: setFocus (send #3) was sent out of order, after a later recorded message"
+            ])
+        #expect(
+            verifier.verdict.connections[0].findings.map(\.summary) == [
+                "connection 1, record 4: setFocus (send #3) was sent out of order, after a later recorded message"
+            ])
+        #expect(!verifier.awaits(record: 99, on: 1) && !verifier.awaits(record: 2, on: 5))
     }
 
     @Test func eachConnectionGetsItsOwnGreetingAndAnswers() {

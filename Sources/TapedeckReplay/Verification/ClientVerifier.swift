@@ -10,7 +10,7 @@ import TapedeckTape
 public struct ClientVerifier: Sendable {
     /// The player of each recorded connection, in the order the tape recorded them.
     private var sessions: [RecordedSessionPlayer]
-    private let ignoring: SnapshotFilter
+    private let comparison: ClientMessageComparison
     /// How many connections the client opened.
     public private(set) var connectionsOpened = 0
     private var extraConnections: [ServeFinding] = []
@@ -18,11 +18,15 @@ public struct ClientVerifier: Sendable {
 
     /// `ignoring` leaves fields out of every comparison (patterns inside `message`).
     public init(records: [TapeRecord], ignoring: SnapshotFilter = .none) {
+        self.init(records: records, comparing: ClientMessageComparison(ignoring: ignoring))
+    }
+
+    public init(records: [TapeRecord], comparing comparison: ClientMessageComparison) {
         sessions = RecordedSessionPlayer.connections(in: records).map {
-            RecordedSessionPlayer(records: records, connection: $0)
+            RecordedSessionPlayer(records: records, connection: $0, judging: comparison)
         }
         findings = Array(repeating: [], count: sessions.count)
-        self.ignoring = ignoring
+        self.comparison = comparison
     }
 
     public var recordedConnections: Int { sessions.count }
@@ -71,7 +75,7 @@ public struct ClientVerifier: Sendable {
     }
 
     private mutating func verify(_ bytes: [UInt8], on connection: Int) -> RecordedSessionPlayer.Verification {
-        let verification = sessions[connection - 1].verify(bytes, connection: connection, ignoring: ignoring)
+        let verification = sessions[connection - 1].verify(bytes, connection: connection, comparing: comparison)
         for case .outOfOrder(_, let record, _, _) in verification.findings {
             findings[connection - 1].removeAll { $0.record == record }
         }

@@ -10,33 +10,35 @@ extension RecordedSessionPlayer {
 
     /// Judges `clientBytes` against the recording, in order; the one set of rules behind
     /// `tapedeck serve --verify` and TapedeckTesting's replay socket:
+    /// - a message equal to the one matched just before, and to none still to come, is that one
+    ///   sent again (`repeated`);
     /// - a message of the type recorded next is that message: it gets its answers, and any value it
-    ///   changed (outside `filter`) is a finding; but a message equal to the one matched just before
-    ///   and not to the next is that one sent again (`repeated`);
+    ///   changed (outside `filter`) is a finding;
     /// - otherwise a message equal to a later recorded one means the ones between were skipped:
     ///   they are missing, and it gets its answers;
     /// - a message equal to one skipped earlier was sent out of order (its missing finding becomes
     ///   `outOfOrder`);
     /// - anything else is unexpected and gets no answer; the recording stays where it is.
-    /// The reference server's clock messages (`controlTypes`) are neither expected nor judged.
+    /// Types `comparison` does not judge (the reference server's clock messages, at least) are
+    /// neither expected nor judged.
     public mutating func verify(
-        _ clientBytes: [UInt8], connection: Int, ignoring filter: SnapshotFilter
+        _ clientBytes: [UInt8], connection: Int, comparing comparison: ClientMessageComparison
     ) -> Verification {
         let (type, body) = Self.typeAndBody(clientBytes)
-        if Self.controlTypes.contains(type) { return Verification(replies: [], findings: []) }
+        if !comparison.judges(type) { return Verification(replies: [], findings: []) }
         sendCount += 1
-        let sent = filter.apply(body)
-        func equal(_ exchange: Exchange) -> Bool { exchange.type == type && filter.apply(exchange.body) == sent }
+        let sent = comparison.comparable(body)
+        func equal(_ exchange: Exchange) -> Bool { exchange.type == type && comparison.comparable(exchange.body) == sent }
 
+        if position > 0, equal(exchanges[position - 1]), !exchanges[position...].contains(where: equal) {
+            let finding = ServeFinding.repeated(
+                connection: connection, send: sendCount, type: type, record: exchanges[position - 1].recordIndex)
+            return Verification(replies: [], findings: [finding])
+        }
         if position < exchanges.count, exchanges[position].type == type {
             let next = exchanges[position]
-            if !equal(next), position > 0, equal(exchanges[position - 1]) {
-                let finding = ServeFinding.repeated(
-                    connection: connection, send: sendCount, type: type, record: exchanges[position - 1].recordIndex)
-                return Verification(replies: [], findings: [finding])
-            }
             position += 1
-            let recorded = filter.apply(next.body)
+            let recorded = comparison.comparable(next.body)
             guard let diff = SnapshotDiff(expected: recorded, actual: sent) else {
                 return Verification(replies: next.replies, findings: [])
             }

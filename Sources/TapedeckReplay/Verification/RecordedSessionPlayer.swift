@@ -61,7 +61,10 @@ public struct RecordedSessionPlayer: Sendable {
 
     /// The player of one recorded connection: `connection` (a record's connection number), by
     /// default the first one the tape mentions.
-    public init(records: [TapeRecord], matchFields: [String] = [], connection: UInt32? = nil) {
+    public init(
+        records: [TapeRecord], matchFields: [String] = [], connection: UInt32? = nil,
+        judging comparison: ClientMessageComparison = .exact
+    ) {
         self.matchFields = matchFields
         let connection = connection ?? records.first?.connection
         var greeting: [Reply] = []
@@ -72,7 +75,7 @@ public struct RecordedSessionPlayer: Sendable {
             switch (record.direction, record.kind) {
             case (.c2s, .text):
                 let (type, body) = Self.typeAndBody(record.payload)
-                if Self.controlTypes.contains(type) { continue }
+                if !comparison.judges(type) { continue }
                 exchanges.append(Exchange(recordIndex: index, bytes: record.payload, type: type, body: body, replies: []))
                 triggerTime = record.time
             case (.s2c, .text), (.s2c, .close):

@@ -1,0 +1,44 @@
+import TapedeckProtocol
+
+/// How a message a client sends is compared with the one the tape's client sent: the rules behind
+/// `tapedeck serve --verify` and TapedeckTesting's replay socket, in one place.
+///
+/// Messages of a judged type are compared on their `message` body, with the `ignoring` paths left
+/// out and the `formatOnly` paths compared by format: every digit counts as 0 and every number as
+/// 0, so a timestamp may carry another time but not another format (`2026-01-01T00:00:02.000Z`
+/// against `…T00:00:02Z` is a change).
+public struct ClientMessageComparison: Sendable, Equatable {
+    public var ignoring: SnapshotFilter
+    public var formatOnly: SnapshotFilter
+    /// The types judged; nil for all. The reference server's clock control (`advance`) never is.
+    public var judgedTypes: Set<String>?
+
+    public static let exact = ClientMessageComparison()
+
+    public init(ignoring: SnapshotFilter = .none, formatOnly: SnapshotFilter = .none, judgedTypes: Set<String>? = nil) {
+        self.ignoring = ignoring
+        self.formatOnly = formatOnly
+        self.judgedTypes = judgedTypes
+    }
+
+    /// Whether messages of `type` are judged at all.
+    public func judges(_ type: String) -> Bool {
+        !RecordedSessionPlayer.controlTypes.contains(type) && (judgedTypes?.contains(type) ?? true)
+    }
+
+    /// The body as it is compared.
+    public func comparable(_ body: JSONValue) -> JSONValue {
+        ignoring.apply(formatOnly.isEmpty ? body : formatOnly.apply(body, replacing: Self.format))
+    }
+
+    /// A value's format: digits as 0, numbers as 0, the rest as it is.
+    static func format(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .int, .double: .int(0)
+        case .string(let text): .string(String(text.map { $0.isASCII && $0.isNumber ? "0" : $0 }))
+        case .array(let elements): .array(elements.map(format))
+        case .object(let fields): .object(fields.mapValues(format))
+        case .null, .bool: value
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import TapedeckReplay
+import TapedeckState
+
+/// The app's own client code under replay through its own socket code: the app makes its WebSocket
+/// tasks from the `ReplayNetwork` it was given (through its socket seam: a factory, a container)
+/// and runs its real receive loop and send path on them. The adapter only does what a user does:
+///
+/// ```swift
+/// @MainActor final class BaoLifeAdapter: AppSocketAdapter {
+///     let app: AppContainer
+///     init(network: ReplayNetwork) {
+///         app = AppContainer(makeTask: network.webSocketTask(with:), now: { network.now })
+///     }
+///     func connect() { app.webSocketService.connect() }
+///     func performUserAction(for message: SocketMessage) {
+///         if case .answerQuestion(let answer)? = try? ClientMessage.decode(message.bytes) { app.questions.answer(answer) }
+///     }
+///     func snapshot() -> AppSnapshot { AppSnapshot(app) }
+/// }
+/// ```
+///
+/// Server messages, closes and failures reach the app through its socket, in the tape's order. At
+/// each message the recorded client sent, the replay first looks at what the app sent by itself;
+/// only when it has not sent it yet does it ask the adapter for the user action behind it. What
+/// the app sends is matched against the tape (`ReplayNetwork`): the tape is the golden.
+@MainActor
+public protocol AppSocketAdapter: AppUnderReplay {
+    /// Opens the app's connection as it does at launch or on reconnect (it makes a task from the
+    /// `ReplayNetwork` and resumes it). Called at each connection the tape recorded that the app
+    /// has not opened by itself.
+    func connect()
+    /// Performs the user action behind a message the recorded client sent (the tap that claims a
+    /// reward, the answer to a question), or nothing for what the app sends by itself: those must
+    /// come from the app, or the send check reports them missing.
+    func performUserAction(for message: SocketMessage)
+}
+
+extension AppSocketAdapter {
+    /// The socket's own settling is enough for most apps: after each message the replay waits
+    /// until the app reads its socket again, then lets the main queue and the main actor run once.
+    /// Override for work the app sends further (a background queue, a debounce).
+    public func settle() async {}
+}

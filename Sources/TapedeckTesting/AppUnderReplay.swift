@@ -1,0 +1,27 @@
+import TapedeckReplay
+import TapedeckState
+
+/// What every kind of adapter gives `AppReplay`: what the app shows, its rules, and when it is
+/// settled. The two kinds differ in how the tape reaches the app: `AppSocketAdapter` (the app's own
+/// socket code reads a `ReplaySocket`; the send check runs) and `AppClientAdapter` (the adapter
+/// hands each event to the app's receive path, for apps without a socket seam).
+@MainActor
+public protocol AppUnderReplay: AnyObject {
+    /// What the app shows: any `Encodable` (the app's own view state), compared as canonical JSON.
+    associatedtype Snapshot: Encodable
+
+    /// Returns once the work that the delivered events set off has landed in what `snapshot()`
+    /// reads. Each kind of adapter has a default (see there).
+    func settle() async
+    /// What the app shows now.
+    func snapshot() -> Snapshot
+    /// The app's rules that do not hold now; empty when consistent. Defaults to none.
+    func checkInvariants() -> [InvariantViolation]
+}
+
+extension AppUnderReplay {
+    public func checkInvariants() -> [InvariantViolation] { [] }
+
+    /// The snapshot as the JSON that goldens, diffs and digests compare.
+    public func snapshotJSON() -> JSONValue { SnapshotJSON.value(of: snapshot()) }
+}

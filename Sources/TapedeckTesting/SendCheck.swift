@@ -1,0 +1,31 @@
+import TapedeckReplay
+
+/// What the replay socket's check of the app's sends compares (`ClientMessageComparison`, the rules
+/// of `tapedeck serve --verify`), as patterns inside `message`:
+///
+/// ```swift
+/// SendCheck(formatOnly: ["timestamp"], types: ["claimEvent", "answerQuestion", "speed"])
+/// ```
+public struct SendCheck: Sendable, Equatable {
+    /// Paths left out of the comparison (`[*]` any index, `*` any run of keys).
+    public var ignoring: [String]
+    /// Paths whose value may differ but not its format: every digit counts as 0 (a claim's
+    /// timestamp comes from the replay's clock, its format from the app).
+    public var formatOnly: [String]
+    /// The message types judged; nil for all. Recorded messages of other types are not awaited
+    /// (screens the app under test does not have).
+    public var types: Set<String>?
+
+    public init(ignoring: [String] = [], formatOnly: [String] = [], types: Set<String>? = nil) {
+        self.ignoring = ignoring
+        self.formatOnly = formatOnly
+        self.types = types
+    }
+
+    /// The comparison, or the first pattern that does not parse.
+    func comparison() throws(IgnorePatternError) -> ClientMessageComparison {
+        ClientMessageComparison(
+            ignoring: try SnapshotFilter(ignoring: ignoring), formatOnly: try SnapshotFilter(ignoring: formatOnly),
+            judgedTypes: types)
+    }
+}

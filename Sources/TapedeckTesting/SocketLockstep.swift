@@ -1,0 +1,100 @@
+import TapedeckProtocol
+import TapedeckReplay
+import TapedeckTape
+
+#if canImport(FoundationNetworking)
+import Foundation
+import FoundationNetworking
+#else
+import Foundation
+#endif
+
+/// One record of a tape played through the app's own socket code, in lockstep with the tape:
+/// server messages, closes and failures go into the app's `ReplaySocket`; at a message the
+/// recorded client sent, what the app already sent is looked at first, then the user action
+/// behind it is performed, and a message still not sent is missing. After each step the app is
+/// settled: it reads its socket again (or the connection is over), then the main queue and the
+/// main actor run once, then the adapter's own `settle()`.
+@MainActor
+struct SocketLockstep {
+    /// How long the app may take to read its socket again before the replay calls it stopped.
+    /// Only a guard against a hang: a settled app reads again at once.
+    var readTimeout: Duration = .seconds(60)
+    /// Sockets that stopped being read: the replay no longer waits for them.
+    private var unread: Set<ObjectIdentifier> = []
+
+    /// Plays one record into `adapter`'s app, which reads through `network`; whether it reached the app.
+    mutating func play(
+        _ record: TapeRecord, at position: RecordPosition, into adapter: some AppSocketAdapter, through network: ReplayNetwork
+    ) async -> Bool {
+        let socket = network.socket(forRecorded: record.connection)
+        switch (record.kind, record.direction) {
+        case (.open, _):
+            network.advance(to: context(position, after: .opened, network))
+            return await open(record.connection, current: socket, adapter, network)
+        case (.error, _):
+            let reason = String(decoding: record.payload, as: UTF8.self)
+            network.advance(to: context(position, after: .failure(reason), network))
+            // A failure before the connection opened is the app's attempt to connect failing.
+            guard await open(record.connection, current: socket, adapter, network), let socket = network.socket(forRecorded: record.connection)
+            else { return false }
+            socket.deliverFailure(reason)
+            await settle(socket, adapter, network)
+            return true
+        case (.text, .s2c), (.binary, .s2c):
+            network.advance(to: context(position, after: .serverMessage(record.payload), network))
+            guard let socket, !socket.isEnded else { return false }
+            let text = record.kind == .text ? SocketMessage(isText: true, bytes: record.payload).text : nil
+            socket.deliver(text.map { .string($0) } ?? .data(Data(record.payload)))
+            await settle(socket, adapter, network)
+            return true
+        case (.close, .s2c):
+            network.advance(to: context(position, after: .serverClose(code: record.closeCode ?? 1005), network))
+            guard let socket, !socket.isEnded else { return false }
+            socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
+            await settle(socket, adapter, network)
+            return true
+        case (.text, .c2s), (.binary, .c2s):
+            guard network.awaits(record: position.record, recordedConnection: record.connection) else { return true }
+            let message = SocketMessage(isText: record.kind == .text, bytes: record.payload)
+            network.advance(to: context(position, after: .userAction(for: record.payload), network))
+            adapter.performUserAction(for: message)
+            await settle(socket, adapter, network)
+            network.giveUp(record: position.record, recordedConnection: record.connection)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Makes sure the app has a live socket for a recorded connection: when it has none (it has
+    /// not connected, or its last connection ended), the adapter connects it.
+    private mutating func open(
+        _ connection: UInt32, current: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork
+    ) async -> Bool {
+        if let current, !current.isEnded { return true }
+        network.opening(recordedConnection: connection)
+        adapter.connect()
+        await settle(network.socket(forRecorded: connection), adapter, network)
+        guard let opened = network.socket(forRecorded: connection), opened !== current, opened.isResumed else {
+            network.notOpened(recordedConnection: connection)
+            return false
+        }
+        return true
+    }
+
+    private mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+        if let socket, !unread.contains(ObjectIdentifier(socket)) {
+            if await !socket.waitUntilIdle(timeout: readTimeout) {
+                unread.insert(ObjectIdentifier(socket))
+                network.stoppedReading(socket)
+            }
+        }
+        await Settling.mainQueue(rounds: 1)
+        await adapter.settle()
+    }
+
+    private func context(_ position: RecordPosition, after: SendContext.Event, _ network: ReplayNetwork) -> SendContext {
+        SendContext(tape: network.tape, record: position.record, time: position.sessionTime, after: after)
+    }
+}
