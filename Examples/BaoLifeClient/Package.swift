@@ -26,13 +26,21 @@ let package = Package(
         .target(
             name: "BaoLifeBefore",
             dependencies: [
+                .product(name: "TapedeckSocket", package: "Tapedeck"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        // The after-phase-3 service records into TapedeckRecorder when the app gives it one.
-        .target(name: "BaoLifeAfter", dependencies: [.product(name: "TapedeckRecorder", package: "Tapedeck")]),
+        // Both versions reach the network through TapedeckSocket's `WebSocketTasking`
+        // (URLSessionWebSocketTask in the app, TapedeckTesting's ReplaySocket in the tests). The
+        // after-phase-3 service records into TapedeckRecorder when the app gives it one.
+        .target(
+            name: "BaoLifeAfter",
+            dependencies: [
+                .product(name: "TapedeckRecorder", package: "Tapedeck"), .product(name: "TapedeckSocket", package: "Tapedeck"),
+            ]
+        ),
         .testTarget(
             name: "BaoLifeClientTests",
             dependencies: [

@@ -1,41 +1,91 @@
+import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 
-/// Replays the tapes as one session through two adapters side by side (the app before and after a
-/// refactor, say) and returns the first record after which their snapshots differ, with the diff
-/// (`makeA`'s as −, `makeB`'s as +); nil when they agree throughout. Both settle after every
-/// event before they are compared. Throws for a tape that cannot be opened or a bad pattern.
+/// Replays each tape through two versions of the app side by side (before and after a refactor,
+/// say), each through its own socket code, and returns the first record after which they differ:
+/// in what they show (`makeA`'s as −, `makeB`'s as +) or, after that, in what they have sent
+/// (compared as the send check compares: `sends`). Nil when they agree throughout.
+///
+/// Each tape gets a fresh pair of apps, as a user opens it; `asOneSession` plays the tapes in
+/// order through one pair instead (each tape a reconnect of the same app), so state that outlives
+/// a connection is compared too. Throws for a tape that cannot be opened or a bad pattern.
+@MainActor
+public func compareApps<A: AppSocketAdapter, B: AppSocketAdapter>(
+    tapes: [String], ignoring: [String] = [], sends: SendCheck = SendCheck(), asOneSession: Bool = false,
+    _ makeA: @escaping @MainActor (ReplayNetwork) -> A, _ makeB: @escaping @MainActor (ReplayNetwork) -> B
+) async throws -> ModelDivergence? {
+    let left = AppReplay(goldens: "", ignoring: ignoring, sends: sends, makeAdapter: makeA)
+    let right = AppReplay(goldens: "", ignoring: ignoring, sends: sends, makeAdapter: makeB)
+    return try await AppComparison(left: left, right: right).run(tapes: tapes, asOneSession: asOneSession)
+}
+
+/// The same for apps handed each event by their adapters (no socket seam: sends are not compared).
 @MainActor
 public func compareApps<A: AppClientAdapter, B: AppClientAdapter>(
-    tapes: [String], ignoring: [String] = [], _ makeA: @MainActor () -> A, _ makeB: @MainActor () -> B
+    tapes: [String], ignoring: [String] = [], asOneSession: Bool = false,
+    _ makeA: @escaping @MainActor () -> A, _ makeB: @escaping @MainActor () -> B
 ) async throws -> ModelDivergence? {
-    let filter = try SnapshotFilter(ignoring: ignoring)
-    let left = makeA()
-    let right = makeB()
-    func divergence() -> SnapshotDiff? {
-        SnapshotDiff(expected: filter.apply(left.snapshotJSON()), actual: filter.apply(right.snapshotJSON()))
-    }
-    if let diff = divergence() {
-        return ModelDivergence(
-            position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
-            input: .passive(.open), payload: [], diff: diff)
-    }
-    var cursor = ReplayCursor(tapes: tapes)
-    while let next = try cursor.next() {
-        guard case .record(let record, let input, let position) = next else { continue }
-        guard let event = SocketEvent(record) else {
-            _ = cursor.applied(record, input, delivered: false, modelViolations: [])
-            continue
+    let left = AppReplay(goldens: "", ignoring: ignoring, makeAdapter: makeA)
+    let right = AppReplay(goldens: "", ignoring: ignoring, makeAdapter: makeB)
+    return try await AppComparison(left: left, right: right).run(tapes: tapes, asOneSession: asOneSession)
+}
+
+/// Two replays stepped record by record.
+@MainActor
+struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
+    let left: AppReplay<A>
+    let right: AppReplay<B>
+
+    func run(tapes: [String], asOneSession: Bool) async throws -> ModelDivergence? {
+        if let patternError = left.patternError { throw patternError }
+        for session in asOneSession ? [tapes] : tapes.map({ [$0] }) {
+            if let divergence = try await run(session: session) { return divergence }
         }
-        left.handle(event, at: position.sessionTime)
-        right.handle(event, at: position.sessionTime)
-        await left.settle()
-        await right.settle()
-        _ = cursor.applied(record, input, delivered: true, modelViolations: [])
-        if let diff = divergence() {
-            return ModelDivergence(position: position, input: input, payload: record.payload, diff: diff)
-        }
+        return nil
     }
-    return nil
+
+    private func run(session: [String]) async throws -> ModelDivergence? {
+        var a = left.makePlayer()
+        var b = right.makePlayer()
+        if let diff = SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter)) {
+            return ModelDivergence(
+                tape: session[0], position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
+                input: .passive(.open), payload: [], diff: diff)
+        }
+        var cursor = ReplayCursor(tapes: session)
+        var tape = -1
+        while let next = try cursor.next() {
+            guard case .record(let record, let input, let position) = next else { continue }
+            if position.tape != tape {
+                a.begin(tape: session[position.tape], finishing: tape >= 0)
+                b.begin(tape: session[position.tape], finishing: tape >= 0)
+                tape = position.tape
+            }
+            let deliveredA = await left.play(&a, record, position)
+            let deliveredB = await right.play(&b, record, position)
+            _ = cursor.applied(record, input, delivered: deliveredA || deliveredB, modelViolations: [])
+            guard deliveredA || deliveredB else { continue }
+            let diff =
+                SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter))
+                ?? SnapshotDiff(expected: sent(a.network, left.comparison), actual: sent(b.network, right.comparison))
+            if let diff {
+                return ModelDivergence(
+                    tape: session[position.tape], position: position, input: input, payload: record.payload, diff: diff)
+            }
+        }
+        return nil
+    }
+
+    /// What an app has sent so far, as the send check compares it, under `sent`.
+    private func sent(_ network: ReplayNetwork, _ comparison: ClientMessageComparison) -> JSONValue {
+        let messages = network.sent.compactMap { sent -> JSONValue? in
+            guard sent.isText, case .object(let fields)? = try? JSONValue.parse(sent.bytes),
+                case .string(let type)? = fields["type"], comparison.judges(type)
+            else { return nil }
+            return .object(["type": .string(type), "message": comparison.comparable(fields["message"] ?? .null)])
+        }
+        return .object(["sent": .array(messages)])
+    }
 }

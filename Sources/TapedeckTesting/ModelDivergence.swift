@@ -1,5 +1,7 @@
 /// Where two client models first disagree while replaying the same tapes.
 public struct ModelDivergence: Sendable, CustomStringConvertible {
+    /// The tape file the record is in (nil where one model replayed tapes given as a session).
+    public var tape: String?
     public var position: RecordPosition
     public var input: ReplayInput
     /// The record's payload: the message that made them differ.
@@ -7,8 +9,13 @@ public struct ModelDivergence: Sendable, CustomStringConvertible {
     /// The first model's snapshot (−) against the second's (+).
     public var diff: SnapshotDiff
 
+    public init(tape: String? = nil, position: RecordPosition, input: ReplayInput, payload: [UInt8], diff: SnapshotDiff) {
+        self.tape = tape; self.position = position; self.input = input; self.payload = payload; self.diff = diff
+    }
+
     public var description: String {
-        var lines = ["the models differ after \(position), \(input.summary)"]
+        let file = tape.map { " of " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? ""
+        var lines = ["the models differ after \(position)\(file), \(input.summary)"]
         if input.messageType != nil { lines.append(MessageText.pretty(payload, maxLines: 30)) }
         lines.append(diff.text)
         return lines.joined(separator: "\n")

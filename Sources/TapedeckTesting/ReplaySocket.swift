@@ -42,6 +42,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         var end: (any Error)?
         var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
         var closeReason: Data?
+        var sent: [Message] = []
         var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
         var nextWaiter = 0
 
@@ -66,19 +67,23 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         if connection == 0 { state.end = ReplaySocketError.notRecorded }
     }
 
+    /// A socket of the test's own, without a tape, for unit tests of the app's socket code: the test
+    /// serves messages with `serve(_:)` and reads what the app sent in `sentMessages`.
+    public convenience init(url: URL? = nil) {
+        self.init(url: url, connection: 1) { _ in }
+    }
+
     // MARK: The task's API, as the app calls it
 
     public func resume() { lock.withLock { state.resumed = true } }
 
     public func send(_ message: Message) async throws {
-        try checkOpen()
-        sent(.message(message))
+        try take(message)
     }
 
     public func send(_ message: Message, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
         do {
-            try checkOpen()
-            sent(.message(message))
+            try take(message)
             completionHandler(nil)
         } catch {
             completionHandler(error)
@@ -112,7 +117,33 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     public var closeCode: URLSessionWebSocketTask.CloseCode { lock.withLock { state.closeCode } }
     public var closeReason: Data? { lock.withLock { state.closeReason } }
 
-    // MARK: The replay's side
+    // MARK: The replay's side (and a unit test's)
+
+    /// Every message the app sent on this socket, in order.
+    public var sentMessages: [Message] { lock.withLock { state.sent } }
+
+    /// Hands the app a message from the server and returns once it has handled it: it reads its
+    /// socket again, and the main queue and the main actor have run once more.
+    @MainActor
+    public func serve(_ message: Message) async {
+        deliver(message)
+        _ = await waitUntilIdle(timeout: .seconds(60))
+        await Settling.mainQueue(rounds: 1)
+    }
+
+    /// The server closes the connection (see `deliverClose`), and the app has handled it.
+    @MainActor
+    public func serveClose(code: Int, reason: String = "") async {
+        deliverClose(code: code, reason: reason)
+        await Settling.mainQueue(rounds: 1)
+    }
+
+    /// The connection breaks (see `deliverFailure`), and the app has handled it.
+    @MainActor
+    public func serveFailure(_ reason: String) async {
+        deliverFailure(reason)
+        await Settling.mainQueue(rounds: 1)
+    }
 
     /// Whether the app has called `resume()`.
     public var isResumed: Bool { lock.withLock { state.resumed } }
@@ -166,11 +197,13 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     // MARK: -
 
-    private func checkOpen() throws {
+    private func take(_ message: Message) throws {
         try lock.withLock {
             guard state.resumed else { throw ReplaySocketError.notResumed }
             if let end = state.end { throw end }
+            state.sent.append(message)
         }
+        sent(.message(message))
     }
 
     private func enqueue(_ receiver: Receiver) {

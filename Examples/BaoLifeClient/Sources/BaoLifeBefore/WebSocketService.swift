@@ -1,4 +1,9 @@
 import Foundation
+import TapedeckSocket
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 #if canImport(Combine)
 import Combine
@@ -18,9 +23,9 @@ public enum WebSocketError: Error, Equatable {
 /// callbacks, parses every server message with `JSONSerialization`, routes it by `type` and keeps
 /// the whole game state in `@Published` properties that views and view models subscribe to.
 ///
-/// The socket is abstracted: whatever runs the receive loop (the app's `URLSessionWebSocketTask`
-/// loop, a replayer in tests) calls `didOpen()`, `receive(text:)`, `didClose(code:reason:)` and
-/// `didFail(_:)` on the main actor; messages go out through the injected `send` closure.
+/// The socket comes from the injected `makeTask` (`URLSession.shared.webSocketTask(with:)` in the
+/// app, a replay socket in tests); its receive loop, in the completion-handler style, hands each
+/// frame to the main queue.
 @MainActor
 public final class WebSocketService: ObservableObject {
     // MARK: Connection
@@ -59,20 +64,58 @@ public final class WebSocketService: ObservableObject {
 
     public static let maxLifeEvents = 50
 
-    private let send: (String) -> Void
+    private let url: URL
+    private let makeTask: (URL) -> any WebSocketTasking
+    private var task: (any WebSocketTasking)?
     private let now: () -> Date
     /// Claims sent and not answered yet: only these roll back when the server refuses.
     private var pendingClaims: Set<String> = []
 
     /// - Parameters:
-    ///   - send: writes one text message to the socket.
+    ///   - url: the game server.
+    ///   - makeTask: makes the socket.
     ///   - now: the clock claim timestamps come from.
-    public init(send: @escaping (String) -> Void, now: @escaping () -> Date = Date.init) {
-        self.send = send
+    public init(
+        url: URL = URL(string: "wss://lichun.app/wss/")!,
+        makeTask: @escaping (URL) -> any WebSocketTasking = { URLSession.shared.webSocketTask(with: $0) },
+        now: @escaping () -> Date = Date.init
+    ) {
+        self.url = url
+        self.makeTask = makeTask
         self.now = now
     }
 
-    // MARK: - Socket callbacks
+    // MARK: - Socket
+
+    /// Opens the socket and starts reading it. A live connection stays as it is.
+    public func connect() {
+        if isConnected, task != nil { return }
+        let task = makeTask(url)
+        self.task = task
+        task.resume()
+        didOpen()
+        receiveNext(on: task)
+    }
+
+    private func receiveNext(on task: any WebSocketTasking) {
+        task.receive { result in
+            DispatchQueue.main.async {
+                switch result {
+                case .success(.string(let text)):
+                    self.receive(text: text)
+                    self.receiveNext(on: task)
+                case .success:
+                    self.receiveNext(on: task) // binary: the server speaks JSON text only
+                case .failure(let error):
+                    if task.closeCode != .invalid {
+                        self.didClose(code: task.closeCode.rawValue, reason: String(decoding: task.closeReason ?? Data(), as: UTF8.self))
+                    } else {
+                        self.didFail("\(error)")
+                    }
+                }
+            }
+        }
+    }
 
     public func didOpen() {
         isConnected = true
@@ -116,7 +159,7 @@ public final class WebSocketService: ObservableObject {
         guard let data = try? JSONSerialization.data(withJSONObject: message),
             let text = String(data: data, encoding: .utf8)
         else { return }
-        send(text)
+        task?.send(.string(text)) { _ in }
     }
 
     public func setSpeed(_ speed: Int) {

@@ -1,31 +1,32 @@
 import BaoLifeAfter
+import Foundation
 import TapedeckRecorder
+import TapedeckSocket
 import TapedeckTesting
 
 /// The app after phase 3, under replay: the AppContainer with its networking-only service and
-/// @Observable view models. Each record goes to the service as its socket would hand it over; a
-/// message the recorded client sent becomes the user action that sent it.
+/// @Observable view models, reading its own socket (a replay socket from the tape). The adapter
+/// only connects and does the taps behind the recorded client's messages.
 @MainActor
-final class AfterAdapter: AppClientAdapter {
+final class AfterAdapter: AppSocketAdapter {
     let app: AppContainer
-    let outbox = Outbox()
-    private let clock = ReplayClock()
 
-    init(regressions: Regressions = [], recorder: FlightRecorder? = nil) {
-        let clock = clock // the closure keeps the clock, not self
-        app = AppContainer(transport: outbox, now: { clock.now }, regressions: regressions, recorder: recorder)
+    /// The app on a tape's network (`AppReplay`).
+    convenience init(network: ReplayNetwork, regressions: Regressions = [], recorder: FlightRecorder? = nil) {
+        self.init(makeTask: network.webSocketTask(with:), now: { network.now }, regressions: regressions, recorder: recorder)
     }
 
-    func handle(_ event: SocketEvent, at time: VirtualTime) {
-        clock.set(time)
-        let service = app.webSocketService
-        switch event {
-        case .opened: service.didOpen()
-        case .received(let message): if let text = message.text { service.receive(text: text) }
-        case .sent(let message): performUserAction(message)
-        case .closed(let code, let reason): service.didClose(code: code, reason: reason)
-        case .failed(let reason): service.didFail(reason)
-        }
+    init(
+        makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date, regressions: Regressions = [],
+        recorder: FlightRecorder? = nil
+    ) {
+        app = AppContainer(makeTask: makeTask, now: now, regressions: regressions, recorder: recorder)
+    }
+
+    func connect() { app.webSocketService.connect() }
+
+    func performUserAction(for message: SocketMessage) {
+        performUserAction(message)
     }
 
     /// The taps behind the recorded client's messages. Other messages change nothing until the
@@ -77,8 +78,4 @@ final class AfterAdapter: AppClientAdapter {
     }
 
     func checkInvariants() -> [InvariantViolation] { snapshot().violations }
-}
-
-extension Outbox: WebSocketTransport {
-    func send(text: String) { append(text) }
 }

@@ -97,22 +97,3 @@ struct AppSnapshot: Encodable, Equatable {
         return violations
     }
 }
-
-/// The app's clock during a replay: the tape's time, on the session epoch 1970-01-01T00:00:00Z
-/// (as `tapedeck` replays), in whole milliseconds.
-@MainActor
-final class ReplayClock {
-    private(set) var now = Date(timeIntervalSince1970: 0)
-
-    func set(_ time: VirtualTime) {
-        now = Date(timeIntervalSince1970: Double(time.nanoseconds / 1_000_000) / 1000)
-    }
-}
-
-/// The messages the app sent while replayed: kept here, never on a network.
-@MainActor
-final class Outbox {
-    private(set) var messages: [String] = []
-
-    func append(_ text: String) { messages.append(text) }
-}

@@ -1,33 +1,32 @@
 import BaoLifeBefore
+import Foundation
+import TapedeckSocket
 import TapedeckTesting
 
-/// The app before the refactor, under replay: its WebSocketService and the two view models that
-/// subscribe to it. Each record goes to the service as its socket would hand it over; a message the
-/// recorded client sent becomes the user action that sent it.
+/// The app before the refactor, under replay: its WebSocketService, reading its own socket (a
+/// replay socket from the tape), and the two view models that subscribe to it. The adapter only
+/// connects and does the taps behind the recorded client's messages.
 @MainActor
-final class BeforeAdapter: AppClientAdapter {
+final class BeforeAdapter: AppSocketAdapter {
     let service: WebSocketService
     let gameState: GameStateViewModel
     let player: PlayerViewModel
-    let outbox = Outbox()
-    private let clock = ReplayClock()
 
-    init() {
-        let (outbox, clock) = (outbox, clock) // the closures keep these two, not self
-        service = WebSocketService(send: { outbox.append($0) }, now: { clock.now })
+    /// The app on a tape's network (`AppReplay`).
+    convenience init(network: ReplayNetwork) {
+        self.init(makeTask: network.webSocketTask(with:), now: { network.now })
+    }
+
+    init(makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date) {
+        service = WebSocketService(makeTask: makeTask, now: now)
         gameState = GameStateViewModel(webSocketService: service)
         player = PlayerViewModel(webSocketService: service)
     }
 
-    func handle(_ event: SocketEvent, at time: VirtualTime) {
-        clock.set(time)
-        switch event {
-        case .opened: service.didOpen()
-        case .received(let message): if let text = message.text { service.receive(text: text) }
-        case .sent(let message): performUserAction(message)
-        case .closed(let code, let reason): service.didClose(code: code, reason: reason)
-        case .failed(let reason): service.didFail(reason)
-        }
+    func connect() { service.connect() }
+
+    func performUserAction(for message: SocketMessage) {
+        performUserAction(message)
     }
 
     /// The taps behind the recorded client's messages. Other messages change nothing until the

@@ -4,29 +4,52 @@ import Foundation
 import TapedeckTesting
 import Testing
 
-/// The two versions of the client layer, each played through its adapter.
+/// The two versions of the client layer, each reading its own socket: a `ReplaySocket` of the
+/// test's own, served the events by hand.
 enum Version: String, CaseIterable, CustomTestStringConvertible {
     case before, after
     var testDescription: String { rawValue }
 
     @MainActor func play(_ events: [SocketEvent]) async -> (snapshot: AppSnapshot, sent: [String]) {
+        let socket = ReplaySocket()
+        let clock = TestClock()
         switch self {
-        case .before: await Self.play(BeforeAdapter(), events) { $0.outbox.messages }
-        case .after: await Self.play(AfterAdapter(), events) { $0.outbox.messages }
+        case .before: return await Self.play(BeforeAdapter(makeTask: { _ in socket }, now: { clock.now }), events, socket, clock)
+        case .after: return await Self.play(AfterAdapter(makeTask: { _ in socket }, now: { clock.now }), events, socket, clock)
         }
     }
 
-    @MainActor static func play<A: AppClientAdapter>(
-        _ adapter: A, _ events: [SocketEvent],
-        sent: (A) -> [String]
+    /// Event `index` happens `index` seconds into the session.
+    @MainActor static func play<A: AppSocketAdapter>(
+        _ adapter: A, _ events: [SocketEvent], _ socket: ReplaySocket, _ clock: TestClock
     ) async -> (snapshot: AppSnapshot, sent: [String]) where A.Snapshot == AppSnapshot {
         for (index, event) in events.enumerated() {
-            adapter.handle(event, at: VirtualTime(nanoseconds: UInt64(index) * 1_000_000_000))
-            await adapter.settle()
+            clock.now = Date(timeIntervalSince1970: Double(index))
+            switch event {
+            case .opened:
+                adapter.connect()
+                await Settling.mainQueue(rounds: 1)
+            case .received(let message): await socket.serve(.string(message.text ?? ""))
+            case .sent(let message):
+                adapter.performUserAction(for: message)
+                await Settling.mainQueue(rounds: 1)
+            case .closed(let code, let reason): await socket.serveClose(code: code, reason: reason)
+            case .failed(let reason): await socket.serveFailure(reason)
+            }
             #expect(adapter.checkInvariants() == [], "after event \(index)")
         }
-        return (adapter.snapshot(), sent(adapter))
+        let sent = socket.sentMessages.compactMap { message -> String? in
+            if case .string(let text) = message { return text }
+            return nil
+        }
+        return (adapter.snapshot(), sent)
     }
+}
+
+/// The test's clock: claim timestamps come from it.
+@MainActor
+final class TestClock {
+    var now = Date(timeIntervalSince1970: 0)
 }
 
 /// The client rules of docs/STATE-MACHINES.md on hand-written messages, for both versions through

@@ -33,11 +33,16 @@ enum Corpus {
         recordings.appendingPathComponent("\(tape).tape").path
     }
 
+    /// What the send check judges: the messages this miniature app sends (the corpus also holds
+    /// character creation, dating and the store, screens it does not have). A claim's timestamp
+    /// comes from the replay's clock: its format is checked, not its time.
+    static let sends = SendCheck(formatOnly: ["timestamp"], types: ["claimEvent", "answerQuestion", "speed"])
+
     @MainActor
-    static func replay<Adapter: AppClientAdapter>(
+    static func replay<Adapter: AppSocketAdapter>(
         record: RecordMode = Corpus.record,
-        _ makeAdapter: @escaping @MainActor () -> Adapter
+        _ makeAdapter: @escaping @MainActor (ReplayNetwork) -> Adapter
     ) -> AppReplay<Adapter> {
-        AppReplay(goldens: goldens, ignoring: ignoring, record: record, makeAdapter: makeAdapter)
+        AppReplay(goldens: goldens, ignoring: ignoring, sends: sends, record: record, makeAdapter: makeAdapter)
     }
 }

@@ -13,25 +13,25 @@ import Testing
 
     @Test(arguments: Corpus.tapes)
     func beforePassesEveryCheckpoint(tape: String) async throws {
-        try await Corpus.replay { BeforeAdapter() }.assertCheckpoints(tape: Corpus.path(tape))
+        try await Corpus.replay { BeforeAdapter(network: $0) }.assertCheckpoints(tape: Corpus.path(tape))
     }
 
     @Test(arguments: Corpus.tapes)
     func afterPassesEveryCheckpoint(tape: String) async throws {
-        try await Corpus.replay(record: .none) { AfterAdapter() }.assertCheckpoints(tape: Corpus.path(tape))
+        try await Corpus.replay(record: .none) { AfterAdapter(network: $0) }.assertCheckpoints(tape: Corpus.path(tape))
     }
 
     /// Record by record, not only at checkpoints: a fresh pair of apps per tape, as a user opens it.
     @Test(arguments: Corpus.tapes)
     func beforeAndAfterShowTheSameAfterEveryRecord(tape: String) async throws {
-        let divergence = try await compareApps(tapes: [Corpus.path(tape)], { BeforeAdapter() }, { AfterAdapter() })
+        let divergence = try await compareApps(tapes: [Corpus.path(tape)], { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
         #expect(divergence == nil, "\(divergence.map { "\($0)" } ?? "")")
     }
 
     /// The whole corpus as one session (each tape a reconnect of the same app), so state that
     /// outlives a connection (the timeline, the question queue) is compared too.
     @Test func beforeAndAfterAgreeOverTheWholeCorpusAsOneSession() async throws {
-        let divergence = try await compareApps(tapes: Corpus.tapes.map(Corpus.path), { BeforeAdapter() }, { AfterAdapter() })
+        let divergence = try await compareApps(tapes: Corpus.tapes.map(Corpus.path), { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
         #expect(divergence == nil, "\(divergence.map { "\($0)" } ?? "")")
     }
 }

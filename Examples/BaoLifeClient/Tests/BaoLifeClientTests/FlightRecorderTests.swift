@@ -16,7 +16,9 @@ import Testing
         let reader = try TapeReader(path: Corpus.path("core-loop"))
         var records: [TapeRecord] = []
         while let record = try reader.next() { records.append(record) }
-        _ = await Version.play(AfterAdapter(recorder: recorder), records.compactMap(SocketEvent.init)) { $0.outbox.messages }
+        let report = await Corpus.replay(record: .none) { AfterAdapter(network: $0, recorder: recorder) }
+            .check(tape: Corpus.path("core-loop"))
+        #expect(report.passed, "\(report.failures)")
         let export = try recorder.export(last: .seconds(3600), to: folder + "/user.tape")
         try recorder.stop()
 

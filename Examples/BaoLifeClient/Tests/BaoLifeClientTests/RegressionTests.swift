@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: expectations)
     func theCorpusCatchesTheRegression(_ expected: Expectation) async throws {
-        let replay = Corpus.replay(record: .none) { AfterAdapter(regressions: expected.regression) }
+        let replay = Corpus.replay(record: .none) { AfterAdapter(network: $0, regressions: expected.regression) }
         do {
             try await replay.assertCheckpoints(tape: Corpus.path(expected.tape))
             Issue.record("\(expected.tape) passed with \(expected.name) switched on")
@@ -71,7 +71,7 @@ import Testing
     func comparingWithBeforeFindsTheRecordWhereTheBugActs(_ expected: Expectation) async throws {
         let divergence = try await compareApps(
             tapes: [Corpus.path(expected.tape)],
-            { BeforeAdapter() }, { AfterAdapter(regressions: expected.regression) })
+            { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0, regressions: expected.regression) })
         let text = try #require(divergence.map { "\($0)" })
         #expect(text.hasPrefix(expected.divergence), "\(text)")
         #expect(text.contains(expected.divergenceChanged), "\(text)")
@@ -79,7 +79,7 @@ import Testing
 
     /// A loss is the app's to claim: the five minutes of play fail at their first life event.
     @Test func theFiveMinuteSessionCatchesLossesLeftUnclaimed() async throws {
-        let report = await Corpus.replay(record: .none) { AfterAdapter(regressions: .negativeEventsNotAutoClaimed) }
+        let report = await Corpus.replay(record: .none) { AfterAdapter(network: $0, regressions: .negativeEventsNotAutoClaimed) }
             .check(tape: Corpus.path("five-minute-session"))
         let firstFailure = try #require(report.failures.first)
         #expect(

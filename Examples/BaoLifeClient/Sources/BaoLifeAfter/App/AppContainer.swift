@@ -1,6 +1,11 @@
 import Foundation
 import Observation
 import TapedeckRecorder
+import TapedeckSocket
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The app's dependencies, made once at launch and handed to views through the environment
 /// (`.environment(container)`): the networking service and the view models it feeds.
@@ -14,15 +19,17 @@ public final class AppContainer {
     public let questions: QuestionsViewModel
 
     /// - Parameters:
-    ///   - transport: where outgoing messages go.
+    ///   - url: the game server.
+    ///   - makeTask: makes the socket (`URLSession.shared.webSocketTask(with:)`, the default).
     ///   - now: the clock claim timestamps come from.
     ///   - regressions: bugs to switch on (tests only); none by default.
     ///   - recorder: the flight recorder of debug and beta builds, if any (docs/REPRO.md).
     public init(
-        transport: any WebSocketTransport, now: @escaping () -> Date = Date.init, regressions: Regressions = [],
-        recorder: FlightRecorder? = nil
+        url: URL = URL(string: "wss://lichun.app/wss/")!,
+        makeTask: @escaping (URL) -> any WebSocketTasking = { URLSession.shared.webSocketTask(with: $0) },
+        now: @escaping () -> Date = Date.init, regressions: Regressions = [], recorder: FlightRecorder? = nil
     ) {
-        let service = WebSocketService(transport: transport, recorder: recorder)
+        let service = WebSocketService(url: url, makeTask: makeTask, recorder: recorder)
         let gameState = GameStateViewModel(webSocketService: service)
         webSocketService = service
         self.gameState = gameState

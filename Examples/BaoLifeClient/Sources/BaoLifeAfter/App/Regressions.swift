@@ -10,4 +10,14 @@ public struct Regressions: OptionSet, Sendable {
     public static let negativeEventsNotAutoClaimed = Regressions(rawValue: 1 << 1)
     /// `QuestionsViewModel.answer`: the answered question stays at the head of the queue.
     public static let questionQueueNotAdvanced = Regressions(rawValue: 1 << 2)
+
+    // What the app sends: only the replay socket's send check sees these.
+
+    /// `LifeEventsViewModel.claim`: a loss is still marked claimed, but its claim is never sent
+    /// (the kind of line a networking split loses).
+    public static let lossClaimNotSent = Regressions(rawValue: 1 << 3)
+    /// `LifeEventsViewModel.claim`: the claim's timestamp loses its milliseconds.
+    public static let claimTimestampWithoutFraction = Regressions(rawValue: 1 << 4)
+    /// `QuestionsViewModel.answer`: the answer goes out twice.
+    public static let answerSentTwice = Regressions(rawValue: 1 << 5)
 }

@@ -1,12 +1,11 @@
 import Foundation
 import Observation
 import TapedeckRecorder
+import TapedeckSocket
 
-/// Where the service's messages go: a `URLSessionWebSocketTask` in the app, a recorder in tests.
-@MainActor
-public protocol WebSocketTransport: AnyObject {
-    func send(text: String)
-}
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 public enum WebSocketError: Error, Equatable, Sendable {
     case connectionFailed(String)
@@ -15,13 +14,14 @@ public enum WebSocketError: Error, Equatable, Sendable {
     case rateLimited
 }
 
-/// Networking only (phase 3): connection state, sending, and routing each frame by its `type` to
-/// the handlers the view models registered. It reads nothing but the envelope's `type`; each
-/// handler decodes the payload it knows.
+/// Networking only (phase 3): the socket (made by `makeTask`, `URLSession.shared.webSocketTask` in
+/// the app, a replay socket in tests), connection state, sending, and routing each frame by its
+/// `type` to the handlers the view models registered. It reads nothing but the envelope's `type`;
+/// each handler decodes the payload it knows.
 ///
 /// The socket side (`didOpen()`, `receive(text:)`, `didClose(code:reason:)`, `didFail(_:)`) may be
-/// called from any thread, as URLSession's callbacks are: the envelope is read there and the
-/// handlers run on the main actor, one `Task` hop later.
+/// called from any thread: the envelope is read there and the handlers run on the main actor, one
+/// `Task` hop later.
 @MainActor
 @Observable
 public final class WebSocketService {
@@ -30,14 +30,46 @@ public final class WebSocketService {
     public private(set) var isConnected = false
     public var currentError: WebSocketError?
 
-    @ObservationIgnored private let transport: any WebSocketTransport
+    @ObservationIgnored private let url: URL
+    @ObservationIgnored private let makeTask: (URL) -> any WebSocketTasking
+    @ObservationIgnored private var task: (any WebSocketTasking)?
     @ObservationIgnored private var handlers: [String: [Handler]] = [:]
     /// The flight recorder of debug and beta builds (docs/REPRO.md): it sees every frame both ways.
     @ObservationIgnored private nonisolated let recorder: FlightRecorder?
 
-    public init(transport: any WebSocketTransport, recorder: FlightRecorder? = nil) {
-        self.transport = transport
+    public init(url: URL, makeTask: @escaping (URL) -> any WebSocketTasking, recorder: FlightRecorder? = nil) {
+        self.url = url
+        self.makeTask = makeTask
         self.recorder = recorder
+    }
+
+    /// Opens the socket and reads it until it closes. A live connection stays as it is.
+    public func connect() {
+        if isConnected, task != nil { return }
+        let task = makeTask(url)
+        self.task = task
+        task.resume()
+        didOpen()
+        Task { await self.read(task) }
+    }
+
+    private func read(_ task: any WebSocketTasking) async {
+        while true {
+            do {
+                switch try await task.receive() {
+                case .string(let text): receive(text: text)
+                case .data: break // the server speaks JSON text only
+                @unknown default: break
+                }
+            } catch {
+                if task.closeCode != .invalid {
+                    didClose(code: task.closeCode.rawValue, reason: String(decoding: task.closeReason ?? Data(), as: UTF8.self))
+                } else {
+                    didFail("\(error)")
+                }
+                return
+            }
+        }
     }
 
     /// Registers a handler for one message type; it gets the whole frame.
@@ -48,7 +80,10 @@ public final class WebSocketService {
     public func send<Message: Codable & Sendable>(_ type: String, _ message: Message) {
         guard let text = try? MessageCoding.encode(type: type, message: message) else { return }
         recorder?.sent(text: text)
-        transport.send(text: text)
+        task?.send(.string(text)) { [weak self] error in
+            guard let error else { return }
+            Task { @MainActor in self?.currentError = .connectionFailed("\(error)") }
+        }
     }
 
     // MARK: Socket callbacks

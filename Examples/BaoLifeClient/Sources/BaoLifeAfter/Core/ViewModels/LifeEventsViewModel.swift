@@ -50,7 +50,9 @@ public final class LifeEventsViewModel {
         gameState.applyClientChange(
             energy: claimed.energyCost ?? 0, money: claimed.moneyCost ?? 0,
             diamonds: claimed.diamondCost ?? 0)
-        webSocketService.send("claimEvent", ClaimEventRequest(eventId: claimed.id, timestamp: Self.iso8601(timestamp)))
+        if claimed.isNegative && regressions.contains(.lossClaimNotSent) { return }
+        let fraction = !regressions.contains(.claimTimestampWithoutFraction)
+        webSocketService.send("claimEvent", ClaimEventRequest(eventId: claimed.id, timestamp: Self.iso8601(timestamp, fraction: fraction)))
     }
 
     private func receive(_ newEvent: MessageEvent) {
@@ -90,9 +92,9 @@ public final class LifeEventsViewModel {
         toastMessage = "Could not claim the event (\(result.reason ?? "rejected"))"
     }
 
-    static func iso8601(_ date: Date) -> String {
+    static func iso8601(_ date: Date, fraction: Bool = true) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.formatOptions = fraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
         return formatter.string(from: date)
     }
 }

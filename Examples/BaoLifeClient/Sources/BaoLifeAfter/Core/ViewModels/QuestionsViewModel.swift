@@ -24,7 +24,9 @@ public final class QuestionsViewModel {
     /// The player picks an answer: its costs are spent at once and the next question is shown.
     public func answer(_ question: Question, with option: AnswerOption) {
         guard let index = questionQueue.firstIndex(where: { $0.id == question.id }) else { return }
-        webSocketService.send("answerQuestion", AnswerQuestionRequest(questionId: question.id, optionId: option.id))
+        let request = AnswerQuestionRequest(questionId: question.id, optionId: option.id)
+        webSocketService.send("answerQuestion", request)
+        if regressions.contains(.answerSentTwice) { webSocketService.send("answerQuestion", request) }
         gameState.applyClientChange(
             energy: -(option.energyCost ?? 0), money: -(option.moneyCost ?? 0),
             diamonds: -(option.diamondCost ?? 0))
