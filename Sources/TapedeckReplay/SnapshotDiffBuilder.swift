@@ -112,8 +112,10 @@ extension SnapshotDiff {
                 switch entry {
                 case .paired(let before, let after, true):
                     elementChanges.append(ArrayElementChange(path: elementPath, kind: .moved(from: before, to: after)))
-                case .inserted(let after): elementChanges.append(ArrayElementChange(path: elementPath, kind: .inserted(at: after)))
-                case .removed(let before): elementChanges.append(ArrayElementChange(path: elementPath, kind: .removed(from: before)))
+                case .inserted(let after):
+                    elementChanges.append(ArrayElementChange(path: elementPath, kind: .inserted(at: after)))
+                case .removed(let before):
+                    elementChanges.append(ArrayElementChange(path: elementPath, kind: .removed(from: before)))
                 case .paired: break
                 }
             }

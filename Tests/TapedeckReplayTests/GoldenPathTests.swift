@@ -12,7 +12,8 @@ import Testing
         let tape = try fixtures.tape("session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let golden = try #require(fixtures.read("session.golden/claimed.json"))
-        try fixtures.write(golden.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
+        try fixtures.write(
+            golden.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
 
         let failure = try #require(TapeCheck.run(tape: tape, model: ClientState(), mode: .none).failures.first)
         let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -33,6 +34,8 @@ import Testing
             EnergyIgnoringModel()
         }
         let claimed = try #require(report.failures.first { $0.name == "claimed" })
-        #expect(claimed.message.contains("\ngolden: \(folder)/session/claimed.json\nExpected: −, Actual: +\nChanged: gameState.energy\n"))
+        #expect(
+            claimed.message.contains(
+                "\ngolden: \(folder)/session/claimed.json\nExpected: −, Actual: +\nChanged: gameState.energy\n"))
     }
 }

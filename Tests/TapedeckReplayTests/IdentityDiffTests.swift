@@ -33,7 +33,9 @@ import Testing
                 "−   [id=e50]: {\"claimed\":false,\"id\":\"e50\",\"title\":\"Event 50\"}",
                 "  ]",
             ])
-        #expect(diff.text.hasPrefix("Expected: −, Actual: +\nInserted: lifeEvents[id=e51]\nRemoved: lifeEvents[id=e50]\n  lifeEvents: [\n"))
+        #expect(
+            diff.text.hasPrefix(
+                "Expected: −, Actual: +\nInserted: lifeEvents[id=e51]\nRemoved: lifeEvents[id=e50]\n  lifeEvents: [\n"))
         // By index, the same change is every element's id and title.
         let byIndex = try #require(SnapshotDiff(expected: expected, actual: actual, identity: .none))
         #expect(byIndex.changedPaths.count == 100)
@@ -81,7 +83,11 @@ import Testing
     /// The example of docs/REPLAY.md, "Goldens and record modes", line for line.
     @Test func theDocumentedExample() throws {
         let actual = JSONValue.object(
-            ["lifeEvents": .array([Self.event(51), Self.event(3, claimed: true), Self.event(1), Self.event(2)] + (4...49).map { Self.event($0) })])
+            [
+                "lifeEvents": .array(
+                    [Self.event(51), Self.event(3, claimed: true), Self.event(1), Self.event(2)] + (4...49).map { Self.event($0) }
+                )
+            ])
         let diff = try #require(SnapshotDiff(expected: Self.timeline(Array(1...50)), actual: actual))
         #expect(
             diff.text == """
@@ -132,7 +138,8 @@ import Testing
         #expect(diff.elementChanges == [ArrayElementChange(path: "player.people[personId=p2]", kind: .removed(from: 1))])
         #expect(diff.text.hasPrefix("Expected: −, Actual: +\nRemoved: player.people[personId=p2]\n"))
         // `*` reaches the same array at any depth.
-        let anywhere = try #require(SnapshotDiff(expected: expected, actual: actual, identity: ArrayIdentity(["*.people": "personId"])))
+        let anywhere = try #require(
+            SnapshotDiff(expected: expected, actual: actual, identity: ArrayIdentity(["*.people": "personId"])))
         #expect(anywhere.changedPaths == ["player.people[personId=p2]"])
         // Under the default key (`id`, which these elements lack) the array diffs by index.
         let byIndex = try #require(SnapshotDiff(expected: expected, actual: actual))

@@ -25,7 +25,8 @@ import Testing
         }
         #expect(
             RecordModeEnvironmentError(value: value).description
-                == "TAPEDECK_RECORD=\"\(value)\" is not a record mode: use missing, all or none, or unset it to use the mode passed in code")
+                == "TAPEDECK_RECORD=\"\(value)\" is not a record mode: use missing, all or none, or unset it to use the mode passed in code"
+        )
     }
 
     /// A check whose code says `none` re-records a differing golden under `TAPEDECK_RECORD=all`.
@@ -35,7 +36,8 @@ import Testing
         let tape = try fixtures.tape("session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let original = try #require(fixtures.read("session.golden/claimed.json"))
-        try fixtures.write(original.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
+        try fixtures.write(
+            original.replacingOccurrences(of: "\"money\": 555", with: "\"money\": 1"), to: "session.golden/claimed.json")
 
         let mode = try RecordMode.fromEnvironment(default: .none, environment: ["TAPEDECK_RECORD": "all"])
         let report = TapeCheck.run(tape: tape, options: CheckOptions(record: mode)) { ClientState() }
