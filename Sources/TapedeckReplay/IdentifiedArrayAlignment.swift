@@ -55,6 +55,14 @@ struct IdentifiedArrayAlignment {
         self.entries = entries
     }
 
+    /// The identity of an entry's element.
+    func identifier(of entry: Entry) -> String {
+        switch entry {
+        case .paired(_, let actual, _), .inserted(let actual): actualIDs[actual]
+        case .removed(let expected): expectedIDs[expected]
+        }
+    }
+
     /// Each element's identity, or nil when one has none or two share one.
     private static func identifiers(_ elements: [JSONValue], key: String) -> [String]? {
         var seen = Set<String>()

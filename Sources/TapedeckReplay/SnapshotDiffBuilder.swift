@@ -90,34 +90,31 @@ extension SnapshotDiff {
             path: String, location: [IgnorePattern.Segment]
         ) {
             let entries = alignment.entries
-            func name(_ id: String) -> String { "[\(key)=\(id)]" }
+            func name(_ entry: IdentifiedArrayAlignment.Entry) -> String { "[\(key)=\(alignment.identifier(of: entry))]" }
             func child(_ index: Int) -> Child {
-                switch entries[index] {
+                let entry = entries[index]
+                let id = name(entry)
+                switch entry {
                 case .paired(let before, let after, let moved):
-                    let id = name(alignment.actualIDs[after])
-                    let label = moved ? "\(id) (moved from \(before) to \(after)): " : "\(id): "
                     return Child(
-                        label: label, expected: left[before], actual: right[after], path: path + id,
-                        location: location + [.index(after)], moved: moved)
+                        label: moved ? "\(id) (moved from \(before) to \(after)): " : "\(id): ",
+                        expected: left[before], actual: right[after], path: path + id, location: location + [.index(after)],
+                        moved: moved)
                 case .inserted(let after):
-                    let id = name(alignment.actualIDs[after])
                     return Child(label: "\(id): ", actual: right[after], path: path + id, location: location + [.index(after)])
                 case .removed(let before):
-                    let id = name(alignment.expectedIDs[before])
                     return Child(label: "\(id): ", expected: left[before], path: path + id, location: location + [.index(before)])
                 }
             }
-            for (index, entry) in entries.enumerated() {
-                let elementPath = child(index).path
+            for entry in entries {
+                let kind: ArrayElementChange.Kind
                 switch entry {
-                case .paired(let before, let after, true):
-                    elementChanges.append(ArrayElementChange(path: elementPath, kind: .moved(from: before, to: after)))
-                case .inserted(let after):
-                    elementChanges.append(ArrayElementChange(path: elementPath, kind: .inserted(at: after)))
-                case .removed(let before):
-                    elementChanges.append(ArrayElementChange(path: elementPath, kind: .removed(from: before)))
-                case .paired: break
+                case .paired(let before, let after, true): kind = .moved(from: before, to: after)
+                case .inserted(let after): kind = .inserted(at: after)
+                case .removed(let before): kind = .removed(from: before)
+                case .paired: continue
                 }
+                elementChanges.append(ArrayElementChange(path: path + name(entry), kind: kind))
             }
             renderChildren(
                 count: entries.count,
