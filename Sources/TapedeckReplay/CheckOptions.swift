@@ -7,16 +7,21 @@ public struct CheckOptions: Sendable {
     public var goldens: String?
     /// State left out of snapshots, goldens, diffs and digests.
     public var filter: SnapshotFilter
+    /// How the diffs of mismatched goldens pair array elements: by `id` unless told otherwise.
+    public var identity: ArrayIdentity
 
-    public init(record: RecordMode = .missing, goldens: String? = nil, filter: SnapshotFilter = .none) {
-        self.record = record; self.goldens = goldens; self.filter = filter
+    public init(
+        record: RecordMode = .missing, goldens: String? = nil, filter: SnapshotFilter = .none,
+        identity: ArrayIdentity = .standard
+    ) {
+        self.record = record; self.goldens = goldens; self.filter = filter; self.identity = identity
     }
 
     /// The golden store of one tape under these options.
     public func goldenStore(forTape tape: String) -> GoldenStore {
-        guard let goldens else { return GoldenStore(tape: tape, mode: record, filter: filter) }
+        guard let goldens else { return GoldenStore(tape: tape, mode: record, filter: filter, identity: identity) }
         let base = goldens.hasSuffix("/") ? String(goldens.dropLast()) : goldens
         let name = TapeFiles.name(ofTape: tape)
-        return GoldenStore(directory: base + "/" + name, mode: record, filter: filter)
+        return GoldenStore(directory: base + "/" + name, mode: record, filter: filter, identity: identity)
     }
 }

@@ -10,13 +10,15 @@ public struct GoldenStore: Sendable {
     public var directory: String
     public var mode: RecordMode
     public var filter: SnapshotFilter
+    /// How the diff of a mismatch pairs the elements of arrays.
+    public var identity: ArrayIdentity
 
-    public init(directory: String, mode: RecordMode, filter: SnapshotFilter = .none) {
-        self.directory = directory; self.mode = mode; self.filter = filter
+    public init(directory: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {
+        self.directory = directory; self.mode = mode; self.filter = filter; self.identity = identity
     }
 
-    public init(tape: String, mode: RecordMode, filter: SnapshotFilter = .none) {
-        self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode, filter: filter)
+    public init(tape: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {
+        self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode, filter: filter, identity: identity)
     }
 
     public func path(for checkpoint: String) -> String { directory + "/" + checkpoint + ".json" }
@@ -40,7 +42,7 @@ public struct GoldenStore: Sendable {
         do {
             let expected = filter.apply(try JSONValue.parse(expectedBytes))
             // Equal values written differently (an edited golden): compare as values, rewrite on `all`.
-            guard let found = SnapshotDiff(expected: expected, actual: snapshot) else {
+            guard let found = SnapshotDiff(expected: expected, actual: snapshot, identity: identity) else {
                 if mode == .all { return write(actual, to: path) ?? .recorded(path: path, replaced: nil) }
                 return .matched
             }

@@ -13,121 +13,49 @@ import TapedeckProtocol
 ///     … 8 unchanged
 ///   }
 /// ```
+///
+/// Arrays whose elements carry an identity (`ArrayIdentity`, `id` by default) are compared element
+/// by element by that identity: an inserted, removed or moved element shows as such, and an
+/// element's changed fields under its identity, `lifeEvents[id=e3].claimed`.
 public struct SnapshotDiff: Sendable, Equatable {
     /// The diff lines, without the header.
     public var lines: [String]
-    /// Every path whose value differs, deepest first-found: `gameState.energy`, `player.people[2]`.
+    /// Every path whose value differs, deepest first-found: `gameState.energy`, `player.people[2]`,
+    /// the elements of `elementChanges` included.
     public var changedPaths: [String]
+    /// The elements of identified arrays inserted, removed or moved, in the order the lines show them.
+    public var elementChanges: [ArrayElementChange]
 
     /// Unchanged siblings shown on each side of a change.
     public static let contextSiblings = 1
 
     /// Nil when the values are equal.
-    public init?(expected: JSONValue, actual: JSONValue) {
+    public init?(expected: JSONValue, actual: JSONValue, identity: ArrayIdentity = .standard) {
         guard expected != actual else { return nil }
-        var builder = Builder()
+        var builder = Builder(identity: identity)
         if case .object = expected, case .object = actual {
             // The top-level object's braces add nothing: its keys start the lines.
             builder.renderRootObject(expected: expected, actual: actual)
         } else {
-            builder.render(label: "", expected: expected, actual: actual, depth: 0, path: "")
+            builder.render(label: "", expected: expected, actual: actual, depth: 0, path: "", location: [])
         }
         lines = builder.lines
         changedPaths = builder.paths
+        elementChanges = builder.elementChanges
     }
 
-    /// Header, changed paths and the diff, ready to print.
+    /// Header, changed paths (then the inserted, removed and moved elements) and the diff, ready to print.
     public var text: String {
-        ([
-            "Expected: −, Actual: +",
-            "Changed: " + changedPaths.map { $0.isEmpty ? "(the whole value)" : $0 }.joined(separator: ", "),
-        ]
-            + lines).joined(separator: "\n")
-    }
-
-    struct Builder {
-        var lines: [String] = []
-        var paths: [String] = []
-
-        mutating func render(label: String, expected: JSONValue?, actual: JSONValue?, depth: Int, path: String) {
-            let indent = String(repeating: "  ", count: depth)
-            switch (expected, actual) {
-            case (.object(let left)?, .object(let right)?):
-                lines.append("  \(indent)\(label){")
-                let keys = Set(left.keys).union(right.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                renderChildren(
-                    count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: depth + 1,
-                    child: { index in
-                        let key = keys[index]
-                        return (key + ": ", left[key], right[key], path.isEmpty ? key : path + "." + key)
-                    })
-                lines.append("  \(indent)}")
-            case (.array(let left)?, .array(let right)?):
-                lines.append("  \(indent)\(label)[")
-                let count = max(left.count, right.count)
-                func element(_ values: [JSONValue], _ index: Int) -> JSONValue? { index < values.count ? values[index] : nil }
-                renderChildren(
-                    count: count, changed: { element(left, $0) != element(right, $0) }, depth: depth + 1,
-                    child: { index in ("[\(index)]: ", element(left, index), element(right, index), path + "[\(index)]") })
-                lines.append("  \(indent)]")
-            default:
-                paths.append(path)
-                if let expected { lines.append("− \(indent)\(label)\(Self.inline(expected, limit: 200))") }
-                if let actual { lines.append("+ \(indent)\(label)\(Self.inline(actual, limit: 200))") }
-            }
+        let elementPaths = Set(elementChanges.map(\.path))
+        let changedInPlace = changedPaths.filter { !elementPaths.contains($0) }
+        var header = ["Expected: −, Actual: +"]
+        if !changedInPlace.isEmpty || elementChanges.isEmpty {
+            header.append("Changed: " + changedInPlace.map { $0.isEmpty ? "(the whole value)" : $0 }.joined(separator: ", "))
         }
-
-        mutating func renderRootObject(expected: JSONValue, actual: JSONValue) {
-            guard case .object(let left) = expected, case .object(let right) = actual else { return }
-            let keys = Set(left.keys).union(right.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            renderChildren(
-                count: keys.count, changed: { left[keys[$0]] != right[keys[$0]] }, depth: 0,
-                child: { index in (keys[index] + ": ", left[keys[index]], right[keys[index]], keys[index]) })
+        for title in ArrayElementChange.titles {
+            let changes = elementChanges.filter { $0.title == title }
+            if !changes.isEmpty { header.append(title + ": " + changes.map(\.description).joined(separator: ", ")) }
         }
-
-        /// Renders the changed children and their nearest unchanged siblings; runs of other
-        /// unchanged children collapse into one `… N unchanged` line.
-        mutating func renderChildren(
-            count: Int, changed: (Int) -> Bool, depth: Int,
-            child: (Int) -> (label: String, expected: JSONValue?, actual: JSONValue?, path: String)
-        ) {
-            let changes = (0..<count).filter(changed)
-            var shown = Set<Int>()
-            for index in changes {
-                for near in max(0, index - SnapshotDiff.contextSiblings)...min(count - 1, index + SnapshotDiff.contextSiblings) {
-                    shown.insert(near)
-                }
-            }
-            let changedSet = Set(changes)
-            let indent = String(repeating: "  ", count: depth)
-            var hidden = 0
-            for index in 0..<count {
-                guard shown.contains(index) else { hidden += 1; continue }
-                if hidden > 0 { lines.append("  \(indent)… \(hidden) unchanged"); hidden = 0 }
-                let (label, expected, actual, path) = child(index)
-                if changedSet.contains(index) {
-                    render(label: label, expected: expected, actual: actual, depth: depth, path: path)
-                } else if let expected {
-                    lines.append("  \(indent)\(label)\(Self.summary(expected))")
-                }
-            }
-            if hidden > 0 { lines.append("  \(indent)… \(hidden) unchanged") }
-        }
-
-        /// An unchanged value in one short line: scalars in full (cut), containers by size.
-        static func summary(_ value: JSONValue) -> String {
-            switch value {
-            case .object(let fields): fields.isEmpty ? "{}" : "{ \(fields.count) keys }"
-            case .array(let elements): elements.isEmpty ? "[]" : "[ \(elements.count) elements ]"
-            default: inline(value, limit: 100)
-            }
-        }
-
-        /// Compact canonical JSON, cut after `limit` characters.
-        static func inline(_ value: JSONValue, limit: Int) -> String {
-            let text = value.canonicalJSONString(pretty: false)
-            guard text.count > limit else { return text }
-            return String(text.prefix(limit)) + "…"
-        }
+        return (header + lines).joined(separator: "\n")
     }
 }

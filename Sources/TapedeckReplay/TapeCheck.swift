@@ -84,7 +84,7 @@ public enum TapeCheck {
             if case .recorded(let path, _) = outcome { recorded.append(path) }
             byName[hit.checkpoint.name] = CheckCase(
                 name: hit.checkpoint.name, passed: outcome.passed,
-                message: message(for: outcome, hit: hit), digest: digest)
+                message: message(for: outcome, hit: hit, golden: store.path(for: hit.checkpoint.name)), digest: digest)
         }
         for (checkpoint, reason) in log.unreached {
             byName[checkpoint.name] = CheckCase(
@@ -144,13 +144,13 @@ public enum TapeCheck {
                 ?? " (a type the real server added is fine; check the spelling)")
     }
 
-    static func message(for outcome: GoldenOutcome, hit: CheckpointHit) -> String {
+    static func message(for outcome: GoldenOutcome, hit: CheckpointHit, golden: String) -> String {
         switch outcome {
         case .matched:
             return "matches its golden"
         case .mismatched(let diff):
             return "checkpoint \(hit.checkpoint.name) (\(hit.checkpoint.trigger)) differs from its golden, \(hit.cause)\n"
-                + diff.text
+                + "golden: \(golden)\n" + diff.text
         case .recorded(let path, nil):
             return "no golden yet: wrote \(path). Check it, commit it, and run again to verify"
         case .recorded(let path, let replaced?):

@@ -97,7 +97,8 @@ public struct ReproSearch: Sendable {
         if case .mismatched(let diff) = goldens.check(checkpoint.name, snapshot: model.snapshot()) {
             return (
                 .checkpointMismatch(checkpoint.name),
-                "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) differs from its golden\n" + diff.text
+                "checkpoint \(checkpoint.name) (\(checkpoint.trigger)) differs from its golden\n"
+                    + "golden: \(goldens.path(for: checkpoint.name))\n" + diff.text
             )
         }
         return nil

@@ -40,9 +40,9 @@ import Testing
             regression: .negativeEventsNotAutoClaimed, name: "negativeEventsNotAutoClaimed",
             tape: "claimable-events",
             checkpoint: "checkpoint loss-claimed (first claimResult) differs from its golden, after record 28 (",
-            changed: "Changed: lifeEvents[0].claimed",
+            changed: "Changed: lifeEvents[id=event-1].claimed",
             divergence: "the models differ after record 21 (",
-            divergenceChanged: "Changed: gameState.energy, lifeEvents[0].claimed"),
+            divergenceChanged: "Changed: gameState.energy, lifeEvents[id=event-1].claimed"),
         // The answer at record 201 leaves the answered question on screen.
         Expectation(
             regression: .questionQueueNotAdvanced, name: "questionQueueNotAdvanced",
@@ -86,6 +86,6 @@ import Testing
             firstFailure.message.hasPrefix(
                 "checkpoint first-life-event (first messageEvent) differs from its golden, after record 22 ("),
             "\(firstFailure.message)")
-        #expect(firstFailure.message.contains("Changed: gameState.energy, lifeEvents[0].claimed"))
+        #expect(firstFailure.message.contains("Changed: gameState.energy, lifeEvents[id=event-1].claimed"))
     }
 }

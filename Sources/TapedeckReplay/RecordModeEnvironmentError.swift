@@ -1,0 +1,14 @@
+/// `TAPEDECK_RECORD` holds something other than a record mode.
+public struct RecordModeEnvironmentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The variable's value as found.
+    public var value: String
+
+    public init(value: String) { self.value = value }
+
+    public var description: String {
+        let allowed = RecordMode.allCases.map(\.rawValue)
+        return "\(RecordMode.environmentVariable)=\"\(value)\" is not a record mode: use "
+            + allowed.dropLast().joined(separator: ", ") + " or " + (allowed.last ?? "")
+            + ", or unset it to use the mode passed in code"
+    }
+}
