@@ -21,14 +21,15 @@ import TapedeckTape
 /// each record is handed to the adapter as a `SocketEvent`. Either way the app settles after each
 /// record before anything is compared. Checkpoints come from `NAME.checkpoints` beside the tape;
 /// goldens live in `goldens/NAME/CHECKPOINT.json` (written when missing under `record: .missing`;
-/// `TAPEDECK_RECORD` overrides). The failure report of a broken invariant shows the state before
+/// `TAPEDECK_RECORD=missing|all|none` in the environment overrides the mode given here). The failure report of a broken invariant shows the state before
 /// the record, from a fresh app replayed up to it: nothing is copied.
 public struct AppReplay<Adapter: AppUnderReplay> {
     public var options: CheckOptions
     /// Check the adapter's invariants after every event it was given.
     public var checksInvariants = true
-    /// A pattern of `ignoring` (or of the send check) that did not parse: every check then fails with it.
-    public let patternError: IgnorePatternError?
+    /// A pattern of `ignoring` (or of the send check) that did not parse, or a `TAPEDECK_RECORD`
+    /// that is not a record mode: every check then fails with it.
+    public let setupError: (any Error & CustomStringConvertible)?
     /// How the app's sends are compared with the tape's (through the socket only).
     let comparison: ClientMessageComparison
     /// Makes a fresh app for a replay: given the network it reads through (adapters that hand
@@ -64,15 +65,17 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     ) {
         var filter = SnapshotFilter.none
         var comparison = ClientMessageComparison.exact
-        var patternError: IgnorePatternError?
+        var mode = record
+        var setupError: (any Error & CustomStringConvertible)?
         do {
             filter = try SnapshotFilter(ignoring: ignoring)
             comparison = try sends.comparison()
         } catch {
-            patternError = error
+            setupError = error
         }
-        self.options = CheckOptions(record: record, goldens: goldens, filter: filter)
-        self.patternError = patternError
+        do { mode = try RecordMode.fromEnvironment(default: record) } catch { setupError = setupError ?? error }
+        self.options = CheckOptions(record: mode, goldens: goldens, filter: filter)
+        self.setupError = setupError
         self.comparison = comparison
         self.makeAdapter = makeAdapter
         self.play = play
@@ -85,8 +88,8 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     @MainActor
     public func check(tape: String) async -> TapeCheckReport {
         var file = TapeCheck.checkpoints(forTape: tape)
-        if let patternError {
-            file.problems.append(patternError.description)
+        if let setupError {
+            file.problems.append(setupError.description)
             file.unreadable = true
         }
         let played: (log: ReplayLog, player: Player)

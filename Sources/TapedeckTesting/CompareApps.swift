@@ -39,7 +39,7 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
     let right: AppReplay<B>
 
     func run(tapes: [String], asOneSession: Bool) async throws -> ModelDivergence? {
-        if let patternError = left.patternError { throw patternError }
+        if let setupError = left.setupError { throw setupError }
         for session in asOneSession ? [tapes] : tapes.map({ [$0] }) {
             if let divergence = try await run(session: session) { return divergence }
         }

@@ -12,9 +12,15 @@ import TapedeckTape
 /// TapeTesting.assertCheckpoints(tape: path, model: AppStateModel()) { XCTFail($0) }
 /// ```
 public enum TapeTesting {
-    /// The full report: a case per checkpoint, then `invariants` and `tape`.
+    /// The full report: a case per checkpoint, then `invariants` and `tape`. `TAPEDECK_RECORD`
+    /// in the environment overrides `record`.
     public static func check<Model: SocketModel>(tape: String, model: Model, record: RecordMode = .missing) -> TapeCheckReport {
-        TapeCheck.run(tape: tape, model: model, mode: record)
+        do {
+            return TapeCheck.run(tape: tape, model: model, mode: try RecordMode.fromEnvironment(default: record))
+        } catch {
+            return TapeCheckReport(
+                path: tape, cases: [CheckCase(name: CheckCase.tape, passed: false, message: error.description)], unreadable: true)
+        }
     }
 
     /// The same with goldens in a folder of the caller's (`FOLDER/NAME/`), ignored paths, and a

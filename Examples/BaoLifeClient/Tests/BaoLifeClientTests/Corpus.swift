@@ -13,15 +13,10 @@ enum Corpus {
     /// The claim times come from the tape's clock, which re-recording the corpus changes.
     static let ignoring = ["lifeEvents[*].claimedAt"]
 
-    /// `none` in CI: the goldens are committed. `BAOLIFE_RECORD=missing swift test` writes the
-    /// goldens of new checkpoints (run it with the `before` tests only), `all` rewrites them.
-    static var record: RecordMode {
-        switch ProcessInfo.processInfo.environment["BAOLIFE_RECORD"] {
-        case "missing": .missing
-        case "all": .all
-        default: .none
-        }
-    }
+    /// `none` in CI: the goldens are committed. `TAPEDECK_RECORD=missing swift test` writes the
+    /// goldens of new checkpoints (run it with the `before` tests only), `all` rewrites them:
+    /// AppReplay reads the variable itself.
+    static let record = RecordMode.none
 
     /// The names of the corpus's tapes, sorted (`connect`, `core-loop`, ...).
     static let tapes: [String] = {
