@@ -12,8 +12,9 @@ import TapedeckState
 ///         app = AppContainer(makeTask: network.webSocketTask(with:), now: { network.now })
 ///     }
 ///     func connect() { app.webSocketService.connect() }
-///     func performUserAction(for message: SocketMessage) {
-///         if case .answerQuestion(let answer)? = try? ClientMessage.decode(message.bytes) { app.questions.answer(answer) }
+///     func performUserAction(for message: SocketMessage) -> UserAction {
+///         guard case .answerQuestion(let answer)? = try? ClientMessage.decode(message.bytes) else { return .unavailable }
+///         return app.questions.answer(answer.questionId, answer.optionId) ? .performed : .unavailable
 ///     }
 ///     func snapshot() -> AppSnapshot { AppSnapshot(app) }
 /// }
@@ -30,9 +31,19 @@ public protocol AppSocketAdapter: AppUnderReplay {
     /// has not opened by itself.
     func connect()
     /// Performs the user action behind a message the recorded client sent (the tap that claims a
-    /// reward, the answer to a question), or nothing for what the app sends by itself: those must
-    /// come from the app, or the send check reports them missing.
-    func performUserAction(for message: SocketMessage)
+    /// reward, the answer to a question) and says which kind of message it is.
+    func performUserAction(for message: SocketMessage) -> UserAction
+}
+
+/// What a message the recorded client sent is to the app under test.
+public enum UserAction: Sendable, Equatable {
+    /// The adapter did what the user did: the app must send the message now.
+    case performed
+    /// No user does this: the app sends it by itself (a loss claimed on arrival), or it is missing.
+    case automatic
+    /// No user can make this app send it (a screen it does not have, a tap its UI refuses, such as
+    /// a second claim of the same reward): the send check passes over it.
+    case unavailable
 }
 
 extension AppSocketAdapter {

@@ -162,6 +162,14 @@ public final class ReplayNetwork: @unchecked Sendable {
         }
     }
 
+    /// The recorded client message at `record` is one this app cannot send: it is not expected.
+    func passOver(record: Int, recordedConnection: UInt32) {
+        lock.withLock {
+            guard let number = state.connectionNumbers[recordedConnection] else { return }
+            state.verifier.passOver(record: record, on: number)
+        }
+    }
+
     /// The app did not open a connection the tape recorded.
     func notOpened(recordedConnection: UInt32) {
         lock.withLock {

@@ -58,9 +58,13 @@ struct SocketLockstep {
             guard network.awaits(record: position.record, recordedConnection: record.connection) else { return true }
             let message = SocketMessage(isText: record.kind == .text, bytes: record.payload)
             network.advance(to: context(position, after: .userAction(for: record.payload), network))
-            adapter.performUserAction(for: message)
-            await settle(socket, adapter, network)
-            network.giveUp(record: position.record, recordedConnection: record.connection)
+            switch adapter.performUserAction(for: message) {
+            case .unavailable:
+                network.passOver(record: position.record, recordedConnection: record.connection)
+            case .performed, .automatic:
+                await settle(socket, adapter, network)
+                network.giveUp(record: position.record, recordedConnection: record.connection)
+            }
             return true
         default:
             return false

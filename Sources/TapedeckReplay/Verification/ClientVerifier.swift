@@ -74,6 +74,13 @@ public struct ClientVerifier: Sendable {
         return missing
     }
 
+    /// The recorded client message at `record` is not expected of this client (it cannot send it):
+    /// the recording moves past it without a finding.
+    public mutating func passOver(record: Int, on connection: Int) {
+        guard sessions.indices.contains(connection - 1) else { return }
+        sessions[connection - 1].passOver(record: record)
+    }
+
     private mutating func verify(_ bytes: [UInt8], on connection: Int) -> RecordedSessionPlayer.Verification {
         let verification = sessions[connection - 1].verify(bytes, connection: connection, comparing: comparison)
         for case .outOfOrder(_, let record, _, _) in verification.findings {

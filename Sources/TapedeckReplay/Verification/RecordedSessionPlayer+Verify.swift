@@ -91,6 +91,12 @@ extension RecordedSessionPlayer {
         return missing
     }
 
+    /// The recorded client message at `record` is not expected of this client: when it is the
+    /// next one, the recording moves past it without a finding.
+    public mutating func passOver(record: Int) {
+        if position < exchanges.count, exchanges[position].recordIndex == record { position += 1 }
+    }
+
     /// The recorded client messages not reached yet, each missing.
     public func missingMessages(connection: Int) -> [ServeFinding] {
         exchanges[position...].map { .missing(connection: connection, record: $0.recordIndex, type: $0.type) }

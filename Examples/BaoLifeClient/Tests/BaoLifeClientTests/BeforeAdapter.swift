@@ -25,29 +25,28 @@ final class BeforeAdapter: AppSocketAdapter {
 
     func connect() { service.connect() }
 
-    func performUserAction(for message: SocketMessage) {
-        performUserAction(message)
-    }
-
-    /// The taps behind the recorded client's messages. Other messages change nothing until the
-    /// server answers, and the answers are on the tape.
-    private func performUserAction(_ message: SocketMessage) {
+    /// The taps behind the recorded client's messages: a reward claimed, a question answered, the
+    /// speed set. A loss is claimed by the app itself, never by a tap. A claim of an event already
+    /// claimed, or an answer to a question not on screen, is not a tap the app offers.
+    func performUserAction(for message: SocketMessage) -> UserAction {
         switch try? ClientMessage.decode(message.bytes) {
         case .claimEvent(let claim):
-            // A loss is claimed by the app itself, never by a tap: that claim is the app's to send.
-            if let event = service.lifeEvents.first(where: { $0.id == claim.eventId }), !event.isNegative {
-                service.claimEvent(event)
-            }
+            guard let event = service.lifeEvents.first(where: { $0.id == claim.eventId }) else { return .unavailable }
+            if event.isNegative { return .automatic }
+            guard !event.claimed else { return .unavailable }
+            service.claimEvent(event)
+            return .performed
         case .answerQuestion(let answer):
-            if let question = service.questionQueue.first(where: { $0.id == answer.questionId }),
+            guard let question = service.questionQueue.first(where: { $0.id == answer.questionId }),
                 let option = question.options.first(where: { $0.id == answer.optionId })
-            {
-                service.answerQuestion(question, option: option)
-            }
+            else { return .unavailable }
+            service.answerQuestion(question, option: option)
+            return .performed
         case .speed(let change):
             gameState.setGameSpeed(change.speed)
+            return .performed
         default:
-            break
+            return .unavailable
         }
     }
 

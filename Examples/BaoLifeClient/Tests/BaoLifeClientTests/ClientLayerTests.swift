@@ -31,7 +31,7 @@ enum Version: String, CaseIterable, CustomTestStringConvertible {
                 await Settling.mainQueue(rounds: 1)
             case .received(let message): await socket.serve(.string(message.text ?? ""))
             case .sent(let message):
-                adapter.performUserAction(for: message)
+                _ = adapter.performUserAction(for: message)
                 await Settling.mainQueue(rounds: 1)
             case .closed(let code, let reason): await socket.serveClose(code: code, reason: reason)
             case .failed(let reason): await socket.serveFailure(reason)
