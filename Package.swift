@@ -225,7 +225,7 @@ let package = Package(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
-                "TapedeckProtocol", "TapedeckReplay", "TestSupport",
+                "TapedeckProtocol", "TapedeckReplay", "TapedeckTapeWriter", "TapedeckTesting", "TapedeckSocket", "TestSupport",
             ],
             exclude: ["Peers"]
         ),
