@@ -5,6 +5,7 @@ import PackageDescription
 // (JSONSerialization) and after it (Codable), beside Tapedeck's typed decoder and JSONDecoder:
 //   BaoLifeDecodeReport      one run, every function and baseline in one table (msg/s, MB/s)
 //   BaoLifeDecodeBenchmarks  package-benchmark: mallocs per pass over the corpus, per function
+//   AppReplayThroughput      events per second into an app through AppReplay, beside tapedeck replay
 // `make bench` runs both from the repository root. Its own package so the example's tests never
 // build package-benchmark.
 let package = Package(
@@ -26,6 +27,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "BaoLifeDecodeReport", dependencies: ["BaoLifeDecoders"]),
+        // Events per second into an app's code through AppReplay (adapter, replay socket) beside
+        // tapedeck's own replay, on the same tape.
+        .executableTarget(
+            name: "AppReplayThroughput",
+            dependencies: [
+                .product(name: "TapedeckTesting", package: "Tapedeck"), .product(name: "TapedeckTape", package: "Tapedeck"),
+                .product(name: "TapedeckState", package: "Tapedeck"), .product(name: "TapedeckReplay", package: "Tapedeck"),
+            ]
+        ),
         .executableTarget(
             name: "BaoLifeDecodeBenchmarks",
             dependencies: ["BaoLifeDecoders", .product(name: "Benchmark", package: "package-benchmark")],

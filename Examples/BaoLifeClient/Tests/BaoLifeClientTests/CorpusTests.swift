@@ -24,14 +24,17 @@ import Testing
     /// Record by record, not only at checkpoints: a fresh pair of apps per tape, as a user opens it.
     @Test(arguments: Corpus.tapes)
     func beforeAndAfterShowTheSameAfterEveryRecord(tape: String) async throws {
-        let divergence = try await compareApps(tapes: [Corpus.path(tape)], { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
+        let divergence = try await compareApps(
+            tapes: [Corpus.path(tape)], sends: Corpus.sends, { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
         #expect(divergence == nil, "\(divergence.map { "\($0)" } ?? "")")
     }
 
     /// The whole corpus as one session (each tape a reconnect of the same app), so state that
     /// outlives a connection (the timeline, the question queue) is compared too.
     @Test func beforeAndAfterAgreeOverTheWholeCorpusAsOneSession() async throws {
-        let divergence = try await compareApps(tapes: Corpus.tapes.map(Corpus.path), { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
+        let divergence = try await compareApps(
+            tapes: Corpus.tapes.map(Corpus.path), sends: Corpus.sends, asOneSession: true,
+            { BeforeAdapter(network: $0) }, { AfterAdapter(network: $0) })
         #expect(divergence == nil, "\(divergence.map { "\($0)" } ?? "")")
     }
 }
