@@ -38,6 +38,15 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
     let left: AppReplay<A>
     let right: AppReplay<B>
 
+    /// Whether two snapshots are equal as values, without their JSON: the shortcut for the common
+    /// case of one `Equatable` snapshot type (equal values make equal JSON, whatever is ignored).
+    static func equal(_ left: A.Snapshot, _ right: B.Snapshot) -> Bool {
+        guard let left = left as? any Equatable else { return false }
+        return isEqual(left, right)
+    }
+
+    private static func isEqual<Value: Equatable>(_ left: Value, _ right: Any) -> Bool { (right as? Value) == left }
+
     func run(tapes: [String], asOneSession: Bool) async throws -> ModelDivergence? {
         if let setupError = left.setupError { throw setupError }
         for session in asOneSession ? [tapes] : tapes.map({ [$0] }) {
@@ -56,6 +65,8 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
         }
         var cursor = ReplayCursor(tapes: session)
         var tape = -1
+        var sentA = SentMessages(comparison: left.comparison)
+        var sentB = SentMessages(comparison: right.comparison)
         while let next = try cursor.next() {
             guard case .record(let record, let input, let position) = next else { continue }
             if position.tape != tape {
@@ -67,9 +78,11 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
             let deliveredB = await right.play(&b, record, position)
             _ = cursor.applied(record, input, delivered: deliveredA || deliveredB, modelViolations: [])
             guard deliveredA || deliveredB else { continue }
-            let diff =
-                SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter))
-                ?? SnapshotDiff(expected: sent(a.network, left.comparison), actual: sent(b.network, right.comparison))
+            sentA.update(from: a.network)
+            sentB.update(from: b.network)
+            let shown = Self.equal(a.adapter.snapshot(), b.adapter.snapshot()) ? nil
+                : SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter))
+            let diff = shown ?? (sentA.messages == sentB.messages ? nil : SnapshotDiff(expected: sentA.json, actual: sentB.json))
             if let diff {
                 return ModelDivergence(
                     tape: session[position.tape], position: position, input: input, payload: record.payload, diff: diff)
@@ -77,15 +90,28 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
         }
         return nil
     }
+}
 
-    /// What an app has sent so far, as the send check compares it, under `sent`.
-    private func sent(_ network: ReplayNetwork, _ comparison: ClientMessageComparison) -> JSONValue {
-        let messages = network.sent.compactMap { sent -> JSONValue? in
-            guard sent.isText, case .object(let fields)? = try? JSONValue.parse(sent.bytes),
+/// What an app has sent so far, as the send check compares it: each message read once.
+struct SentMessages {
+    let comparison: ClientMessageComparison
+    private(set) var messages: [JSONValue] = []
+    private var read = 0
+
+    init(comparison: ClientMessageComparison) { self.comparison = comparison }
+
+    mutating func update(from network: ReplayNetwork) {
+        let sent = network.sent
+        guard sent.count > read else { return }
+        for message in sent[read...] {
+            guard message.isText, case .object(let fields)? = try? JSONValue.parse(message.bytes),
                 case .string(let type)? = fields["type"], comparison.judges(type)
-            else { return nil }
-            return .object(["type": .string(type), "message": comparison.comparable(fields["message"] ?? .null)])
+            else { continue }
+            messages.append(.object(["type": .string(type), "message": comparison.comparable(fields["message"] ?? .null)]))
         }
-        return .object(["sent": .array(messages)])
+        read = sent.count
     }
+
+    /// The messages under `sent`, as diffs name them.
+    var json: JSONValue { .object(["sent": .array(messages)]) }
 }
