@@ -48,7 +48,7 @@ public final class ReplayNetwork: @unchecked Sendable {
 
     /// The network as `records` (all of a tape's records, in order: record numbers are their
     /// indices) recorded it. Findings and sends so far are kept; the app's tasks start anew.
-    func begin(tape: String, records: [TapeRecord]) {
+    package func begin(tape: String, records: [TapeRecord]) {
         lock.withLock {
             let findings = state.findings
             let sent = state.sent

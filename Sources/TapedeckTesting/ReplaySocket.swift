@@ -152,7 +152,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     public var isEnded: Bool { lock.withLock { state.end != nil } }
 
     /// A message from the server: to the app's pending receive, or kept until it asks.
-    func deliver(_ message: Message) {
+    package func deliver(_ message: Message) {
         let receiver = lock.withLock { () -> Receiver? in
             guard state.end == nil else { return nil }
             if state.receivers.isEmpty {
@@ -165,14 +165,16 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     }
 
     /// The server closed the connection with `code`: as URLSession reports it, `closeCode` and
-    /// `closeReason` are set and receiving fails (POSIX ENOTCONN, "Socket is not connected").
-    func deliverClose(code: Int, reason: String) {
+    /// `closeReason` are set and receiving fails (POSIX ENOTCONN, "Socket is not connected"). A
+    /// code `CloseCode` has no case for (4000–4999, say) reads `.invalid` where `CloseCode` is a
+    /// Swift enum (Linux), as it does on a real task there.
+    package func deliverClose(code: Int, reason: String) {
         let closeCode = URLSessionWebSocketTask.CloseCode(rawValue: code) ?? .invalid
         finish(with: POSIXError(.ENOTCONN), closeCode: closeCode, reason: Data(reason.utf8))
     }
 
     /// The connection broke without a close frame: receiving fails with a lost connection.
-    func deliverFailure(_ reason: String) {
+    package func deliverFailure(_ reason: String) {
         finish(with: URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: reason]), closeCode: nil, reason: nil)
     }
 

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 
-/// docs/TESTING-YOUR-APP.md shows the worked example's adapter in full; the copy must stay the
-/// example's code, which its own tests run against the corpus.
+/// docs/TESTING-YOUR-APP.md shows code in full: the protocols' declarations, the worked example's
+/// adapter and its corpus tests. Each copy (a block after `<!-- adapter: PATH -->` or
+/// `<!-- file: PATH -->`) must stay the file's code, which compiles (the example's tests run it
+/// against the corpus), so the guide's snippets compile.
 @Suite struct TestingDocTests {
-    @Test func theAdapterInTheGuideIsTheExamplesAdapter() throws {
+    @Test(arguments: ["<!-- adapter: ", "<!-- file: "])
+    func theCodeInTheGuideIsTheCompiledCode(marker: String) throws {
         let root = TapedeckBinary.packageRoot
         let guide = try String(contentsOf: root.appendingPathComponent("docs/TESTING-YOUR-APP.md"), encoding: .utf8)
-        let marker = "<!-- adapter: "
         let blocks = guide.components(separatedBy: marker).dropFirst()
-        #expect(!blocks.isEmpty, "the guide has no <!-- adapter: PATH --> block")
+        #expect(!blocks.isEmpty, "the guide has no \(marker)PATH --> block")
         for block in blocks {
             let path = try #require(block.components(separatedBy: " -->").first)
             let fence = try #require(block.range(of: "```swift\n"))
