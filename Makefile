@@ -172,6 +172,9 @@ bench: release pydeps
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target BaoLifeDecodeBenchmarks
+	# Events per second into an app's own code: AppReplay with a trivial adapter and through the
+	# replay socket, beside tapedeck's own replay of the same tape (docs/TESTING-YOUR-APP.md).
+	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release AppReplayThroughput
 	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
 
 # Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000

@@ -185,7 +185,8 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol",
+                "TapedeckState",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -45,7 +45,11 @@ public struct SnapshotFilter: Sendable, Equatable {
             kept.reserveCapacity(fields.count)
             for (key, child) in fields {
                 if let next = advance(states, key: key, index: nil, replacing: replacement) {
-                    if let filtered = next { kept[key] = filtered(child) } else if let replacement { kept[key] = replacement(child) }
+                    if let filtered = next {
+                        kept[key] = filtered(child)
+                    } else if let replacement {
+                        kept[key] = replacement(child)
+                    }
                 } else {
                     kept[key] = child
                 }
@@ -56,7 +60,11 @@ public struct SnapshotFilter: Sendable, Equatable {
             kept.reserveCapacity(elements.count)
             for (index, child) in elements.enumerated() {
                 if let next = advance(states, key: nil, index: index, replacing: replacement) {
-                    if let filtered = next { kept.append(filtered(child)) } else if let replacement { kept.append(replacement(child)) }
+                    if let filtered = next {
+                        kept.append(filtered(child))
+                    } else if let replacement {
+                        kept.append(replacement(child))
+                    }
                 } else {
                     kept.append(child)
                 }

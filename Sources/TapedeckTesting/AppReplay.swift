@@ -209,12 +209,12 @@ extension AppReplay where Adapter: AppClientAdapter {
     ) {
         self.init(
             goldens: goldens, ignoring: ignoring, sends: SendCheck(), record: record, throughSocket: false,
-            makeAdapter: { _ in makeAdapter() }
-        ) { player, record, position in
-            guard let event = SocketEvent(record) else { return false }
-            player.adapter.handle(event, at: position.sessionTime)
-            await player.adapter.settle()
-            return true
-        }
+            makeAdapter: { _ in makeAdapter() },
+            play: { player, record, position in
+                guard let event = SocketEvent(record) else { return false }
+                player.adapter.handle(event, at: position.sessionTime)
+                await player.adapter.settle()
+                return true
+            })
     }
 }

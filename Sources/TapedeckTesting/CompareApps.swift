@@ -80,7 +80,9 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
             guard deliveredA || deliveredB else { continue }
             sentA.update(from: a.network)
             sentB.update(from: b.network)
-            let shown = Self.equal(a.adapter.snapshot(), b.adapter.snapshot()) ? nil
+            let shown =
+                Self.equal(a.adapter.snapshot(), b.adapter.snapshot())
+                ? nil
                 : SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter))
             let diff = shown ?? (sentA.messages == sentB.messages ? nil : SnapshotDiff(expected: sentA.json, actual: sentB.json))
             if let diff {

@@ -97,7 +97,9 @@ public final class ReplayNetwork: @unchecked Sendable {
             }
             while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
             let connection = number
-            let socket = ReplaySocket(url: url, connection: connection) { [weak self] frame in self?.appSent(frame, on: connection) }
+            let socket = ReplaySocket(url: url, connection: connection) { [weak self] frame in
+                self?.appSent(frame, on: connection)
+            }
             state.sockets.append(socket)
             return socket
         }

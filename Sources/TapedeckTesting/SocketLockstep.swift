@@ -36,7 +36,8 @@ struct SocketLockstep {
             let reason = String(decoding: record.payload, as: UTF8.self)
             network.advance(to: context(position, after: .failure(reason), network))
             // A failure before the connection opened is the app's attempt to connect failing.
-            guard await open(record.connection, current: socket, adapter, network), let socket = network.socket(forRecorded: record.connection)
+            guard await open(record.connection, current: socket, adapter, network),
+                let socket = network.socket(forRecorded: record.connection)
             else { return false }
             socket.deliverFailure(reason)
             await settle(socket, adapter, network)

@@ -84,7 +84,8 @@ struct ClientVerifierTests {
             ]),
         Case(
             name: "a message after the last is unexpected", connections: [[create, focus, swipe, focus], [statistics]],
-            findings: ["connection 1, send #4: unexpected setFocus; the recording has no more client messages on this connection"]),
+            findings: ["connection 1, send #4: unexpected setFocus; the recording has no more client messages on this connection"]
+        ),
         Case(
             name: "the message matched just before, sent again, is a repeat, not the next one changed",
             connections: [[create, focus, focus, swipe], [statistics]],

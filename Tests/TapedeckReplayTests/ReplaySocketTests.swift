@@ -91,7 +91,9 @@ final class EchoAdapter: AppSocketAdapter {
         socket.deliverFailure("connection reset")
         socket.receive { result in got.update { $0.append(result) } }
         #expect(got.value.count == 2)
-        if case .failure(let error as URLError) = got.value.last { #expect(error.code == .networkConnectionLost) } else {
+        if case .failure(let error as URLError) = got.value.last {
+            #expect(error.code == .networkConnectionLost)
+        } else {
             Issue.record("expected a lost connection, got \(got.value)")
         }
         #expect(socket.closeCode == .invalid)
@@ -121,7 +123,8 @@ final class EchoAdapter: AppSocketAdapter {
                 time += 1_000_000
                 let direction: TapeRecord.Direction = text.contains("pong") ? .c2s : .s2c
                 try writer.append(
-                    TapeRecord(time: time, connection: UInt32(connection), direction: direction, kind: .text, payload: Array(text.utf8)))
+                    TapeRecord(
+                        time: time, connection: UInt32(connection), direction: direction, kind: .text, payload: Array(text.utf8)))
             }
         }
         try writer.close()
@@ -131,7 +134,8 @@ final class EchoAdapter: AppSocketAdapter {
     @Test func aMessageTheAppsParserRejectsIsNamedByItsRecord() async throws {
         let path = try Self.tape([#"{"type":"ping","message":{}}"#, #"{"type":"pong","message":{}}"#, #"{"type":"u","message":"#])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) { EchoAdapter(network: $0) }.check(tape: path)
+        let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) { EchoAdapter(network: $0) }.check(
+            tape: path)
         let invariants = try #require(report.cases.first { $0.name == CheckCase.invariants })
         #expect(!invariants.passed)
         #expect(invariants.message.contains("record 3"), "\(invariants.message)")

@@ -108,7 +108,8 @@ public final class WebSocketService: ObservableObject {
                     self.receiveNext(on: task) // binary: the server speaks JSON text only
                 case .failure(let error):
                     if task.closeCode != .invalid {
-                        self.didClose(code: task.closeCode.rawValue, reason: String(decoding: task.closeReason ?? Data(), as: UTF8.self))
+                        self.didClose(
+                            code: task.closeCode.rawValue, reason: String(decoding: task.closeReason ?? Data(), as: UTF8.self))
                     } else {
                         self.didFail("\(error)")
                     }

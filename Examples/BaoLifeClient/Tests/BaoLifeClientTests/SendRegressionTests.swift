@@ -37,7 +37,8 @@ import Testing
         Expectation(
             regression: .claimTimestampWithoutFraction, name: "claimTimestampWithoutFraction", tape: "claimable-events",
             finding: "connection 1, record 26: claimEvent (send #2) was sent with changed fields",
-            context: #"    at claimable-events.tape, t=0.032s, after record 21: server {"type":"messageEvent","message":{"id":"event-1""#,
+            context:
+                #"    at claimable-events.tape, t=0.032s, after record 21: server {"type":"messageEvent","message":{"id":"event-1""#,
             diff: [#"    − timestamp: "0000-00-00T00:00:00.000Z""#, #"    + timestamp: "0000-00-00T00:00:00Z""#],
             divergence: "the models differ after record 21 (t=0.032s) of claimable-events.tape, s2c messageEvent",
             divergenceChanged: "Changed: sent[1].message.timestamp"),

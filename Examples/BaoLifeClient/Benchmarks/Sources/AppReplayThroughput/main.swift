@@ -66,5 +66,6 @@ let socket = await measure {
 }
 print("AppReplay throughput: \(tape) (\(records) records) x\(passes), best of 3")
 for (name, rate) in [("tapedeck replay", replay), ("AppReplay, adapter", adapter), ("AppReplay, replay socket", socket)] {
-    print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%12.0f events/s  %6.2fx", rate, rate / socket))
+    print(
+        name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%12.0f events/s  %6.2fx", rate, rate / socket))
 }

@@ -52,7 +52,8 @@ public final class LifeEventsViewModel {
             diamonds: claimed.diamondCost ?? 0)
         if claimed.isNegative && regressions.contains(.lossClaimNotSent) { return }
         let fraction = !regressions.contains(.claimTimestampWithoutFraction)
-        webSocketService.send("claimEvent", ClaimEventRequest(eventId: claimed.id, timestamp: Self.iso8601(timestamp, fraction: fraction)))
+        webSocketService.send(
+            "claimEvent", ClaimEventRequest(eventId: claimed.id, timestamp: Self.iso8601(timestamp, fraction: fraction)))
     }
 
     private func receive(_ newEvent: MessageEvent) {
