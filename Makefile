@@ -3,9 +3,10 @@
 SWIFT       ?= swift
 CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
+# socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat
 
-.PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-soak clean
+.PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -194,9 +195,17 @@ format:
 bench-thresholds: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
 
-# The recording proxy against a direct connection, same Python peers (docs/RECORDING.md).
+# The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
+# TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).
 bench-proxy: release pydeps
 	scripts/bench-proxy.sh $(BIN_RELEASE)
+
+# `make bench-compare BASE=REV`: this tree's release against REV's, built in its own work tree
+# under .build-compare/, decode, replay, recorder and proxy benchmarks alternating, one table
+# (docs/PERFORMANCE.md). ROUNDS=N for more rounds (default 3).
+bench-compare: release pydeps
+	@[ -n "$(BASE)" ] || { echo "bench-compare: name the base revision, e.g. make bench-compare BASE=d6ae299" >&2; exit 2; }
+	scripts/bench-compare.sh $(BASE) $(BIN_RELEASE)
 
 # The in-app flight recorder (issue 21): caller and writer sides beside liblz4, docs/PERFORMANCE.md.
 .PHONY: bench-recorder
