@@ -4,7 +4,8 @@
 # tree under .build-compare/ and built there with its own scratch path (the shared .build is not
 # touched; a second run reuses both). Then, alternating between the two builds ROUNDS times:
 #  - decode: `bench decode --synthetic` (`dev bench decode` since the CLI moved it), stages
-#    decode_in_memory and replay, msg/s, best of the rounds;
+#    decode_in_memory and replay, msg/s, best of the rounds; and decode_in_memory per CPU
+#    second (getrusage of 11 passes minus 1 pass), which the machine's load moves less;
 #  - recorder: `dev bench recorder`, ns/msg of the caller and of the redacting writer (n/a for a
 #    build without it);
 #  - proxy: scripts/bench-proxy.sh with both builds side by side, CPU µs per 400 B and 16 KiB
@@ -46,13 +47,20 @@ BASE_BIN=$DIR/build/release/tapedeck
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-# `bench` sits under `dev` since the CLI grouped its developer commands; older builds have it on top.
-bench() { # BINARY SUBCOMMAND ARGS...: runs `dev bench SUBCOMMAND`, or `bench SUBCOMMAND`; fails when neither exists
-  local binary=$1 sub=$2; shift 2
-  # An unknown subcommand's --help prints the top-level help and succeeds: look for its usage line.
-  if "$binary" dev bench "$sub" --help 2>&1 | grep "USAGE: tapedeck dev bench $sub" >/dev/null; then "$binary" dev bench "$sub" "$@"
-  elif "$binary" bench "$sub" --help 2>&1 | grep "USAGE: tapedeck bench $sub" >/dev/null; then "$binary" bench "$sub" "$@"
+# `bench` sits under `dev` since the CLI grouped its developer commands; older builds have it on
+# top. An unknown subcommand's --help prints the top-level help and succeeds: look for its usage line.
+bench_words() { # BINARY SUBCOMMAND: prints "dev bench" or "bench"; fails when the build has neither
+  if "$1" dev bench "$2" --help 2>&1 | grep "USAGE: tapedeck dev bench $2" >/dev/null; then echo "dev bench"
+  elif "$1" bench "$2" --help 2>&1 | grep "USAGE: tapedeck bench $2" >/dev/null; then echo "bench"
   else return 3; fi
+}
+
+bench() { # BINARY SUBCOMMAND ARGS...: runs the build's bench SUBCOMMAND; status 3 when it has none
+  local binary=$1 sub=$2 words
+  shift 2
+  words=$(bench_words "$binary" "$sub") || return 3
+  # shellcheck disable=SC2086 # "dev bench" is two words
+  "$binary" $words "$sub" "$@"
 }
 
 run_decode() { # NAME BINARY
@@ -62,6 +70,27 @@ run_decode() { # NAME BINARY
   if [ $status = 3 ]; then return; fi
   [ $status = 0 ] || { echo "bench-compare: $1's decode benchmark failed:" >&2; cat "$OUT/decode.txt" >&2; exit 1; }
   sed "s/^{/{\"build\":\"$1\",/" "$OUT/decode.txt" >> "$OUT/decode.jsonl"
+}
+
+# CPU seconds (user+sys, getrusage of the child) of a command, its output discarded.
+cpu_seconds() {
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(usage.ru_utime + usage.ru_stime)' "$@"
+}
+
+# decode_in_memory per CPU second, which other processes' load moves far less than wall time:
+# the CPU time of 11 passes minus that of 1 (writing and loading the tape cancel out), over 10.
+run_decode_cpu() { # NAME BINARY
+  local words one eleven
+  words=$(bench_words "$2" decode) || return 0
+  local args=(decode --synthetic "$DECODE_MESSAGES" --synthetic-tapes 1 --stages decode_in_memory --repeats)
+  # shellcheck disable=SC2086
+  one=$(cpu_seconds "$2" $words "${args[@]}" 1)
+  # shellcheck disable=SC2086
+  eleven=$(cpu_seconds "$2" $words "${args[@]}" 11)
+  echo "$1 $one $eleven" >> "$OUT/decode-cpu.txt"
 }
 
 run_recorder() { # NAME BINARY
@@ -77,11 +106,12 @@ for round in $(seq "$ROUNDS"); do
   for build in base head; do
     if [ $build = base ]; then binary=$BASE_BIN; else binary=$HEAD_BIN; fi
     run_decode $build "$binary"
+    run_decode_cpu $build "$binary"
     run_recorder $build "$binary"
   done
   echo "  decode and recorder round $round of $ROUNDS done (load average $(cut -d' ' -f1 /proc/loadavg))"
 done
-touch "$OUT/recorder.txt.all" "$OUT/decode.jsonl"
+touch "$OUT/recorder.txt.all" "$OUT/decode.jsonl" "$OUT/decode-cpu.txt"
 
 echo "bench-compare: the proxy, both builds side by side with the socat floor ($ROUNDS runs)"
 REPEATS=$ROUNDS ROUNDS=${ROUNDS_RTT:-5000} BENCH_PROXY_JSON="$OUT/proxy.json" \
@@ -89,9 +119,9 @@ REPEATS=$ROUNDS ROUNDS=${ROUNDS_RTT:-5000} BENCH_PROXY_JSON="$OUT/proxy.json" \
   || { cat "$OUT/proxy.txt" >&2; echo "bench-compare: the proxy benchmark failed" >&2; exit 1; }
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
-python3 - "$OUT" "$SHORT" "$HEAD_NAME" "$ROUNDS" <<'PY'
+python3 - "$OUT" "$SHORT" "$HEAD_NAME" "$ROUNDS" "$DECODE_MESSAGES" <<'PY'
 import json, sys
-out, base_name, head_name, rounds = sys.argv[1:5]
+out, base_name, head_name, rounds, messages = sys.argv[1:6]
 rows = []  # (figure, base, head, higher_is_better, unit)
 decode = [json.loads(line) for line in open(f"{out}/decode.jsonl")]
 for stage in ("decode_in_memory", "replay"):
@@ -100,6 +130,13 @@ for stage in ("decode_in_memory", "replay"):
         rates = [r["messages_per_s"] for r in decode if r["build"] == build and r.get("stage") == stage]
         figures[build] = max(rates) if rates else None
     rows.append((f"{stage}, msg/s (best)", figures["base"], figures["head"], True, 0))
+cpu_rates = {"base": [], "head": []}
+for line in open(f"{out}/decode-cpu.txt"):
+    build, one, eleven = line.split()
+    if float(eleven) > float(one):
+        cpu_rates[build].append(10 * int(messages) / (float(eleven) - float(one)))
+rows.insert(1, ("decode_in_memory, msg per CPU second (best)", max(cpu_rates["base"], default=None),
+                max(cpu_rates["head"], default=None), True, 0))
 recorder = {}
 for line in open(f"{out}/recorder.txt.all"):
     build, stage, value = line.split()
