@@ -117,7 +117,7 @@ struct DecodeBenchmark {
         if wants("decode_in_memory") {
             // Copied one after another, so they lie back to back in memory as in a tape's buffer:
             // MessagePayloads allocates each payload's `Data` copy between the arrays, which
-            // doubled the distance between them and cost this stage about 20 % (docs/PERFORMANCE.md).
+            // doubled the distance between them and cost this stage about 12 % (docs/PERFORMANCE.md).
             let typed = payloads.map { (fromServer: $0.direction == .s2c, bytes: $0.bytes.withUnsafeBufferPointer { Array($0) }) }
             stages.append(
                 stage(

@@ -64,8 +64,8 @@ public struct JSONScanner {
         return nil
     }
 
-    /// Whether any of the eight bytes of `word` is `"` or `\\` (a byte equal to one of them XORs
-    /// to zero, and the classic test finds a zero byte exactly).
+    /// Whether any of the eight bytes of `word` is a quote or a backslash (a byte equal to one of
+    /// them XORs to zero, and the classic test finds a zero byte exactly).
     @inlinable
     static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
