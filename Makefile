@@ -3,9 +3,10 @@
 SWIFT       ?= swift
 CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config
+# socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat
 
-.PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-soak clean
+.PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -168,6 +169,9 @@ BENCH_MESSAGES ?= 200000
 bench: release pydeps
 	$(BIN_RELEASE) dev bench decode --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
+	# The proxy's CPU per message against socat: its best ratio to the floor may be 5 % over
+	# Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).
+	PROXY_THRESHOLDS=Benchmarks/Thresholds/proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
 	# The worked example's parsing before and after its refactor, beside the baselines: one table
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
@@ -194,12 +198,25 @@ format-check:
 format:
 	$(SWIFT_FORMAT) format --in-place --parallel --recursive $(FORMAT_PATHS)
 
-bench-thresholds: deps
+bench-thresholds: release pydeps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
+	BENCH_PROXY_JSON=.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
+	$(PYTHON) -c 'import json; legs = json.load(open(".build/bench-proxy.json"))["legs"]; \
+	  tapedeck = [figures for name, figures in legs.items() if name != "socat"][0]; \
+	  print(json.dumps({f"cpu_ratio_{size}": round(tapedeck[f"ratio_{size}_best"], 3) for size in (400, 16384)}, indent=2))' \
+	  > Benchmarks/Thresholds/proxy.json
 
-# The recording proxy against a direct connection, same Python peers (docs/RECORDING.md).
+# The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
+# TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).
 bench-proxy: release pydeps
 	scripts/bench-proxy.sh $(BIN_RELEASE)
+
+# `make bench-compare BASE=REV`: this tree's release against REV's, built in its own work tree
+# under .build-compare/, decode, replay, recorder and proxy benchmarks alternating, one table
+# (docs/PERFORMANCE.md). ROUNDS=N for more rounds (default 3).
+bench-compare: release pydeps
+	@[ -n "$(BASE)" ] || { echo "bench-compare: name the base revision, e.g. make bench-compare BASE=d6ae299" >&2; exit 2; }
+	scripts/bench-compare.sh $(BASE) $(BIN_RELEASE)
 
 # The in-app flight recorder (issue 21): caller and writer sides beside liblz4, docs/PERFORMANCE.md.
 .PHONY: bench-recorder

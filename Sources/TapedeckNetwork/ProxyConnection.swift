@@ -222,9 +222,15 @@ final class ProxyConnection: @unchecked Sendable {
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
         let data = frame.unmaskedData
-        perform(
-            machine.received(FrameHeader(frame), payload: Array(data.readableBytesView), from: side),
-            frame: (frame, data))
+        // The one copy of the payload: the record's, which the machine also checks.
+        let payload = data.withUnsafeReadableBytes { Array($0) }
+        switch machine.received(FrameHeader(frame), payload: payload, from: side) {
+        case .relay(let from, let record):
+            forward(frame, data: data, from: from)
+            if let record { self.record(record) }
+        case .actions(let actions):
+            perform(actions, frame: (frame, data))
+        }
     }
 
     func readComplete(from side: RelaySide) {
@@ -311,10 +317,13 @@ final class ProxyConnection: @unchecked Sendable {
     /// the app; held back while the app's upgrade is under way. A close frame is flushed at once
     /// and its write kept, so the channel closes only after it is out.
     private func forward(_ frame: WebSocketFrame, data: ByteBuffer, from side: RelaySide) {
-        let out = WebSocketFrame(
-            fin: frame.fin, rsv1: false, rsv2: false, rsv3: false, opcode: frame.opcode,
-            maskKey: side == .client ? .random() : nil, data: data)
-        write(out, to: side.other)
+        guard side == .client else {
+            // A server's frame is passed on as it came (the machine refused it if it was masked or
+            // had reserved bits): no new frame, whose storage NIO allocates.
+            write(frame, to: .client)
+            return
+        }
+        write(WebSocketFrame(fin: frame.fin, opcode: frame.opcode, maskKey: .random(), data: data), to: .server)
     }
 
     private func sendClose(to side: RelaySide, code: UInt16, reason: String) {

@@ -48,11 +48,16 @@ struct JSONSecretScanner {
                 scanner.skipWhitespace()
                 guard scanner.peek(UInt8(ascii: "\"")) else { throw Stop() }
                 let keyRange = try string()
-                let key = Self.decoded(bytes, keyRange.lowerBound + 1..<keyRange.upperBound - 1)
+                let content = keyRange.lowerBound + 1..<keyRange.upperBound - 1
                 scanner.skipWhitespace()
                 guard scanner.peek(UInt8(ascii: ":")) else { throw Stop() }
                 index += 1
-                try member(key, depth: depth)
+                // A key without escapes is compared where it lies: no copy for every key of every
+                // message (pointer rules need the decoded key for the path).
+                let hasEscapes = bytes[content].contains(UInt8(ascii: "\\"))
+                let decodedKey = hasEscapes || !pointers.isEmpty ? Self.decoded(bytes, content) : nil
+                let isKey = decodedKey.map { keys.contains($0) } ?? isRuleKey(content)
+                try member(decodedKey ?? [], isKey: isKey, depth: depth)
                 scanner.skipWhitespace()
                 guard index < bytes.count else { throw Stop() }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -65,7 +70,7 @@ struct JSONSecretScanner {
             if scanner.peek(UInt8(ascii: "]")) { index += 1; return }
             var element = 0
             while true {
-                try member(pointers.isEmpty ? [] : Array(String(element).utf8), depth: depth, isArrayElement: true)
+                try member(pointers.isEmpty ? [] : Array(String(element).utf8), isKey: false, depth: depth)
                 element += 1
                 scanner.skipWhitespace()
                 guard index < bytes.count else { throw Stop() }
@@ -82,11 +87,18 @@ struct JSONSecretScanner {
         }
     }
 
-    /// One object member's or array element's value: redacted whole when its key or path matches.
-    private mutating func member(_ key: [UInt8], depth: Int, isArrayElement: Bool = false) throws(Stop) {
+    /// Whether the raw bytes at `range` (a key with no escapes) are one of the rule keys.
+    private func isRuleKey(_ range: Range<Int>) -> Bool {
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+        return keys.contains { $0.count == raw.count && $0.elementsEqual(raw) }
+    }
+
+    /// One object member's or array element's value: redacted whole when its key (`isKey`: a rule
+    /// key) or path matches. `key` is the path step, used only with pointer rules.
+    private mutating func member(_ key: [UInt8], isKey: Bool, depth: Int) throws(Stop) {
         if !pointers.isEmpty { path.append(key) }
         defer { if !pointers.isEmpty { path.removeLast() } }
-        let hit = (!isArrayElement && keys.contains(key)) || (!pointers.isEmpty && pointers.contains(path))
+        let hit = isKey || (!pointers.isEmpty && pointers.contains(path))
         scanner.skipWhitespace()
         let start = index
         try value(depth: depth + 1)

@@ -26,6 +26,29 @@ import Testing
         }
     }
 
+    /// skipString steps over eight bytes at a time while none is a quote or a backslash: the
+    /// closing quote and escaped quotes are found wherever they fall against those steps.
+    @Test func findsTheClosingQuoteAtEveryOffset() {
+        for length in 0..<24 {
+            for escapeAt in [nil] + (0..<length).map(Optional.some) {
+                var content = Array(repeating: UInt8(ascii: "x"), count: length)
+                if let escapeAt { content[escapeAt] = UInt8(ascii: "\\") }
+                // An escape before the closing quote makes it content; the next quote closes.
+                let text = [UInt8(ascii: "\"")] + content + Array("\"\"},".utf8) + Array(repeating: UInt8(ascii: "z"), count: 9)
+                text.withUnsafeBytes { bytes in
+                    var scanner = JSONScanner(bytes)
+                    let closing = escapeAt == length - 1 ? length + 2 : length + 1
+                    #expect(
+                        scanner.skipString() == 0..<closing + 1, "length \(length), escape at \(String(describing: escapeAt))")
+                }
+            }
+        }
+        #expect(!JSONScanner.hasQuoteOrBackslash(0x6161_6161_6161_6161))
+        #expect(JSONScanner.hasQuoteOrBackslash(0x6161_6122_6161_6161))
+        #expect(JSONScanner.hasQuoteOrBackslash(0x5C61_6161_6161_6161))
+        #expect(!JSONScanner.hasQuoteOrBackslash(0x2321_5B5D_A2DC_0001)) // neighbours of both bytes
+    }
+
     @Test func decodesEscapePieces() {
         #expect(JSONScanner.unescaped(UInt8(ascii: "n")) == 0x0A)
         #expect(JSONScanner.unescaped(UInt8(ascii: "/")) == UInt8(ascii: "/"))

@@ -30,3 +30,69 @@ import Testing
         #expect(!afterFailure)
     }
 }
+
+/// The contiguous path skips ASCII eight bytes at a time; it must judge every input exactly as
+/// the byte-at-a-time path does (a `Sequence` without contiguous storage), wherever the bad or
+/// multi-byte sequence falls against the eight-byte steps, and whatever piece boundaries fall in between.
+@Suite struct UTF8ValidatorWordPathTests {
+    /// Bytes stepped through one at a time: no `withContiguousStorageIfAvailable`.
+    struct OneByOne: Sequence {
+        var bytes: [UInt8]
+        func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
+    }
+
+    static func judgeContiguous(_ bytes: [UInt8], cuts: [Int]) -> (accepted: Bool, complete: Bool) {
+        var validator = UTF8Validator()
+        var accepted = true
+        var start = 0
+        for end in cuts + [bytes.count] where end >= start {
+            accepted = bytes[start..<end].withUnsafeBufferPointer { validator.feed($0) } && accepted
+            start = end
+        }
+        return (accepted, validator.isComplete)
+    }
+
+    static func judgeOneByOne(_ bytes: [UInt8]) -> (accepted: Bool, complete: Bool) {
+        var validator = UTF8Validator()
+        let accepted = validator.feed(OneByOne(bytes: bytes))
+        return (accepted, validator.isComplete)
+    }
+
+    @Test func agreesWithTheByteAtATimePathAtEveryOffset() {
+        let pieces: [[UInt8]] = [
+            [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89], [0xC3, 0xA9], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF], [0xE0, 0x9F, 0x80],
+        ]
+        var verdicts: Set<String> = []
+        for piece in pieces {
+            for before in 0..<20 {
+                for after in [0, 1, 7, 8, 9] {
+                    let bytes =
+                        Array(repeating: UInt8(ascii: "a"), count: before) + piece
+                        + Array(repeating: UInt8(ascii: "}"), count: after)
+                    let expected = Self.judgeOneByOne(bytes)
+                    for cut in [[], [before], [before + 1], [bytes.count / 2]] {
+                        let got = Self.judgeContiguous(bytes, cuts: cut)
+                        #expect(got == expected, "\(bytes) cut at \(cut)")
+                    }
+                    verdicts.insert("\(expected)")
+                }
+            }
+        }
+        // Valid, invalid and cut-short inputs were all among them.
+        #expect(verdicts.count == 3)
+    }
+
+    @Test func refusesTheFirstBadByteAfterALongASCIIRun() {
+        var json = Array(#"{"type":"u","message":{"note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 389)
+        json += [0xC3, 0x28] + Array(#""}}"#.utf8) // 0x28 cannot continue 0xC3
+        var validator = UTF8Validator()
+        let accepted = json.withUnsafeBufferPointer { validator.feed($0) }
+        #expect(!accepted)
+        #expect(validator.failed)
+        json[json.count - 4] = 0xA9 // 0xC3 0xA9 is é
+        var fixed = UTF8Validator()
+        let fixedAccepted = json.withUnsafeBufferPointer { fixed.feed($0) }
+        #expect(fixedAccepted && fixed.isComplete)
+    }
+}

@@ -11,28 +11,70 @@ public struct UTF8Validator: Sendable {
 
     public init() {}
 
-    /// Whether everything fed so far can still be valid UTF-8.
+    /// Whether everything fed so far can still be valid UTF-8. Contiguous bytes: the proxy's
+    /// path for every text frame. Not generic, so a caller in another module runs this
+    /// specialised loop rather than a generic one stepping an iterator through witness tables;
+    /// runs of ASCII, most of a JSON message, are skipped eight bytes at a time.
+    @discardableResult
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !failed else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if needed == 0 {
+                while index &+ 8 <= count,
+                    base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index &+= 8
+                }
+                guard index < count else { break }
+            }
+            guard step(base.load(fromByteOffset: index, as: UInt8.self)) else { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// `feed` of the bytes of an array or a slice of one, in place.
+    @discardableResult
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        feed(UnsafeRawBufferPointer(bytes))
+    }
+
+    /// `feed` for any bytes; contiguous storage takes the loop above.
     @discardableResult
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        if let result = bytes.withContiguousStorageIfAvailable({ feed(UnsafeRawBufferPointer($0)) }) { return result }
         guard !failed else { return false }
-        for byte in bytes {
-            if needed > 0 {
-                guard byte >= lower && byte <= upper else { failed = true; return false }
-                needed -= 1
-                lower = 0x80; upper = 0xBF
-                continue
+        for byte in bytes where !step(byte) { return false }
+        return true
+    }
+
+    /// One byte through the well-formed table; false (and `failed`) at the first bad one.
+    @inline(__always)
+    private mutating func step(_ byte: UInt8) -> Bool {
+        if needed > 0 {
+            guard byte >= lower && byte <= upper else {
+                failed = true
+                return false
             }
-            switch byte {
-            case 0x00...0x7F: continue
-            case 0xC2...0xDF: needed = 1
-            case 0xE0: needed = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: needed = 2
-            case 0xED: needed = 2; upper = 0x9F
-            case 0xF0: needed = 3; lower = 0x90
-            case 0xF1...0xF3: needed = 3
-            case 0xF4: needed = 3; upper = 0x8F
-            default: failed = true; return false
-            }
+            needed -= 1
+            lower = 0x80; upper = 0xBF
+            return true
+        }
+        switch byte {
+        case 0x00...0x7F: break
+        case 0xC2...0xDF: needed = 1
+        case 0xE0: needed = 2; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: needed = 2
+        case 0xED: needed = 2; upper = 0x9F
+        case 0xF0: needed = 3; lower = 0x90
+        case 0xF1...0xF3: needed = 3
+        case 0xF4: needed = 3; upper = 0x8F
+        default:
+            failed = true
+            return false
         }
         return true
     }

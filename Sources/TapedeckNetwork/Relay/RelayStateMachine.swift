@@ -43,7 +43,27 @@ struct RelayStateMachine: Sendable {
 
     subscript(side: RelaySide) -> Side {
         get { side == .client ? client : server }
-        set { if side == .client { client = newValue } else { server = newValue } }
+        // In place: a get-and-set would copy the side out and back for every frame, and its
+        // message buffer, referenced twice meanwhile, would be copied on its next write.
+        _modify {
+            if side == .client { yield &client } else { yield &server }
+        }
+    }
+
+    /// What a frame from one side leads to. The common case, a data, ping or pong frame that keeps
+    /// the rules, is `relay`: forward it and, once its message is complete, record it; the owner
+    /// carries that out without building a list for every frame. Anything else is a list of actions.
+    enum FrameOutcome: Equatable, Sendable {
+        case relay(from: RelaySide, record: RelayRecord?)
+        case actions([RelayAction])
+
+        /// The outcome as the actions to carry out, in order.
+        var actions: [RelayAction] {
+            switch self {
+            case .relay(let side, let record): [.forward(from: side)] + (record.map { [.record($0)] } ?? [])
+            case .actions(let actions): actions
+            }
+        }
     }
 
     // MARK: events
@@ -62,33 +82,34 @@ struct RelayStateMachine: Sendable {
     }
 
     /// A frame arrived from `side` (its payload unmasked).
-    mutating func received(_ header: FrameHeader, payload: [UInt8], from side: RelaySide) -> [RelayAction] {
+    mutating func received(_ header: FrameHeader, payload: [UInt8], from side: RelaySide) -> FrameOutcome {
         guard !self[side].isStopped else {
             // The answer to the proxy's close for a protocol error: the offender may go now.
             if header.opcode == .close && self[side].peer.closeSent && !self[side].peer.closeReceived {
                 self[side].peer.closeArrived()
-                return closeAfterWrites(side)
+                return .actions(closeAfterWrites(side))
             }
-            return []
+            return .actions([])
         }
         let direction: TapeRecord.Direction = side == .client ? .c2s : .s2c
         switch self[side].peer.receive(header, payload: payload) {
         case .data(let completed):
-            guard let completed else { return [.forward(from: side)] }
-            return [.forward(from: side), .record(Self.record(completed, direction))]
+            return .relay(from: side, record: completed.map { Self.record($0, direction) })
         case .ping(let payload):
-            return [.forward(from: side), .record(RelayRecord(direction, .ping, payload: payload))]
+            return .relay(from: side, record: RelayRecord(direction, .ping, payload: payload))
         case .pong(let payload):
-            return [.forward(from: side), .record(RelayRecord(direction, .pong, payload: payload))]
+            return .relay(from: side, record: RelayRecord(direction, .pong, payload: payload))
         case .close(let code, let reason):
-            return [.record(RelayRecord(direction, .close, closeCode: code, payload: reason))] + closeReceived(from: side)
+            return .actions(
+                [.record(RelayRecord(direction, .close, closeCode: code, payload: reason))] + closeReceived(from: side))
         case .invalidClose(let code, let reason, let violation):
             // Recorded as it arrived; answered with the error instead of being passed on.
-            return [.record(RelayRecord(direction, .close, closeCode: code, payload: reason))] + protocolError(side, violation)
+            return .actions(
+                [.record(RelayRecord(direction, .close, closeCode: code, payload: reason))] + protocolError(side, violation))
         case .violation(let violation, let unfinished):
             // Text that is not UTF-8 is recorded as it arrived (the message so far), not forwarded.
             let recorded = unfinished.map { [RelayAction.record(Self.record($0, direction))] } ?? []
-            return recorded + protocolError(side, violation)
+            return .actions(recorded + protocolError(side, violation))
         }
     }
 

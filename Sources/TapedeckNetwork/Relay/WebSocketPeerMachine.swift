@@ -110,7 +110,7 @@ struct WebSocketPeerMachine: Sendable {
                 ProtocolViolation(code: 1009, predicate: "sent a message over \(maxMessageBytes) bytes"), unfinished: nil)
         }
         fragmentCount += 1
-        if kind == .text, !text.feed(payload) || (header.fin && !text.isComplete) {
+        if kind == .text, !payload.withUnsafeBufferPointer({ text.feed($0) }) || (header.fin && !text.isComplete) {
             let unfinished = Message(kind: .text, bytes: message + payload, fragmentCount: fragmentCount)
             abandonMessage()
             return .violation(

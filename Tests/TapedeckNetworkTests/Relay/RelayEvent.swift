@@ -16,7 +16,7 @@ enum RelayEvent: Sendable, CustomStringConvertible {
     func apply(to machine: inout RelayStateMachine) -> [RelayAction] {
         switch self {
         case .attach(let side): machine.attached(side)
-        case .frame(let side, let header, let payload): machine.received(header, payload: payload, from: side)
+        case .frame(let side, let header, let payload): machine.received(header, payload: payload, from: side).actions
         case .inactive(let side): machine.inactive(side)
         case .failed(let side, let error): machine.failed(side, error)
         case .graceTimer(let side): machine.graceTimerFired(side)
