@@ -77,13 +77,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("generate-cert"),
-        help: "Serve wss:// with a certificate from the local CA in --tls-dir, made if missing (as record does).")
+        help: "Serve wss:// with a certificate from the local CA, made if missing (as record does).")
     var generateCertificate = false
 
     @Option(
-        name: .customLong("tls-dir"),
-        help: ArgumentHelp("With --generate-cert: the CA's folder, a recording folder's tls/ (`tapedeck ca`).", valueName: "dir"))
-    var tlsDirectory = "Recordings/tls"
+        name: [.customLong("ca-dir"), .customLong("tls-dir")],
+        help: ArgumentHelp(
+            "With --generate-cert: the local CA's folder (default: your configuration folder; `tapedeck ca`).",
+            valueName: "dir"))
+    var caDirectory: String?
 
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
@@ -136,7 +138,10 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = TerminationSignals()
         let files =
             try generateCertificate
-            ? CertificateGenerator(folder: tlsDirectory, listenHost: listen.host).serverFiles(for: "serve")
+            ? CertificateGenerator(
+                folder: try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: "Recordings", command: "serve"),
+                listenHost: listen.host
+            ).serverFiles(for: "serve")
             : tls.certificate.map { ($0, tls.key ?? "") }
         let server: TapeServer
         do {
