@@ -103,7 +103,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Catalog") var catalog: CatalogOptions
 
-    @Option(help: "Event loop threads (default: one per core).")
+    @Option(help: "Event loop threads, 1-256 (default: one per core).")
     var threads: Int?
 
     @OptionGroup(title: "Timeouts and limits")
@@ -163,7 +163,10 @@ struct RecordCommand: AsyncParsableCommand {
             throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
         }
         if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
-        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more (got \(threads)).") }
+        // Each is an event loop thread: 100,000 of them killed the process (issue 34, finding 5).
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be 1-256, event loop threads (got \(threads)); the default is one per core.")
+        }
         if let statusInterval, !(statusInterval >= 0.1 && statusInterval <= 86400) {
             throw ValidationError("--status-interval must be between 0.1 and 86400 seconds (got \(statusInterval)).")
         }

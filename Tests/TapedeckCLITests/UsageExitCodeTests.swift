@@ -34,6 +34,9 @@ import Testing
             "--intercept, --pass-through and --allow-clients are for --mode forward"
         ),
         (["record", "--upstream", "ws://127.0.0.1:1/", "--pass-through", "*"], "are for --mode forward"),
+        // Issue 34, finding 5: numbers that trapped.
+        (["serve", "x.tape", "--verify", "--timeout", "2e10"], "--timeout takes a positive number of seconds up to 31536000"),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--threads", "100000"], "--threads must be 1-256"),
         // Issue 34: forward mode's host and client rules.
         (["record", "--mode", "forward", "--intercept", "lichun.app", "--pass-through", "a.*.b"], "a wildcard may only be"),
         (
