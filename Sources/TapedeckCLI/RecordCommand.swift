@@ -162,7 +162,11 @@ struct RecordCommand: AsyncParsableCommand {
         if generateCertificate && tls.certificate != nil {
             throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
         }
-        if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
+        if !(125...TapeFormat.maxMessageLength).contains(maxMessage) {
+            throw ValidationError(
+                "--max-message must be 125-\(TapeFormat.maxMessageLength) bytes, the most a tape record holds (got \(maxMessage))."
+            )
+        }
         // Each is an event loop thread: 100,000 of them killed the process (issue 34, finding 5).
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be 1-256, event loop threads (got \(threads)); the default is one per core.")
