@@ -44,7 +44,8 @@ $(PYDEPS_STAMP):
 
 # Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md), and
 # NSS's certutil, with which the forward-proxy test makes Chromium trust the proxy's CA in a
-# temporary NSS database (docs/RECORDING.md). apt-get where dpkg is; elsewhere (macOS) a hint
+# temporary NSS database (docs/RECORDING.md), and on Linux strace, with which the CA test sees its key
+# created with mode 0600 (docs/RECORDING.md). apt-get where dpkg is; elsewhere (macOS) a hint
 # only: the test also finds Chromium or Google Chrome in /Applications, or
 # TAPEDECK_CHROMIUM=/path. Without a browser it skips unless TAPEDECK_REQUIRE_CHROMIUM=1, which
 # `make test` sets, so CI cannot skip it silently.
@@ -52,6 +53,7 @@ report-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing="chromium"; \
 	command -v certutil >/dev/null 2>&1 || missing="$$missing libnss3-tools"; \
+	[ "$$(uname)" != Linux ] || command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
 	if [ -z "$$missing" ]; then :; \
 	elif command -v dpkg-query >/dev/null 2>&1; then \
 	  echo "report-deps: installing $$missing"; \

@@ -1,12 +1,25 @@
 import Foundation
 import TapedeckNetwork
 
-/// `--generate-cert` and `tapedeck ca`: the local CA of a recording folder (`DIR/tls/ca.pem`) and
-/// a leaf certificate for the listener's hosts, made in-process (`LocalCertificateAuthority`).
-/// Reused when the files already exist, so an app that trusts the CA keeps trusting it.
+/// `--generate-cert` and `tapedeck ca`: the local CA in the user's CA folder (`CAFolder`:
+/// `ca.pem`, `ca-key.pem`) and a leaf certificate for the listener's hosts (`cert.pem`, `key.pem`
+/// beside it), made in-process (`LocalCertificateAuthority`). Reused when the files already
+/// exist, so an app that trusts the CA keeps trusting it.
 struct CertificateGenerator {
     let folder: String
     let hosts: [String]
+
+    /// The CA folder `--ca-dir` names (or the default), after moving a CA that an earlier version
+    /// kept in `recordingFolder/tls` there, saying so on standard error as `command`.
+    static func caFolder(option: String?, recordingFolder: String?, command: String) throws -> String {
+        let folder = try CAFolder.resolve(option)
+        if let recordingFolder {
+            for line in try CAFolder.migrate(recordingFolder: recordingFolder, to: folder) {
+                FileHandle.standardError.write(Data("tapedeck \(command): \(line)\n".utf8))
+            }
+        }
+        return folder
+    }
 
     /// For a listener on `listenHost`: the leaf names it and the loopback names.
     init(folder: String, listenHost: String) {
@@ -36,7 +49,8 @@ struct CertificateGenerator {
 
     /// Makes the CA unless it exists; returns it, and whether it was made.
     func ensureAuthority(now: Date = Date()) throws -> (authority: LocalCertificateAuthority, made: Bool) {
-        try LocalCertificateAuthority.loadOrCreate(in: folder, now: now)
+        try CAFolder.createPrivateFolder(folder)
+        return try LocalCertificateAuthority.loadOrCreate(in: folder, now: now)
     }
 
     /// Makes the CA, and the leaf, unless they exist; returns whether it made the leaf.
@@ -44,9 +58,14 @@ struct CertificateGenerator {
         let (authority, madeAuthority) = try ensureAuthority(now: now)
         let manager = FileManager.default
         // A leaf left from an earlier CA would not be trusted: a new CA gets a new leaf. So does a
-        // listener on an address the kept leaf does not name (a device connecting over Wi-Fi).
+        // listener on an address the kept leaf does not name (a device connecting over Wi-Fi), and
+        // a leaf near its end or longer-lived than a device accepts (earlier versions made 826-day ones).
         if !madeAuthority, manager.fileExists(atPath: key),
-            let named = LocalCertificateAuthority.names(inCertificateAt: certificate), named.isSuperset(of: hosts)
+            let named = LocalCertificateAuthority.names(inCertificateAt: certificate), named.isSuperset(of: hosts),
+            let validity = LocalCertificateAuthority.validity(ofCertificateAt: certificate),
+            validity.notAfter.timeIntervalSince(validity.notBefore)
+                <= LocalCertificateAuthority.leafBackdating + LocalCertificateAuthority.leafLifetime,
+            validity.notAfter > now.addingTimeInterval(30 * 86_400)
         {
             return false
         }

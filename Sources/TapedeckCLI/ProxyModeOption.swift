@@ -17,4 +17,22 @@ extension InterceptPattern {
         case .failure(let error): throw ValidationError(error.reason + ", e.g. lichun.app:443 or *.lichun.app")
         }
     }
+
+    /// `--pass-through`'s transform: the same forms, named for that option.
+    static func passThroughArgument(_ text: String) throws -> InterceptPattern {
+        switch InterceptPattern.parse(text) {
+        case .success(let pattern): return pattern
+        case .failure(let error): throw ValidationError(error.reason + ", e.g. cdn.lichun.app, *.googleapis.com or '*'")
+        }
+    }
+}
+
+extension AddressRange {
+    /// `--allow-clients`'s transform.
+    static func argument(_ text: String) throws -> AddressRange {
+        switch AddressRange.parse(text) {
+        case .success(let range): return range
+        case .failure(let error): throw ValidationError(error.reason)
+        }
+    }
 }

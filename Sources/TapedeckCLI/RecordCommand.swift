@@ -15,8 +15,11 @@ struct RecordCommand: AsyncParsableCommand {
             --upstream (ws or wss, certificates verified). Forward mode: --listen is an HTTP proxy that \
             the device or simulator is set to use; CONNECT and ws:// requests to a host matching an \
             --intercept pattern are recorded, TLS terminated with a certificate for that host from the \
-            local CA in DIR/tls (`tapedeck ca --out DIR` shows how to trust it); all other traffic is \
-            tunnelled untouched and not recorded. Each session is recorded, secrets redacted, into \
+            local CA (`tapedeck ca` shows where it is and how to trust it); other hosts are refused \
+            (403) unless --pass-through names them, then tunnelled untouched and not recorded. Never \
+            reached through it, whatever the flags: loopback (unless an --intercept names localhost, \
+            127.0.0.1 or ::1), link-local and unspecified addresses, and the proxy's own ports. Only \
+            clients on local networks may use it (--allow-clients). Each session is recorded, secrets redacted, into \
             DIR/<UTC start>-<connection>.tape, and each closed tape is added to DIR/catalog.sqlite. \
             The first line of standard output is "recording on URL -> UPSTREAM, tapes in DIR" (reverse) \
             or "recording on http://HOST:PORT (forward proxy, intercepting PATTERNS), tapes in DIR"; \
@@ -46,6 +49,22 @@ struct RecordCommand: AsyncParsableCommand {
         transform: InterceptPattern.argument)
     var intercept: [InterceptPattern] = []
 
+    @Option(
+        name: .customLong("pass-through"),
+        help: ArgumentHelp(
+            "Forward mode: tunnel this host untouched and unrecorded (repeatable; same forms as --intercept, '*' for every host). Others get a 403.",
+            valueName: "host[:port]"),
+        transform: InterceptPattern.passThroughArgument)
+    var passThrough: [InterceptPattern] = []
+
+    @Option(
+        name: .customLong("allow-clients"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Forward mode: the clients that may use the proxy, ADDRESS or ADDRESS/BITS (default: loopback and local networks).",
+            valueName: "cidr"),
+        transform: AddressRange.argument)
+    var allowClients: [AddressRange] = []
+
     @Option(help: "Folder for tapes and catalog.sqlite (created if missing).")
     var out = "Recordings"
 
@@ -63,8 +82,15 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("generate-cert"),
-        help: "Serve wss:// with a certificate from the local CA in DIR/tls, made if missing (`tapedeck ca`).")
+        help: "Serve wss:// with a certificate from the local CA, made if missing (`tapedeck ca`).")
     var generateCertificate = false
+
+    @Option(
+        name: .customLong("ca-dir"),
+        help: ArgumentHelp(
+            "The local CA's folder (default: your configuration folder, never the recording folder; `tapedeck ca`).",
+            valueName: "dir"))
+    var caDirectory: String?
 
     @Option(name: .customLong("ca-file"), help: "An extra CA (PEM) to trust for a wss:// upstream.")
     var caFile: String?
@@ -77,7 +103,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Catalog") var catalog: CatalogOptions
 
-    @Option(help: "Event loop threads (default: one per core).")
+    @Option(help: "Event loop threads, 1-256 (default: one per core).")
     var threads: Int?
 
     @OptionGroup(title: "Timeouts and limits")
@@ -99,8 +125,10 @@ struct RecordCommand: AsyncParsableCommand {
                     "--upstream URL is needed in reverse mode (e.g. wss://game.example.com/wss/); or record as a forward proxy with --mode forward --intercept HOST."
                 )
             }
-            if !intercept.isEmpty {
-                throw ValidationError("--intercept is for --mode forward; reverse mode records every connection.")
+            if !intercept.isEmpty || !passThrough.isEmpty || !allowClients.isEmpty {
+                throw ValidationError(
+                    "--intercept, --pass-through and --allow-clients are for --mode forward; reverse mode records every connection."
+                )
             }
             let upstreamURL: UpstreamURL
             switch UpstreamURL.parse(upstream) {
@@ -134,8 +162,15 @@ struct RecordCommand: AsyncParsableCommand {
         if generateCertificate && tls.certificate != nil {
             throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
         }
-        if maxMessage < 125 { throw ValidationError("--max-message must be at least 125 bytes (got \(maxMessage)).") }
-        if let threads, threads < 1 { throw ValidationError("--threads must be 1 or more (got \(threads)).") }
+        if !(125...TapeFormat.maxMessageLength).contains(maxMessage) {
+            throw ValidationError(
+                "--max-message must be 125-\(TapeFormat.maxMessageLength) bytes, the most a tape record holds (got \(maxMessage))."
+            )
+        }
+        // Each is an event loop thread: 100,000 of them killed the process (issue 34, finding 5).
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be 1-256, event loop threads (got \(threads)); the default is one per core.")
+        }
         if let statusInterval, !(statusInterval >= 0.1 && statusInterval <= 86400) {
             throw ValidationError("--status-interval must be between 0.1 and 86400 seconds (got \(statusInterval)).")
         }
@@ -165,8 +200,8 @@ struct RecordCommand: AsyncParsableCommand {
         var certificate = tls.certificate
         var key = tls.key
         if generateCertificate {
-            (certificate, key) = try CertificateGenerator(folder: out + "/tls", listenHost: listen.host).serverFiles(
-                for: "record")
+            let folder = try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: out, command: "record")
+            (certificate, key) = try CertificateGenerator(folder: folder, listenHost: listen.host).serverFiles(for: "record")
         }
         let proxyMode = try proxyMode()
         var labelMap: [String: String] = [:]
@@ -179,7 +214,9 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let configuration = RecordingProxyConfiguration(
             listenHost: listen.host, listenPort: listen.port, mode: proxyMode, outputDirectory: out, labels: labelMap,
-            redaction: rules, maxMessageBytes: maxMessage, tlsCertificatePath: certificate, tlsKeyPath: key,
+            redaction: rules, passThrough: passThrough,
+            allowedClients: allowClients.isEmpty ? AddressRange.localNetworks : allowClients, maxMessageBytes: maxMessage,
+            tlsCertificatePath: certificate, tlsKeyPath: key,
             upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
             limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
             writerThreads: 1,
@@ -216,6 +253,13 @@ struct RecordCommand: AsyncParsableCommand {
         case .forward(let intercept, _):
             let patterns = intercept.map(\.description).joined(separator: ", ")
             Self.emit("recording on \(proxy.url) (forward proxy, intercepting \(patterns)), tapes in \(out)", to: 1)
+            if !listen.isLoopback {
+                let clients = configuration.allowedClients.map(\.description).joined(separator: " ")
+                Self.emit(
+                    "tapedeck record: warning: listening on \(listen), not loopback: any device that reaches it may use "
+                        + "this proxy. It serves clients from \(clients) only (--allow-clients to narrow it), and "
+                        + "reaches only the --intercept and --pass-through hosts, never this machine's loopback.", to: 2)
+            }
         }
         let controlFile = out + "/.tapedeck-control"
         if let address = proxy.controlAddress {
@@ -244,7 +288,8 @@ struct RecordCommand: AsyncParsableCommand {
             guard let upstream, case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
             return .reverse(upstream: upstreamURL)
         case .forward:
-            let generator = CertificateGenerator(folder: out + "/tls", hosts: [])
+            let folder = try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: out, command: "record")
+            let generator = CertificateGenerator(folder: folder, hosts: [])
             let (authority, made): (LocalCertificateAuthority, Bool)
             do {
                 (authority, made) = try generator.ensureAuthority()

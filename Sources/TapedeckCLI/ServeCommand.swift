@@ -69,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --verify: seconds to wait for the client before the verdict.", valueName: "seconds"))
     var timeout: Double = 300
 
+    /// A year, in seconds: --timeout's upper bound.
+    static let maximumTimeout: Double = 31_536_000
+
     /// With --verify only.
     @OptionGroup var report: JUnitOption
 
@@ -77,13 +80,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("generate-cert"),
-        help: "Serve wss:// with a certificate from the local CA in --tls-dir, made if missing (as record does).")
+        help: "Serve wss:// with a certificate from the local CA, made if missing (as record does).")
     var generateCertificate = false
 
     @Option(
-        name: .customLong("tls-dir"),
-        help: ArgumentHelp("With --generate-cert: the CA's folder, a recording folder's tls/ (`tapedeck ca`).", valueName: "dir"))
-    var tlsDirectory = "Recordings/tls"
+        name: [.customLong("ca-dir"), .customLong("tls-dir")],
+        help: ArgumentHelp(
+            "With --generate-cert: the local CA's folder (default: your configuration folder; `tapedeck ca`).",
+            valueName: "dir"))
+    var caDirectory: String?
 
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
@@ -97,8 +102,10 @@ struct ServeCommand: AsyncParsableCommand {
         if !verify, !ignoreFields.isEmpty || report.junit != nil {
             throw ValidationError("--ignore-fields and --junit judge a client: add --verify")
         }
-        guard timeout > 0, timeout.isFinite else {
-            throw ValidationError("--timeout takes a positive number of seconds, e.g. 60")
+        // In nanoseconds it must fit 64 bits: 2e10 s trapped (issue 34, finding 5).
+        guard timeout > 0, timeout <= Self.maximumTimeout else {
+            throw ValidationError(
+                "--timeout takes a positive number of seconds up to \(Int(Self.maximumTimeout)) (a year), e.g. 60")
         }
         _ = try ignoredFields()
         if generateCertificate && tls.certificate != nil {
@@ -136,7 +143,10 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = TerminationSignals()
         let files =
             try generateCertificate
-            ? CertificateGenerator(folder: tlsDirectory, listenHost: listen.host).serverFiles(for: "serve")
+            ? CertificateGenerator(
+                folder: try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: "Recordings", command: "serve"),
+                listenHost: listen.host
+            ).serverFiles(for: "serve")
             : tls.certificate.map { ($0, tls.key ?? "") }
         let server: TapeServer
         do {

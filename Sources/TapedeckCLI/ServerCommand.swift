@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import TapedeckGame
 import TapedeckNetwork
+import TapedeckTape
 
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,10 @@ struct ServerCommand: AsyncParsableCommand {
             if let value, value < 1 { throw ValidationError("\(name) must be 1 or more (got \(value)).") }
         }
         if delay < 0 { throw ValidationError("--delay must not be negative (got \(delay)).") }
-        if maxMessage < 64 { throw ValidationError("--max-message must be at least 64 bytes (got \(maxMessage)).") }
+        if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
+            throw ValidationError(
+                "--max-message must be 64-\(TapeFormat.maxMessageLength) bytes, as for a recorded message (got \(maxMessage)).")
+        }
         if !(1000...4999).contains(closeCode) || [1004, 1005, 1006, 1015].contains(closeCode) {
             throw ValidationError(
                 "--close-code \(closeCode) cannot be sent in a close frame: use 1000-4999 except 1004-1006 and 1015.")

@@ -93,7 +93,7 @@ final class ProxyConnection: @unchecked Sendable {
                     try self.configureUpstream(channel, head: head, response: response)
                 }
             }
-        bootstrap.connect(host: upstream.host, port: upstream.port).whenComplete { result in
+        bootstrap.connect(to: upstream).whenComplete { result in
             switch result {
             case .success(let channel):
                 // The app may have gone while this connect was under way.

@@ -18,6 +18,8 @@ final class ProxyContext: Sendable {
     let upstreamTLS: NIOSSLContext?
     /// Forward mode's leaf certificates for intercepted hosts; nil in reverse mode.
     let interceptCertificates: InterceptCertificates?
+    /// Forward mode's rules for where requests may go; nil in reverse mode.
+    let destinations: DestinationPolicy?
     let pool: NIOThreadPool
     let registry = ConnectionRegistry()
     let onTapeClosed: @Sendable (RecordedTape) -> Void
@@ -27,6 +29,7 @@ final class ProxyContext: Sendable {
     private struct State {
         var nextID: UInt32 = 0
         var listenAddress: String?
+        var ownPorts: Set<Int> = []
         var closedTapes = 0
         var closedMessages = 0
         var closedBytes: UInt64 = 0
@@ -39,10 +42,12 @@ final class ProxyContext: Sendable {
         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void, onProblem: @escaping @Sendable (String) -> Void
     ) {
         self.configuration = configuration; self.upstreamTLS = upstreamTLS; self.pool = pool
-        if case .forward(_, let authority) = configuration.mode {
+        if case .forward(let intercept, let authority) = configuration.mode {
             interceptCertificates = InterceptCertificates(authority: authority)
+            destinations = DestinationPolicy(intercept: intercept, passThrough: configuration.passThrough)
         } else {
             interceptCertificates = nil
+            destinations = nil
         }
         self.onTapeClosed = onTapeClosed; self.onProblem = onProblem
     }
@@ -50,6 +55,13 @@ final class ProxyContext: Sendable {
     var listenAddress: String? {
         get { state.withLockedValue { $0.listenAddress } }
         set { state.withLockedValue { $0.listenAddress = newValue } }
+    }
+
+    /// The listener's and the control endpoint's ports, which the forward proxy never connects to;
+    /// set before the listener accepts its first connection.
+    var ownPorts: Set<Int> {
+        get { state.withLockedValue { $0.ownPorts } }
+        set { state.withLockedValue { $0.ownPorts = newValue } }
     }
 
     func nextConnectionID() -> UInt32 {

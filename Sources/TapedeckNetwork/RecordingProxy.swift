@@ -67,6 +67,8 @@ public final class RecordingProxy: Sendable {
             onTapeClosed: onTapeClosed, onProblem: onProblem)
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck record")
         let bootstrap = ServerBootstrap(group: group)
+            // Accepting starts once the proxy knows its own ports (`DestinationPolicy`).
+            .serverChannelOption(.autoRead, value: false)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -90,6 +92,8 @@ public final class RecordingProxy: Sendable {
                     }
                     .bind(host: configuration.controlHost, port: controlPort).get()
             }
+            context.ownPorts = Set([serverChannel.localAddress?.port, controlChannel?.localAddress?.port].compactMap { $0 })
+            try await serverChannel.setOption(.autoRead, value: true).get()
             let flushTimer = group.next().scheduleRepeatedTask(
                 initialDelay: .nanoseconds(configuration.flushTick), delay: .nanoseconds(configuration.flushTick)
             ) { _ in
@@ -119,11 +123,15 @@ public final class RecordingProxy: Sendable {
         case .reverse(let upstream):
             if let tls { try pipeline.addHandler(NIOSSLServerHandler(context: tls)) }
             try configureSession(channel, upstream: upstream, context: context, timeout: timeout)
-        case .forward(let intercept, _):
-            // ProxyContext makes the certificate cache whenever the mode is forward.
+        case .forward:
+            // ProxyContext makes the certificate cache and the policy whenever the mode is forward.
+            let clientRefusal = AddressRange.refusal(
+                forClient: channel.remoteAddress, allowed: context.configuration.allowedClients)
+            if let clientRefusal { context.onProblem("refused a client: \(clientRefusal)") }
             try pipeline.addHandler(
                 ForwardProxyHandler(
-                    proxy: context, intercept: intercept, certificates: context.interceptCertificates!, timeout: timeout))
+                    proxy: context, destinations: context.destinations!, certificates: context.interceptCertificates!,
+                    timeout: timeout, clientRefusal: clientRefusal))
         }
     }
 

@@ -11,6 +11,11 @@ public struct RecordingProxyConfiguration: Sendable {
     public var outputDirectory: String
     public var labels: [String: String]
     public var redaction: RedactionRules
+    /// Forward mode: hosts that are not intercepted but tunnelled anyway (`--pass-through`); none
+    /// by default, so the proxy is not an open proxy (`DestinationPolicy`).
+    public var passThrough: [InterceptPattern]
+    /// Forward mode: the clients that may use the proxy (`--allow-clients`); local networks by default.
+    public var allowedClients: [AddressRange]
     /// Largest message (all fragments together) either side may send; larger ones close with 1009.
     public var maxMessageBytes: Int
     /// PEM files to serve wss:// to the app with (reverse mode); nil for plain ws://.
@@ -41,7 +46,8 @@ public struct RecordingProxyConfiguration: Sendable {
 
     public init(
         listenHost: String = "127.0.0.1", listenPort: Int = 0, mode: RecordingProxyMode, outputDirectory: String,
-        labels: [String: String] = [:], redaction: RedactionRules = .defaults, maxMessageBytes: Int = 16 << 20,
+        labels: [String: String] = [:], redaction: RedactionRules = .defaults, passThrough: [InterceptPattern] = [],
+        allowedClients: [AddressRange] = AddressRange.localNetworks, maxMessageBytes: Int = 16 << 20,
         tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
         upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
         writerOptions: TapeWriterOptions = TapeWriterOptions(), flushTick: Int64 = 10_000_000,
@@ -51,6 +57,7 @@ public struct RecordingProxyConfiguration: Sendable {
     ) {
         self.listenHost = listenHost; self.listenPort = listenPort; self.mode = mode
         self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction
+        self.passThrough = passThrough; self.allowedClients = allowedClients
         self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
         self.upstreamCAPath = upstreamCAPath; self.upstreamInsecure = upstreamInsecure
         self.controlHost = controlHost; self.controlPort = controlPort; self.writerOptions = writerOptions
@@ -65,6 +72,7 @@ public enum RecordingProxyMode: Sendable {
     /// The app connects to the proxy as if it were the server; every session goes to `upstream`.
     case reverse(upstream: UpstreamURL)
     /// The app's HTTP proxy setting points at the proxy: sessions to hosts matching `intercept`
-    /// are recorded (TLS terminated with leaves from `authority`), everything else is tunnelled.
+    /// are recorded (TLS terminated with leaves from `authority`); other hosts only with
+    /// `passThrough`, tunnelled; some never (`DestinationPolicy`).
     case forward(intercept: [InterceptPattern], authority: LocalCertificateAuthority)
 }

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// Where the proxy forwards to: `ws://HOST:PORT/PATH` or `wss://…`.
 public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     public var secure: Bool
@@ -5,9 +7,12 @@ public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     public var port: Int
     /// The path and query to send upstream instead of the client's path, or nil to keep the client's.
     public var path: String?
+    /// Forward mode: the addresses `host` resolved to and `DestinationPolicy` allowed, connected to
+    /// instead of looking the name up again (which could answer otherwise). Empty: look it up.
+    public var addresses: [SocketAddress]
 
-    public init(secure: Bool, host: String, port: Int, path: String?) {
-        self.secure = secure; self.host = host; self.port = port; self.path = path
+    public init(secure: Bool, host: String, port: Int, path: String?, addresses: [SocketAddress] = []) {
+        self.secure = secure; self.host = host; self.port = port; self.path = path; self.addresses = addresses
     }
 
     /// Parses `ws://host[:port][/path[?query]]`; nil with a reason when it is not such a URL.

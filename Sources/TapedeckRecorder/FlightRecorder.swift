@@ -20,6 +20,9 @@ public final class FlightRecorder: Sendable {
 
     private let queue: RecordQueue
     private let clock: MonotonicClock
+    /// Files in the folder named like segments that the recorder left alone at its start: not a
+    /// regular file, or numbered past 999,999,999. Never numbered after, never deleted.
+    public let skippedFiles: Int
 
     /// Creates the folder if needed and starts the writer thread. `created` is the wall time of
     /// the tapes' headers (default: now); the redaction key is drawn at random, once per run.
@@ -34,6 +37,7 @@ public final class FlightRecorder: Sendable {
         let clock = MonotonicClock()
         let writer = try RecorderWriter(configuration: configuration, created: created, key: key)
         self.clock = clock
+        skippedFiles = writer.skippedFiles
         queue = RecordQueue(capacity: configuration.queueCapacity, clock: clock)
         let loop = WriterLoop(writer: writer, queue: queue, clock: clock)
         let thread = Thread { loop.run() }

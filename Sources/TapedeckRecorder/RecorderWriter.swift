@@ -39,6 +39,9 @@ package final class RecorderWriter {
         segments = try SegmentSet(directory: configuration.directory)
     }
 
+    /// Files in the folder named like segments but left alone (`SegmentSet.skippedFiles`).
+    package var skippedFiles: Int { segments.skippedFiles }
+
     /// Redacts and appends records (times already in order; clamped so they never decrease).
     package func append(_ records: [TapeRecord]) {
         guard failure == nil else { return }

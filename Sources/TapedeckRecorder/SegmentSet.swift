@@ -15,6 +15,14 @@ struct SegmentSet {
 
     let directory: String
     private(set) var segments: [Segment] = []
+    /// Files named like a segment that are not one this set may number after or delete: a number
+    /// over `maximumNumber` (numbering on from `segment-9223372036854775807.tape` overflowed and
+    /// crashed the app at every launch), or not a regular file (pruning deleted a folder named like
+    /// a segment, with its contents). Left alone, counted (issue 34, findings 5 and 8).
+    private(set) var skippedFiles = 0
+
+    /// Nine digits: a new segment a second for 31 years.
+    static let maximumNumber = 999_999_999
 
     /// Lists the segments earlier runs left in `directory`, creating the folder if needed.
     init(directory: String) throws(FlightRecorderError) {
@@ -23,10 +31,18 @@ struct SegmentSet {
         do {
             try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for name in try files.contentsOfDirectory(atPath: directory) {
-                guard let number = Self.number(of: name) else { continue }
+                guard name.hasPrefix("segment-"), name.hasSuffix(".tape") else { continue }
                 let path = (directory as NSString).appendingPathComponent(name)
-                let size = (try? files.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
-                segments.append(Segment(number: number, path: path, bytes: size, lastTime: nil, isThisRun: false))
+                var status = stat()
+                // lstat: a symbolic link is not followed, nor ever deleted as a segment.
+                guard let number = Self.number(of: name), number <= Self.maximumNumber, lstat(path, &status) == 0,
+                    status.st_mode & S_IFMT == S_IFREG
+                else {
+                    skippedFiles += 1
+                    continue
+                }
+                segments.append(
+                    Segment(number: number, path: path, bytes: UInt64(status.st_size), lastTime: nil, isThisRun: false))
             }
         } catch {
             throw FlightRecorderError("cannot use \(directory) for the recorder's segments: \(error.localizedDescription)")
@@ -34,10 +50,12 @@ struct SegmentSet {
         segments.sort { $0.number < $1.number }
     }
 
-    /// `segment-000042.tape` -> 42.
+    /// `segment-000042.tape` -> 42; nil unless the part between is digits only.
     static func number(of name: String) -> Int? {
         guard name.hasPrefix("segment-"), name.hasSuffix(".tape") else { return nil }
-        return Int(name.dropFirst(8).dropLast(5))
+        let digits = name.dropFirst(8).dropLast(5)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
     }
 
     /// Registers and returns the path of the next segment.
@@ -78,7 +96,8 @@ struct SegmentSet {
         }
     }
 
+    /// `unlink`: a file only, never a folder and what it holds.
     private static func remove(_ path: String) -> Bool {
-        (try? FileManager.default.removeItem(atPath: path)) != nil || !FileManager.default.fileExists(atPath: path)
+        unlink(path) == 0 || errno == ENOENT
     }
 }

@@ -17,6 +17,10 @@ public enum TapeFormat {
     public static let recordFixedSize = 16
     /// A record longer than this is refused as damage (a WebSocket message that big is not plausible).
     public static let maxRecordLength: UInt32 = 1 << 30
+    /// The largest message a record can hold: the record limit less the fixed fields and room for
+    /// its extensions. `--max-message` may not be larger (issue 34, finding 7: 4 GiB started and
+    /// then died on the first connection; a 1.06 GiB message was forwarded but not recordable).
+    public static let maxMessageLength = Int(maxRecordLength) - recordFixedSize - 64
 
     /// Extension tags inside a record's extension area (tag, length, value).
     public enum ExtensionTag: UInt8 {

@@ -17,8 +17,13 @@ import Testing
         try "#!/bin/sh\necho \"openssl $*\" >> '\(calls)'\nexit 1\n".write(
             toFile: bin + "/openssl", atomically: false, encoding: .utf8)
         chmod(bin + "/openssl", 0o755)
-        let environment = ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        let config = directory.appendingPathComponent("config").path
+        let environment = [
+            "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "XDG_CONFIG_HOME": config,
+        ]
         let out = directory.appendingPathComponent("recordings").path
+        // The CA and --generate-cert's leaf live in the (temporary) configuration folder.
+        let tls = config + "/tapedeck/ca"
         // The watcher sees a call made through the PATH, as `/usr/bin/env openssl` made them.
         _ = try await TapedeckBinary.runProcess("/usr/bin/env", ["openssl", "version"], environment: environment)
         #expect((try? String(contentsOfFile: calls, encoding: .utf8)) == "openssl version\n")
@@ -26,17 +31,17 @@ import Testing
 
         let ca = try await TapedeckBinary.runProcess(TapedeckBinary.executable(), ["ca", "--out", out], environment: environment)
         #expect(ca.status == 0, "\(ca.stderr)")
-        #expect(ca.stdout.hasPrefix("made \(out)/tls/ca.pem\n"), "\(ca.stdout)")
-        #expect(ca.stdout.contains("xcrun simctl keychain booted add-root-cert \(out)/tls/ca.pem"))
-        #expect(ca.stdout.contains("certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n \"tapedeck local CA\" -i \(out)/tls/ca.pem"))
+        #expect(ca.stdout.hasPrefix("made \(tls)/ca.pem\n"), "\(ca.stdout)")
+        #expect(ca.stdout.contains("xcrun simctl keychain booted add-root-cert \(tls)/ca.pem"))
+        #expect(ca.stdout.contains("certutil -d sql:$HOME/.pki/nssdb -A -t C,, -n \"tapedeck local CA\" -i \(tls)/ca.pem"))
         let again = try await TapedeckBinary.runProcess(
             TapedeckBinary.executable(), ["ca", "--out", out], environment: environment)
-        #expect(again.stdout.hasPrefix("using \(out)/tls/ca.pem\n"), "\(again.stdout)")
+        #expect(again.stdout.hasPrefix("using \(tls)/ca.pem\n"), "\(again.stdout)")
         let pem = try await TapedeckBinary.runProcess(
             TapedeckBinary.executable(), ["ca", "--out", out, "--pem"], environment: environment)
-        #expect(pem.stdout == (try String(contentsOfFile: out + "/tls/ca.pem", encoding: .utf8)))
+        #expect(pem.stdout == (try String(contentsOfFile: tls + "/ca.pem", encoding: .utf8)))
         #expect(pem.stdout.hasPrefix("-----BEGIN CERTIFICATE-----\n"))
-        let attributes = try FileManager.default.attributesOfItem(atPath: out + "/tls/ca-key.pem")
+        let attributes = try FileManager.default.attributesOfItem(atPath: tls + "/ca-key.pem")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
         let record = try ChildProcess(
@@ -52,7 +57,7 @@ import Testing
         let stopped = await record.wait()
         #expect(stopped.status == 0, "\(stopped.standardError)")
         #expect(
-            stopped.standardError.contains("made \(out)/tls/cert.pem signed by \(out)/tls/ca.pem"), "\(stopped.standardError)")
+            stopped.standardError.contains("made \(tls)/cert.pem signed by \(tls)/ca.pem"), "\(stopped.standardError)")
 
         // A listener on an address the kept leaf does not name gets a new leaf (a device on Wi-Fi);
         // back on loopback, the new leaf names that too and is kept.
@@ -67,7 +72,7 @@ import Testing
             _ = try await again.line(startingWith: "recording on ")
             again.signal(SIGINT)
             let ended = await again.wait()
-            #expect(ended.standardError.contains("\(said) \(out)/tls/cert.pem signed by"), "\(host): \(ended.standardError)")
+            #expect(ended.standardError.contains("\(said) \(tls)/cert.pem signed by"), "\(host): \(ended.standardError)")
         }
 
         // The leaf verifies against the CA for the listener's hosts, by name and by address.
@@ -78,13 +83,17 @@ import Testing
             context.load_cert_chain(folder + "/cert.pem", folder + "/key.pem")
             cert = ssl._ssl._test_decode_cert(folder + "/cert.pem")
             print(sorted(v for _, v in cert["subjectAltName"]))
+            span = ssl.cert_time_to_seconds(cert["notAfter"]) - ssl.cert_time_to_seconds(cert["notBefore"])
+            print("span", span // 86400)
             """
-        let decoded = try await ChildProcess.run(ChildProcess.python, ["-c", check, out + "/tls"])
+        let decoded = try await ChildProcess.run(ChildProcess.python, ["-c", check, tls])
         #expect(decoded.status == 0, "\(decoded.standardError)")
         #expect(
             decoded.standardOutput.contains("'127.0.0.1'") && decoded.standardOutput.contains("'localhost'")
                 && decoded.standardOutput.contains("'127.0.0.2'"),
             "\(decoded.standardOutput)")
+        // Issue 34, finding 3: a year and a day, inside the 825 days Apple's platforms accept.
+        #expect(decoded.standardOutput.contains("span 366\n"), "\(decoded.standardOutput)")
 
         #expect(
             !FileManager.default.fileExists(atPath: calls),

@@ -29,7 +29,28 @@ import Testing
         // record's two modes (issue 20).
         (["record"], "--upstream URL is needed in reverse mode"),
         (["record", "--mode", "sideways"], "--mode"),
-        (["record", "--upstream", "ws://127.0.0.1:1/", "--intercept", "lichun.app"], "--intercept is for --mode forward"),
+        (
+            ["record", "--upstream", "ws://127.0.0.1:1/", "--intercept", "lichun.app"],
+            "--intercept, --pass-through and --allow-clients are for --mode forward"
+        ),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--pass-through", "*"], "are for --mode forward"),
+        // Issue 34, finding 5: numbers that trapped.
+        (["serve", "x.tape", "--verify", "--timeout", "2e10"], "--timeout takes a positive number of seconds up to 31536000"),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--threads", "100000"], "--threads must be 1-256"),
+        // Issue 34, finding 7: a --max-message over what a tape record holds (4 GiB died at the first connection).
+        (
+            ["record", "--upstream", "ws://127.0.0.1:1/", "--max-message", "4294967296"],
+            "--max-message must be 125-1073741744 bytes"
+        ),
+        (["record", "--upstream", "ws://127.0.0.1:1/", "--max-message", "1140850688"], "the most a tape record holds"),
+        (["server", "--max-message", "4294967296"], "--max-message must be 64-1073741744 bytes"),
+        // Issue 34: forward mode's host and client rules.
+        (["record", "--mode", "forward", "--intercept", "lichun.app", "--pass-through", "a.*.b"], "a wildcard may only be"),
+        (
+            ["record", "--mode", "forward", "--intercept", "lichun.app", "--allow-clients", "10.0.0.0/33"],
+            "prefix length after / must be 0-32"
+        ),
+        (["record", "--mode", "forward", "--intercept", "lichun.app", "--allow-clients", "lan"], "lan is not an IP address"),
         (["record", "--mode", "forward"], "--mode forward needs at least one --intercept"),
         (["record", "--mode", "forward", "--intercept", "api.*.lichun.app"], "a wildcard may only be the whole host"),
         (

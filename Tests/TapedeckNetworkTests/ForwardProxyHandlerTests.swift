@@ -16,7 +16,8 @@ import Testing
         let folder = NSTemporaryDirectory() + "tapedeck-forward-handler-" + UUID().uuidString
         let pool = NIOThreadPool(numberOfThreads: 1)
 
-        init() throws {
+        /// `resolved` stands for the system's lookup: what each host name resolves to.
+        init(resolved: [String: String] = ["lichun.app": "192.0.2.10"], passThrough: [InterceptPattern] = []) throws {
             pool.start()
             let authority = try LocalCertificateAuthority.loadOrCreate(in: folder + "/tls", now: Date()).authority
             let configuration = RecordingProxyConfiguration(
@@ -27,8 +28,18 @@ import Testing
             let timeout = try WebSocketPipeline.addHandshakeTimeout(channel, limits: ConnectionLimits())
             try channel.pipeline.syncOperations.addHandler(
                 ForwardProxyHandler(
-                    proxy: context, intercept: [InterceptPattern(host: "lichun.app", port: 443)],
-                    certificates: context.interceptCertificates!, timeout: timeout))
+                    proxy: context,
+                    destinations: DestinationPolicy(
+                        intercept: [InterceptPattern(host: "lichun.app", port: 443)], passThrough: passThrough),
+                    certificates: context.interceptCertificates!, timeout: timeout, clientRefusal: nil,
+                    resolve: { host, port, eventLoop in
+                        eventLoop.makeCompletedFuture {
+                            guard let address = resolved[host] else {
+                                throw HostResolver.Failure(description: "cannot resolve the host name \(host)")
+                            }
+                            return [try SocketAddress(ipAddress: address, port: port)]
+                        }
+                    }))
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         }
 
@@ -87,6 +98,27 @@ import Testing
             "this is Tapedeck's forward proxy: set it as the app's HTTP proxy (it then sends CONNECT or absolute URLs), "
                 + "or record with --mode reverse --upstream URL to take /wss/ directly")
         #expect(try fixture.written() == String(decoding: refusal.responseBytes, as: UTF8.self))
+        fixture.channel.embeddedEventLoop.run()
+        #expect(!fixture.channel.isActive)
+    }
+
+    @Test func aHostNotInterceptedIsRefusedWithA403NamingPassThroughBeforeAnyLookup() throws {
+        let fixture = try Fixture(resolved: [:])
+        try fixture.send("CONNECT cdn.example.com:443 HTTP/1.1\r\n\r\n")
+        let refusal = ForwardProxyRefusal.forbidden(
+            "cdn.example.com:443 is not intercepted, and other hosts are refused unless passed through: record with "
+                + "--pass-through cdn.example.com to tunnel it untouched and unrecorded (or --pass-through '*' for every host)")
+        #expect(try fixture.written() == String(decoding: refusal.responseBytes, as: UTF8.self))
+        fixture.channel.embeddedEventLoop.run()
+        #expect(!fixture.channel.isActive)
+    }
+
+    @Test func anInterceptedNameThatResolvesToLoopbackIsRefused() throws {
+        let fixture = try Fixture(resolved: ["lichun.app": "127.0.0.1"])
+        try fixture.send("CONNECT lichun.app:443 HTTP/1.1\r\n\r\n")
+        let written = try fixture.written()
+        #expect(written.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), "\(written)")
+        #expect(written.contains("lichun.app:443 (127.0.0.1) is a loopback address"), "\(written)")
         fixture.channel.embeddedEventLoop.run()
         #expect(!fixture.channel.isActive)
     }

@@ -28,8 +28,8 @@ struct ChromiumProxyTests {
         try Self.expectRecordedExactly(try #require(recorded), browserOutput: browser.standardOutput)
     }
 
-    /// The page itself is loaded through the proxy too (a host:port not intercepted, tunnelled);
-    /// only the intercepted wss:// session is recorded.
+    /// The page itself is loaded through the proxy too (plain HTTP to the intercepted loopback
+    /// host, tunnelled); only the wss:// session is recorded.
     @Test func chromiumsWebSocketIsRecordedExactlyInForwardModeTrustingTheCA() async throws {
         try Self.requireBrowser()
         try #require(
@@ -38,7 +38,7 @@ struct ChromiumProxyTests {
         let echo = try await EchoServer(
             tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
         let harness = try await ProxyHarness(
-            intercepting: [InterceptPattern(host: "127.0.0.1", port: echo.port)], name: "chromium-forward"
+            intercepting: [InterceptPattern(host: "127.0.0.1", port: nil)], name: "chromium-forward"
         ) {
             $0.upstreamCAPath = TestPaths.testCertificate
         }

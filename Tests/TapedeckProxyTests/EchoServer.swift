@@ -10,7 +10,7 @@ final class EchoServer: Sendable {
     let channel: Channel
     let group: MultiThreadedEventLoopGroup
 
-    init(tls: NIOSSLContext? = nil) async throws {
+    init(tls: NIOSSLContext? = nil, host: String = "127.0.0.1") async throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
@@ -23,7 +23,7 @@ final class EchoServer: Sendable {
                     }
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
+            .bind(host: host, port: 0).get()
     }
 
     var port: Int { channel.localAddress?.port ?? 0 }

@@ -6,8 +6,8 @@ import TestSupport
 import Testing
 
 /// `record --mode forward` with real clients: Python `websockets` through its `proxy=` argument
-/// (CONNECT for ws:// and wss:// alike), raw absolute-URI requests, and hosts that are not
-/// intercepted, which pass through a tunnel and leave no tape.
+/// (CONNECT for ws:// and wss:// alike), raw absolute-URI requests, and requests it cannot serve
+/// (ForwardProxyPolicyTests: which hosts it serves at all).
 @Suite(.tags(.integration))
 struct ForwardProxyTests {
     static let client = ChildProcess.packageRoot + "/Tests/TapedeckProxyTests/Peers/forward_client.py"
@@ -62,34 +62,6 @@ struct ForwardProxyTests {
         }
     }
 
-    @Test func aHostNotInterceptedIsTunnelledAndNotRecorded() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let echo = try await EchoServer()
-        let harness = try await ProxyHarness(
-            intercepting: [InterceptPattern(host: "lichun.app", port: nil)], name: "forward-tunnel")
-        // CONNECT to 127.0.0.1: a tunnel; the WebSocket inside works end to end.
-        let client = try await ChildProcess.run(
-            TestPaths.python, [Self.client, harness.proxy.url, "ws://127.0.0.1:\(echo.port)/game"], seconds: 120)
-        #expect(client.status == 0, "\(client.standardError)")
-        let (sent, received) = Self.exchanged(client.standardOutput)
-        #expect(sent.count == 3 && received == sent)
-
-        // An absolute-URI request: sent on in origin form, the server's own answer comes back.
-        let socket = try RawSocket(port: harness.proxy.port)
-        socket.send(
-            "GET http://127.0.0.1:\(echo.port)/nothing-here HTTP/1.1\r\nHost: 127.0.0.1:\(echo.port)\r\nProxy-Connection: keep-alive\r\n\r\n"
-        )
-        let answer = await socket.readUntilClosed(seconds: 30)
-        let text = String(decoding: answer.bytes, as: UTF8.self)
-        #expect(text.hasPrefix("HTTP/1.1 404"), "\(text)")
-        #expect(answer.end == .closedByPeer, "Connection: close ends the tunnel with the response")
-
-        await harness.shutdown()
-        #expect(harness.closedTapes.isEmpty)
-        #expect(harness.tapeFiles.isEmpty)
-        await echo.shutdown()
-    }
-
     @Test func anAbsoluteURIUpgradeToAnInterceptedHostIsRecorded() async throws {
         let echo = try await EchoServer()
         let harness = try await ProxyHarness(
@@ -130,14 +102,18 @@ struct ForwardProxyTests {
         await harness.shutdown()
     }
 
-    @Test func aHostThatCannotBeReachedIsA502() async throws {
+    @Test func aPassedThroughHostThatCannotBeReachedIsA502() async throws {
+        let network = try #require(ForwardProxyPolicyTests.networkAddress, "no non-loopback IPv4 address on this machine")
         let harness = try await ProxyHarness(intercepting: [InterceptPattern(host: "lichun.app", port: nil)], name: "forward-502")
+        {
+            $0.passThrough = [InterceptPattern(host: "*", port: nil)]
+        }
         let socket = try RawSocket(port: harness.proxy.port)
-        // Port 1 on loopback: nothing listens there.
-        socket.send("CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n")
+        // Port 1 on this machine's network address: nothing listens there.
+        socket.send("CONNECT \(network):1 HTTP/1.1\r\nHost: \(network):1\r\n\r\n")
         let text = String(decoding: await socket.readUntilClosed(seconds: 30).bytes, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 502 Bad Gateway"), "\(text)")
-        #expect(text.contains("cannot connect to 127.0.0.1:1"), "\(text)")
+        #expect(text.contains("cannot connect to \(network):1"), "\(text)")
         await harness.shutdown()
     }
 }

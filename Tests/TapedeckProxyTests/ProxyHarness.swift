@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import TapedeckNetwork
+import TestSupport
 
 /// An in-process recording proxy for one test, with the tapes it closed.
 final class ProxyHarness: Sendable {

@@ -5,12 +5,12 @@ import TestSupport
 import Glibc
 #endif
 
-/// A plain blocking TCP socket on loopback, for clients no library would be: silent, half a
+/// A plain blocking TCP socket (on loopback unless told), for clients no library would be: silent, half a
 /// request, a byte at a time, garbage.
 final class RawSocket: @unchecked Sendable {
     private let fd: Int32
 
-    init(port: Int) throws {
+    init(port: Int, host: String = "127.0.0.1") throws {
         // Stored only once connected: a throwing init of a whole object runs deinit, which would
         // close the number a second time (by then perhaps another test's socket).
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -18,7 +18,7 @@ final class RawSocket: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import TestSupport
 
 /// A WebSocket endpoint that writes exact bytes and parses what comes back frame by frame, for
 /// the conformance table: as a client it does its own handshake over a plain TCP connection; as a

@@ -21,12 +21,15 @@ import Testing
             "record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
             "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder,
         ]
-        let recorder = try ChildProcess(TestPaths.tapedeck, arguments)
+        // The CA and the leaf go to the user's configuration folder, here a temporary one.
+        let config = folder + "-config"
+        let tls = config + "/tapedeck/ca"
+        let recorder = try ChildProcess(TestPaths.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on wss://127.0.0.1:"), "\(first)")
         #expect(first.contains(" -> wss://localhost:\(server.port)/wss/, tapes in \(folder)"))
         let url = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
-        let ca = folder + "/tls/ca.pem"
+        let ca = tls + "/ca.pem"
 
         // An app that trusts the generated CA (host name checked) talks to the game through both TLS legs.
         let trusting = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", ca])
@@ -44,11 +47,12 @@ import Testing
         let stopped = await recorder.wait()
         #expect(stopped.status == 0, "\(stopped.standardError)")
         // What it made, and how to trust the CA.
-        #expect(stopped.standardError.contains("made \(folder)/tls/cert.pem signed by \(ca)"), "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("made \(tls)/cert.pem signed by \(ca)"), "\(stopped.standardError)")
         #expect(stopped.standardError.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
         for file in ["ca.pem", "ca-key.pem", "cert.pem", "key.pem"] {
-            #expect(FileManager.default.fileExists(atPath: folder + "/tls/" + file), "\(file)")
+            #expect(FileManager.default.fileExists(atPath: tls + "/" + file), "\(file)")
         }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/tls"), "nothing of the CA in the recording folder")
 
         // The tape and its catalog row: upstream, app version from the handshake, the messages.
         let tapes = TestPaths.tapes(in: folder)
@@ -66,34 +70,49 @@ import Testing
         #expect(row.upstream == "wss://localhost:\(server.port)/wss/")
 
         // A second run reuses the certificate, so the app's trust survives restarts.
-        let again = try ChildProcess(TestPaths.tapedeck, arguments)
+        let again = try ChildProcess(TestPaths.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
         _ = try await again.line(startingWith: "recording on wss://")
         again.signal(SIGINT)
         let second = await again.wait()
         #expect(second.status == 0)
-        #expect(second.standardError.contains("using \(folder)/tls/cert.pem signed by \(ca)"), "\(second.standardError)")
+        #expect(second.standardError.contains("using \(tls)/cert.pem signed by \(ca)"), "\(second.standardError)")
         try await server.shutdown()
         try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: config)
     }
 
-    @Test func forwardModeRecordsAnInterceptedHostWithTheFoldersCA() async throws {
+    /// Issue 34, finding 2: in a git work tree, `tapedeck ca` and a forward-mode recording into
+    /// `Recordings` leave no key for `git add` to stage: the CA is in the user's folder.
+    @Test func forwardModeRecordsWithTheUsersCAAndLeavesNoKeyInTheGitWorkTree() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
         try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        let git = try #require(ChildProcess.which("git"), "no git")
         let echo = try await EchoServer(
             tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
         let port = echo.port
-        let folder = TestPaths.temporaryFolder("record-forward")
+        let work = TestPaths.temporaryFolder("record-forward")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let initialised = try await ChildProcess.run(git, ["init", "-q", work], seconds: 60)
+        try #require(initialised.status == 0, "\(initialised.standardError)")
+        let folder = work + "/Recordings"
+        let config = work + "-config"
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let environment = ["XDG_CONFIG_HOME": config]
+        let shownFirst = try await ChildProcess.run(
+            TestPaths.tapedeck, ["ca", "--out", "Recordings"], directory: work, environment: environment, seconds: 60)
+        #expect(shownFirst.status == 0, "\(shownFirst.standardError)")
         let recorder = try ChildProcess(
             TestPaths.tapedeck,
             [
                 "record", "--mode", "forward", "--intercept", "localhost", "--listen", "127.0.0.1:0",
-                "--ca-file", TestPaths.testCertificate, "--out", folder, "--catalog", folder + "/forward.sqlite",
-            ])
+                "--ca-file", TestPaths.testCertificate, "--out", "Recordings", "--catalog", "Recordings/forward.sqlite",
+            ],
+            directory: work, environment: environment)
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on http://127.0.0.1:"), "\(first)")
-        #expect(first.hasSuffix(" (forward proxy, intercepting localhost), tapes in \(folder)"), "\(first)")
+        #expect(first.hasSuffix(" (forward proxy, intercepting localhost), tapes in Recordings"), "\(first)")
         let proxy = String(first.dropFirst("recording on ".count).prefix { $0 != " " })
-        let ca = folder + "/tls/ca.pem"
+        let ca = config + "/tapedeck/ca/ca.pem"
 
         let client = try await ChildProcess.run(
             TestPaths.python,
@@ -106,7 +125,7 @@ import Testing
         recorder.signal(SIGINT)
         let stopped = await recorder.wait()
         #expect(stopped.status == 0, "\(stopped.standardError)")
-        #expect(stopped.standardError.contains("tapedeck record: made the CA \(ca)"), "\(stopped.standardError)")
+        #expect(stopped.standardError.contains("tapedeck record: using the CA \(ca)"), "\(stopped.standardError)")
         #expect(stopped.standardError.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
 
         let tapes = TestPaths.tapes(in: folder)
@@ -123,10 +142,19 @@ import Testing
         let row = try #require(try catalog.tape(path: String(tapes[0].split(separator: "/").last!)))
         #expect(row.upstream == "wss://localhost:\(port)/game")
 
+        // What `git add Recordings` would stage: tapes and the catalog, no key, no certificate folder.
+        let status = try await ChildProcess.run(
+            git, ["status", "--porcelain", "--untracked-files=all"], directory: work, seconds: 60)
+        #expect(status.status == 0, "\(status.standardError)")
+        let untracked = status.standardOutput.split(separator: "\n").map { String($0.dropFirst(3)) }
+        #expect(untracked.contains { $0.hasSuffix(".tape") }, "\(untracked)")
+        #expect(!untracked.contains { $0.hasSuffix(".pem") || $0.contains("/tls/") }, "\(untracked)")
+        #expect(FileManager.default.fileExists(atPath: config + "/tapedeck/ca/ca-key.pem"))
+
         // `tapedeck ca` names the same CA, the one to trust on the device.
-        let shown = try await ChildProcess.run(TestPaths.tapedeck, ["ca", "--out", folder], seconds: 60)
+        let shown = try await ChildProcess.run(
+            TestPaths.tapedeck, ["ca", "--out", folder], environment: environment, seconds: 60)
         #expect(shown.standardOutput.hasPrefix("using \(ca)\n"), "\(shown.standardOutput)")
         await echo.shutdown()
-        try? FileManager.default.removeItem(atPath: folder)
     }
 }

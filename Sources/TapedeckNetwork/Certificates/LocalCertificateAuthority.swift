@@ -3,10 +3,17 @@ import Foundation
 import SwiftASN1
 import X509
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A local certificate authority for serving `wss://` to an app that trusts it: a P-256 key and
 /// a self-signed CA certificate, made in-process with swift-certificates and swift-crypto (no
-/// `openssl`), kept as `ca.pem` and `ca-key.pem` in a folder so the app's trust survives
-/// restarts, and leaf certificates for the hosts the app connects to.
+/// `openssl`), kept as `ca.pem` and `ca-key.pem` (mode 0600) in a folder so the app's trust
+/// survives restarts (the CLI keeps it in the user's configuration folder, `CAFolder`), and leaf
+/// certificates for the hosts the app connects to.
 public struct LocalCertificateAuthority: Sendable {
     public let folder: String
     public var certificatePath: String { folder + "/ca.pem" }
@@ -46,14 +53,21 @@ public struct LocalCertificateAuthority: Sendable {
                 SubjectKeyIdentifier(hash: key.publicKey)
             },
             issuerPrivateKey: key)
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try write(try key.serializeAsPEM().pemString, to: keyPath, secret: true)
         try write(try certificate.serializeAsPEM().pemString, to: certificatePath, secret: false)
         return (Self(folder: folder, certificate: certificate, key: key), true)
     }
 
-    /// A server certificate for `hosts` (DNS names or IP addresses), signed by this CA, valid 825
-    /// days (the longest Apple's platforms accept), and its new key: both PEM.
+    /// How long before `now` a leaf is valid from: a device whose clock is a little behind accepts it.
+    public static let leafBackdating: TimeInterval = 86_400
+    /// How long after `now` a leaf is valid: a year, as mitmproxy's and Charles's leaves are. The
+    /// whole span (with the backdating, 366 days) stays well inside the 825 days Apple's platforms
+    /// accept for a certificate from a user-trusted root (issue 34, finding 3).
+    public static let leafLifetime: TimeInterval = 365 * 86_400
+
+    /// A server certificate for `hosts` (DNS names or IP addresses), signed by this CA, valid from
+    /// `now - leafBackdating` to `now + leafLifetime`, and its new key: both PEM.
     public func issueLeaf(for hosts: [String], now: Date) throws -> (certificatePEM: String, keyPEM: String) {
         let leafKey = Certificate.PrivateKey(P256.Signing.PrivateKey())
         let names = hosts.map { host in
@@ -61,7 +75,8 @@ public struct LocalCertificateAuthority: Sendable {
         }
         let leaf = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: leafKey.publicKey,
-            notValidBefore: now.addingTimeInterval(-86_400), notValidAfter: now.addingTimeInterval(825 * 86_400),
+            notValidBefore: now.addingTimeInterval(-Self.leafBackdating),
+            notValidAfter: now.addingTimeInterval(Self.leafLifetime),
             issuer: certificate.subject, subject: try DistinguishedName { CommonName(hosts.first ?? "localhost") },
             signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {
@@ -94,6 +109,14 @@ public struct LocalCertificateAuthority: Sendable {
         return names
     }
 
+    /// When a PEM certificate file's validity starts and ends; nil when it cannot be read.
+    public static func validity(ofCertificateAt path: String) -> (notBefore: Date, notAfter: Date)? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let certificate = try? Certificate(pemEncoded: text)
+        else { return nil }
+        return (certificate.notValidBefore, certificate.notValidAfter)
+    }
+
     /// The text form of 4 or 16 address bytes, as `inet_ntop` writes it.
     static func ipAddressText(_ bytes: [UInt8]) -> String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
@@ -113,14 +136,46 @@ public struct LocalCertificateAuthority: Sendable {
         return nil
     }
 
-    /// Writes `text` to `path`, readable by its owner only when it is a key.
+    /// Writes `text` to `path`, replacing it whole: a new file made with `O_CREAT | O_EXCL`, mode
+    /// 0600 for a key (0644 otherwise) from its creation, never readable by others even for a
+    /// moment, then renamed over `path`.
     public static func write(_ text: String, to path: String, secret: Bool) throws {
-        let attributes: [FileAttributeKey: Any] = secret ? [.posixPermissions: 0o600] : [:]
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: attributes) else {
-            throw CertificateAuthorityError(message: "cannot write \(path): check that its folder is writable")
+        func failure(_ what: String) -> CertificateAuthorityError {
+            CertificateAuthorityError(
+                message: "cannot \(what) \(path) (\(String(cString: strerror(errno)))): check that its folder is writable")
+        }
+        let temporary = "\(path).\(getpid()).new"
+        unlink(temporary) // left by a process with this number that was killed mid-write
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, secret ? 0o600 : 0o644)
+        guard descriptor >= 0 else { throw failure("create") }
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            guard count > 0 else {
+                let error = failure("write")
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            written += count
+        }
+        bytes = []
+        let synced = fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
+            let error = failure("write")
+            unlink(temporary)
+            throw error
         }
     }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
 
 /// A CA that cannot be made, read or written, in words the user can act on.
 public struct CertificateAuthorityError: Error, Sendable, CustomStringConvertible {

@@ -36,4 +36,10 @@ struct HostAndPort: Equatable {
     static func parse(_ text: String, portRequired: Bool) -> HostAndPort? {
         parse(text[...], portRequired: portRequired)
     }
+
+    /// `host:port` as a user types it: IPv6 in brackets; without the port when nil.
+    static func shown(host: String, port: Int?) -> String {
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        return port.map { "\(bracketed):\($0)" } ?? bracketed
+    }
 }

@@ -34,10 +34,7 @@ public struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
         return name == host
     }
 
-    public var description: String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return port.map { "\(shown):\($0)" } ?? shown
-    }
+    public var description: String { HostAndPort.shown(host: host, port: port) }
 }
 
 public struct InterceptPatternError: Error, Sendable, Equatable, CustomStringConvertible {

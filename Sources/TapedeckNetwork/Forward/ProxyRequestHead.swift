@@ -122,12 +122,15 @@ struct ProxyRequestHead: Equatable {
 /// Why the forward proxy answers a request itself instead of passing it on.
 enum ForwardProxyRefusal: Error, Equatable, CustomStringConvertible {
     case badRequest(String)
+    /// A destination the proxy does not serve (`DestinationPolicy`), or a client it does not serve.
+    case forbidden(String)
     case headTooLarge(String)
     case badGateway(String)
 
     var status: (code: Int, reason: String) {
         switch self {
         case .badRequest: (400, "Bad Request")
+        case .forbidden: (403, "Forbidden")
         case .headTooLarge: (431, "Request Header Fields Too Large")
         case .badGateway: (502, "Bad Gateway")
         }
@@ -135,7 +138,7 @@ enum ForwardProxyRefusal: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .badRequest(let reason), .headTooLarge(let reason), .badGateway(let reason): reason
+        case .badRequest(let reason), .forbidden(let reason), .headTooLarge(let reason), .badGateway(let reason): reason
         }
     }
 

@@ -19,9 +19,12 @@ public enum TapeHARExport {
         let metadata = reader.header.metadata
         var connections: [UInt32: [TapeRecord]] = [:]
         var order: [UInt32] = []
+        var seen: Set<UInt32> = []
         var omitted = 0
         while let record = try reader.next() {
-            if connections[record.connection] == nil { order.append(record.connection) }
+            // Once per connection, whatever its first record is (a ping before the open used to
+            // list it once per such record: issue 34, finding 8).
+            if seen.insert(record.connection).inserted { order.append(record.connection) }
             switch record.kind {
             case .open, .text, .binary: connections[record.connection, default: []].append(record)
             case .ping, .pong, .close, .error, .marker: omitted += 1
@@ -55,8 +58,10 @@ public enum TapeHARExport {
     private static func writeEntry(
         connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONTextWriter
     ) {
-        let first = records.first?.time ?? 0
-        let last = records.last?.time ?? first
+        // Times may decrease within a connection (a tape from another tool): the entry spans the
+        // earliest to the latest, never a negative span (issue 34, finding 5).
+        let first = records.lazy.map(\.time).min() ?? 0
+        let last = records.lazy.map(\.time).max() ?? first
         json.beginObject()
         json.key("startedDateTime"); json.string(RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
         json.key("time"); json.decimal(Int64(clamping: (last - first) / 1000), scale: 3)

@@ -29,8 +29,9 @@ public enum TapeHARImport {
             exactHeader = true
         }
         // Each connection's open and messages, with times in microseconds since 1970 (or exact ns).
-        var opens: [(connection: UInt32, micros: Int64, exact: UInt64?)] = []
-        var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?)] = []
+        // Where each time came from, for the error when it is too far from the others.
+        var opens: [(connection: UInt32, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
+        var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
         var firstEntry: JSONNode?
         for (index, entry) in entries.enumerated() {
             let path = "log.entries[\(index)]"
@@ -50,10 +51,11 @@ public enum TapeHARImport {
             if let open = try member("_tapedeckOpen", of: entry, at: path, required: false) {
                 exactOpen = UInt64(try integer(open, at: path + "._tapedeckOpen"))
             }
-            opens.append((connection, startedMillis * 1000, exactOpen))
+            opens.append((connection, startedMillis * 1000, exactOpen, started.offset, path + ".startedDateTime"))
             for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
                 let messagePath = path + "._webSocketMessages[\(number)]"
-                messages.append(try decodeMessage(message, connection: connection, at: messagePath))
+                let decoded = try decodeMessage(message, connection: connection, at: messagePath)
+                messages.append((decoded.record, decoded.micros, decoded.exact, decoded.offset, messagePath + ".time"))
             }
         }
         guard !opens.isEmpty else {
@@ -65,14 +67,30 @@ public enum TapeHARImport {
             exactHeader
             ? (RFC3339.milliseconds(metadata.created) ?? 0) * 1000
             : min(opens.map(\.micros).min() ?? 0, messages.map(\.micros).min() ?? 0)
-        func tapeTime(_ micros: Int64, _ exact: UInt64?) -> UInt64 { exact ?? UInt64(max(0, micros - base)) * 1000 }
-        var records = opens.map {
-            TapeRecord(time: tapeTime($0.micros, $0.exact), connection: $0.connection, direction: .c2s, kind: .open)
+        // Both times lie within years 0000-9999 (or 10^15 ms), so the difference fits; in
+        // nanoseconds it may not: a tape spans at most 2^64 ns, about 584 years.
+        func tapeTime(_ micros: Int64, _ exact: UInt64?, offset: Int, path: String) throws(HARError) -> UInt64 {
+            if let exact { return exact }
+            let (nanoseconds, overflow) = UInt64(max(0, micros - base)).multipliedReportingOverflow(by: 1000)
+            guard !overflow else {
+                throw HARError(
+                    offset: offset, path: path,
+                    message: "this time is over 584 years after the HAR's earliest one, more than a tape can span; "
+                        + "check the HAR's times (seconds or milliseconds since 1970, dates in ISO 8601)")
+            }
+            return nanoseconds
         }
-        records += messages.map { message in
+        var records: [TapeRecord] = []
+        for open in opens {
+            records.append(
+                TapeRecord(
+                    time: try tapeTime(open.micros, open.exact, offset: open.offset, path: open.path),
+                    connection: open.connection, direction: .c2s, kind: .open))
+        }
+        for message in messages {
             var record = message.record
-            record.time = tapeTime(message.micros, message.exact)
-            return record
+            record.time = try tapeTime(message.micros, message.exact, offset: message.offset, path: message.path)
+            records.append(record)
         }
         // Stable: a connection's open comes before its messages at the same time.
         let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
@@ -80,7 +98,7 @@ public enum TapeHARImport {
     }
 
     private static func decodeMessage(_ node: JSONNode, connection: UInt32, at path: String) throws(HARError) -> (
-        record: TapeRecord, micros: Int64, exact: UInt64?
+        record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int
     ) {
         let type = try string(try member("type", of: node, at: path, required: true)!, at: path + ".type")
         guard type == "send" || type == "receive" else {
@@ -125,7 +143,7 @@ public enum TapeHARImport {
         let record = TapeRecord(
             time: 0, connection: connection, direction: type == "send" ? .c2s : .s2c, kind: opcode == 1 ? .text : .binary,
             payload: payload)
-        return (record, micros, exact)
+        return (record, micros, exact, timeNode.offset)
     }
 
     /// Metadata for a HAR another tool wrote: created at its first connection, the URL and headers

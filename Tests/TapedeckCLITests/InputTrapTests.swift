@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 34, findings 5 and 8: inputs that trapped (exit 132) get a clear error and exit 2, or
+/// are handled: HAR times too far apart for a tape, a tape whose times decrease within a
+/// connection exported to HAR, a connection led by pings exported once.
+@Suite(.tags(.integration)) struct InputTrapTests {
+    static func har(started: String, time: String) -> String {
+        """
+        {"log":{"version":"1.2","creator":{"name":"hand","version":"1"},"entries":[{"startedDateTime":"\(started)",\
+        "request":{"method":"GET","url":"wss://lichun.app/wss/"},"response":{"status":101},\
+        "_webSocketMessages":[{"type":"send","time":\(time),"opcode":1,"data":"{}"}]}]}}
+        """
+    }
+
+    @Test(arguments: [
+        ("2026-01-01T00:00:00.000Z", "999999999999999", "log.entries[0]._webSocketMessages[0].time"),
+        ("0000-01-01T00:00:00.000Z", "1700000000", "log.entries[0]._webSocketMessages[0].time"),
+        ("9999-12-31T23:59:59.999Z", "1700000000", "log.entries[0].startedDateTime"),
+    ])
+    func harTimesTooFarApartForATapeAreAClearError(started: String, time: String, path: String) async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("far.har").path
+        try Self.har(started: started, time: time).write(toFile: har, atomically: true, encoding: .utf8)
+        let run = try await TapedeckBinary.run(["import", har, "-o", directory.appendingPathComponent("far.tape").path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("(\(path)): this time is over 584 years after the HAR's earliest one"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("far.tape").path))
+    }
+
+    @Test func aTapeWhoseTimesDecreaseOrThatStartsWithPingsExportsToHARAndBack() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = directory.appendingPathComponent("odd.jsonl")
+        let tape = directory.appendingPathComponent("odd.tape").path
+        // Connection 0: three pings before its open; connection 1: open at 3 s, a message at 9 s...
+        try Data(
+            """
+            {"seq":0,"t":1000,"conn":0,"dir":"c2s","kind":"ping"}
+            {"seq":1,"t":2000,"conn":0,"dir":"c2s","kind":"ping"}
+            {"seq":2,"t":3000,"conn":0,"dir":"c2s","kind":"ping"}
+            {"seq":3,"t":4000000,"conn":0,"dir":"c2s","kind":"open"}
+            {"seq":4,"t":5000000,"conn":0,"dir":"c2s","kind":"text","text":"{\\"type\\":\\"getPlayer\\",\\"message\\":{}}"}
+            {"seq":5,"t":3000000000,"conn":1,"dir":"c2s","kind":"open"}
+            {"seq":6,"t":9000000000,"conn":1,"dir":"s2c","kind":"text","text":"{\\"type\\":\\"u\\",\\"message\\":{}}"}
+
+            """.utf8
+        ).write(to: lines)
+        let imported = try await TapedeckBinary.run(["import", lines.path, "-o", tape])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        // ...then, as another tool might write it, the message's time set back to 1 ns: the record
+        // stream unpacked and packed again with the lz4 tool (tapedeck's writers refuse such times).
+        let raw = directory.appendingPathComponent("odd.raw").path
+        let unpacked = try await ChildProcess.run("/usr/bin/env", ["lz4", "-d", "-f", "-q", tape, raw])
+        try #require(unpacked.status == 0, "lz4 -d: \(unpacked.standardError) (run `make deps`)")
+        var stream = [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+        let nine = withUnsafeBytes(of: UInt64(9_000_000_000).littleEndian) { Array($0) }
+        let at = try #require(stream.indices.first { stream[$0...].starts(with: nine) })
+        stream.replaceSubrange(at..<at + 8, with: withUnsafeBytes(of: UInt64(1).littleEndian) { Array($0) })
+        try Data(stream).write(to: URL(fileURLWithPath: raw))
+        let packed = try await ChildProcess.run("/usr/bin/env", ["lz4", "-f", "-q", raw, tape])
+        try #require(packed.status == 0, "lz4: \(packed.standardError)")
+        let har = directory.appendingPathComponent("odd.har").path
+        let exported = try await TapedeckBinary.run(["export", tape, "--format", "har", "-o", har])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
+        let entries = ((root?["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
+        #expect(entries.map { $0["_tapedeckConnection"] as? Int } == [0, 1], "one entry per connection")
+        // Connection 1 spans 1 ns to 3 s: 2,999.999 ms, not a negative span.
+        #expect((entries.last?["time"] as? NSNumber)?.doubleValue == 2_999.999)
+        let back = directory.appendingPathComponent("back.tape").path
+        let reimported = try await TapedeckBinary.run(["import", har, "-o", back])
+        #expect(reimported.status == 0, "\(reimported.stderr)")
+        #expect(reimported.stdout.contains("4 records from 2 WebSocket connections"), "\(reimported.stdout)")
+    }
+}
