@@ -13,7 +13,8 @@ struct TagCommand: ParsableCommand {
         abstract: "Add a label to a tape (in its header, and in its folder's catalog).",
         discussion: """
             LABEL is NAME or KEY=VALUE. Only complete tapes can be tagged: a truncated one would lose its \
-            evidence of truncation. Exit codes: 0 when tagged, 1 when the tape cannot be read or written, \
+            evidence of truncation. A symbolic link is followed: the tape it points to is rewritten, the \
+            link stays. Exit codes: 0 when tagged, 1 when the tape cannot be read or written, \
             2 for bad options.
             """)
 
@@ -35,9 +36,12 @@ struct TagCommand: ParsableCommand {
         } else {
             key = label; value = ""
         }
-        let temporary = tape + ".tagging"
+        // A symbolic link is followed: the tape it points to is rewritten and the link stays
+        // (renaming over the link replaced it with a copy: issue 34, finding 6).
+        let target = FilePaths.resolved(tape)
+        let temporary = target + ".tagging"
         do {
-            let reader = try TapeReader(path: tape)
+            let reader = try TapeReader(path: target)
             var metadata = reader.header.metadata
             metadata.labels[key] = value
             let writer = try TapeWriter(path: temporary, metadata: metadata)
@@ -47,7 +51,7 @@ struct TagCommand: ParsableCommand {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CommandFailure.exit("cannot tag \(tape): \(error)", code: 1)
         }
-        guard rename(temporary, tape) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw CommandFailure.exit("cannot replace \(tape) (\(reason))", code: 1)

@@ -12,12 +12,17 @@ import Darwin
 /// dropped without `commit()` removes its temporary file.
 ///
 /// When the target is a symbolic link, the file it points to is replaced and the link stays.
+/// When it is a character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe), the bytes
+/// are written straight to it, as a shell's `>` does: replacing it would swap the device for a
+/// regular file (as root, `/dev/full` was replaced: issue 34, finding 6). Any other kind of file
+/// (a folder, a block device, a socket) is refused.
 public final class ReplacingFile {
     /// The path as the caller gave it (for messages).
     public let path: String
     /// Where the bytes land on `commit()`: `path` with symbolic links resolved.
     public let target: String
-    public let temporaryPath: String
+    /// Where the bytes go until `commit()`; nil when they are written straight to a device or FIFO.
+    public let temporaryPath: String?
     /// The temporary file's descriptor, for writers that write it themselves.
     package private(set) var fd: Int32
     public private(set) var isCommitted = false
@@ -27,6 +32,23 @@ public final class ReplacingFile {
         self.path = path
         let target = FilePaths.resolved(path)
         self.target = target
+        var status = stat()
+        if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            switch status.st_mode & S_IFMT {
+            case S_IFCHR, S_IFIFO:
+                let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: POSIXFile.errorText(errno)) }
+                fd = descriptor
+                temporaryPath = nil
+                return
+            case S_IFDIR:
+                throw .cannotOpen(path: path, reason: "it is a folder: give a file name")
+            default:
+                throw .cannotOpen(
+                    path: path,
+                    reason: "it is not a regular file, a character device or a FIFO, so it is neither replaced nor written to")
+            }
+        }
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -63,9 +85,15 @@ public final class ReplacingFile {
         try result.get()
     }
 
-    /// Syncs the temporary file and renames it over the target.
+    /// Syncs the temporary file and renames it over the target (a device or FIFO: closes it).
     public func commit() throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
+        guard let temporaryPath else {
+            isClosed = true
+            isCommitted = true
+            POSIXFile.closeFile(fd)
+            return
+        }
         if fsync(fd) != 0 {
             let reason = "fsync: " + POSIXFile.errorText(errno)
             discard()
@@ -88,7 +116,7 @@ public final class ReplacingFile {
             isClosed = true
             POSIXFile.closeFile(fd)
         }
-        _ = unlink(temporaryPath)
+        if let temporaryPath { _ = unlink(temporaryPath) }
     }
 
     /// Writes `bytes` to `path` whole or not at all.
