@@ -46,9 +46,14 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         var network: ReplayNetwork
         var lockstep = SocketLockstep()
 
-        /// Starts a tape of the session: the network plays its recording from now on.
+        /// Whether the app reads through the network (an event adapter never does).
+        let throughSocket: Bool
+
+        /// Starts a tape of the session: the network plays its recording from now on (read only
+        /// where the app reads through it).
         @MainActor
         mutating func begin(tape path: String, finishing: Bool) {
+            guard throughSocket else { return }
             if finishing { network.finish() }
             var records: [TapeRecord] = []
             if let reader = try? TapeReader(path: path) {
@@ -159,7 +164,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 }
             }
         }
-        if tape >= 0 { player.network.finish() }
+        if tape >= 0, throughSocket { player.network.finish() }
         return (cursor.log, player)
     }
 
@@ -167,7 +172,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     func makePlayer() -> Player {
         let network = ReplayNetwork(comparing: comparison)
         let adapter = makeAdapter(network)
-        return Player(adapter: adapter, network: network)
+        return Player(adapter: adapter, network: network, throughSocket: throughSocket)
     }
 
     /// The snapshot of a fresh app after every record before `sessionRecord`.

@@ -78,27 +78,24 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// finding, and fails at once.
     public func webSocketTask(with url: URL) -> ReplaySocket {
         lock.withLock {
-            var number = 0
+            let recorded = state.verifier.recordedConnections
+            let number: Int
             if let opening = state.opening, !state.sockets.contains(where: { $0.connection == opening && !$0.isEnded }) {
                 number = opening
-            } else if let next = (1...max(1, state.verifier.recordedConnections)).first(where: { candidate in
-                candidate <= state.verifier.recordedConnections && !state.sockets.contains { $0.connection == candidate }
-            }) {
-                number = next
+            } else {
+                number = (1..<recorded + 1).first { candidate in !state.sockets.contains { $0.connection == candidate } } ?? 0
             }
             if number == 0 {
                 state.extraTasks += 1
                 state.findings.append(
                     SendFinding(
-                        finding: .extraConnection(
-                            connection: state.verifier.recordedConnections + state.extraTasks,
-                            recorded: state.verifier.recordedConnections),
+                        finding: .extraConnection(connection: recorded + state.extraTasks, recorded: recorded),
                         context: state.context))
             }
             while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
             let connection = number
-            let socket = ReplaySocket(url: url, connection: connection) { [weak self] frame in
-                self?.appSent(frame, on: connection)
+            let socket = ReplaySocket(url: url, connection: connection) { [weak self] message in
+                self?.appSent(message, on: connection)
             }
             state.sockets.append(socket)
             return socket
@@ -198,8 +195,8 @@ public final class ReplayNetwork: @unchecked Sendable {
         }
     }
 
-    private func appSent(_ frame: ReplaySocket.SentFrame, on connection: Int) {
-        guard case .message(let message) = frame, connection > 0 else { return }
+    private func appSent(_ message: URLSessionWebSocketTask.Message, on connection: Int) {
+        guard connection > 0 else { return }
         lock.withLock {
             let (bytes, isText): ([UInt8], Bool) =
                 switch message {

@@ -52,25 +52,20 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     private let lock = NSLock()
     private var state = State()
-    private let sent: @Sendable (SentFrame) -> Void
+    /// Told of each message the app sends (the network that judges it).
+    private let onSend: @Sendable (Message) -> Void
 
-    /// A frame the app wrote on this socket.
-    enum SentFrame: Sendable {
-        case message(Message)
-        case close(code: Int, reason: Data?)
-    }
-
-    init(url: URL?, connection: Int, sent: @escaping @Sendable (SentFrame) -> Void) {
+    init(url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void) {
         self.url = url
         self.connection = connection
-        self.sent = sent
+        self.onSend = onSend
         if connection == 0 { state.end = ReplaySocketError.notRecorded }
     }
 
     /// A socket of the test's own, without a tape, for unit tests of the app's socket code: the test
     /// serves messages with `serve(_:)` and reads what the app sent in `sentMessages`.
     public convenience init(url: URL? = nil) {
-        self.init(url: url, connection: 1) { _ in }
+        self.init(url: url, connection: 1, onSend: { _ in })
     }
 
     // MARK: The task's API, as the app calls it
@@ -109,8 +104,6 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     }
 
     public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
-        let wasOpen = lock.withLock { state.end == nil }
-        if wasOpen { sent(.close(code: closeCode.rawValue, reason: reason)) }
         finish(with: ReplaySocketError.cancelled, closeCode: closeCode, reason: reason, droppingUnread: true)
     }
 
@@ -205,7 +198,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
             if let end = state.end { throw end }
             state.sent.append(message)
         }
-        sent(.message(message))
+        onSend(message)
     }
 
     private func enqueue(_ receiver: Receiver) {
