@@ -169,7 +169,7 @@ report-screenshot: deps report-deps
 # of `make test`. After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
 bench: release pydeps
-	$(BIN_RELEASE) dev bench decode --synthetic $(BENCH_MESSAGES)
+	$(BIN_RELEASE) bench --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
 	# The proxy's CPU per message against socat: its best ratio to the floor may be 5 % over
 	# Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).

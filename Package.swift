@@ -61,7 +61,7 @@ let package = Package(
         // Tapes: the format, the streaming reader (a pure-Swift LZ4 frame decoder), JSON Lines.
         .target(name: "TapedeckTape", dependencies: ["TapedeckCore"]),
         // Writing tapes (TapeWriter, JSON Lines import) through liblz4's frame compressor.
-        .target(name: "TapedeckTapeWriter", dependencies: ["TapedeckTape", "CLZ4"]),
+        .target(name: "TapedeckTapeWriter", dependencies: ["TapedeckCore", "TapedeckTape", "CLZ4"]),
         .target(name: "TapedeckProtocol"),
         .target(
             name: "TapedeckState",
@@ -157,13 +157,22 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // The measured loops behind `tapedeck bench` and `tapedeck dev bench`, and the synthetic tapes
+        // they run on: kept out of the command line so the commands stay thin.
+        .target(
+            name: "TapedeckBenchmarks",
+            dependencies: [
+                "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+                "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
+            ]
+        ),
         .target(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
                 "TapedeckCatalog", "TapedeckRepro",
                 "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
-                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork",
+                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork", "TapedeckBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -200,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "TapedeckCLITests",
             dependencies: [
-                "TapedeckCLI", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog", "TapedeckProtocol", "TestSupport",
+                "TapedeckCLI", "TapedeckBenchmarks", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog",
+                "TapedeckProtocol", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

@@ -3,7 +3,7 @@
 # (docs/PERFORMANCE.md, "Comparing with a base revision"). REV is checked out in its own git work
 # tree under .build-compare/ and built there with its own scratch path (the shared .build is not
 # touched; a second run reuses both). Then, alternating between the two builds ROUNDS times:
-#  - decode: `bench decode --synthetic` (`dev bench decode` since the CLI moved it), stages
+#  - decode: `bench decode --synthetic` (`dev bench decode` in builds between issues 24 and 35), stages
 #    decode_in_memory and replay, msg/s, best of the rounds; and decode_in_memory per CPU
 #    second (getrusage of 11 passes minus 1 pass), which the machine's load moves less;
 #  - recorder: `dev bench recorder`, ns/msg of the caller and of the redacting writer (n/a for a

@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import Foundation
 
@@ -32,7 +33,8 @@ public struct TapedeckCommand: AsyncParsableCommand {
             LsCommand.self,
             TagCommand.self,
             CatalogCommand.self,
-            // Hidden from this list: benchmarks, synth and the test writers (`tapedeck dev --help`).
+            BenchCommand.self,
+            // Hidden from this list: our own benchmarks, synth and the test writers (`tapedeck dev --help`).
             DevCommand.self,
         ]
     )

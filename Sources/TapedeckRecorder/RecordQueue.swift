@@ -1,3 +1,4 @@
+import TapedeckCore
 import Foundation
 import TapedeckTape
 

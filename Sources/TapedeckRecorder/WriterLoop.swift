@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckTape
 
 /// The writer thread's loop: take what the app queued, write it, flush when due, answer requests.

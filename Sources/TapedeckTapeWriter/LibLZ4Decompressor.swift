@@ -1,7 +1,7 @@
 import TapedeckTape
 
 /// Decompresses a tape's LZ4 frames with liblz4, checksums included, without reading any
-/// record: the reference that `tapedeck dev bench decode` (stage `lz4_liblz4`) measures TapedeckTape's
+/// record: the reference that `tapedeck bench` (stage `lz4_liblz4`) measures TapedeckTape's
 /// Swift decoder (`TapeDecompressor`, stage `lz4`) against, on the same tapes in the same run. It
 /// runs the reading path tapes had before the Swift decoder (`LibLZ4FrameDecoder`), so it does the
 /// same work as `TapeDecompressor`: the file read unit by unit, each block decompressed and

@@ -5,7 +5,7 @@ import TapedeckTape
 /// renamed): a file of LZ4 frames read unit by unit (frame header, one block, end mark), each
 /// unit parsed as `LZ4FrameDecoder` parses it and then fed whole to liblz4's `LZ4F_decompress`.
 /// Kept as the reference the Swift decoder is measured against (`LibLZ4Decompressor`, the
-/// `lz4_liblz4` stage of `tapedeck dev bench decode`) and tested against (same bytes, same stops).
+/// `lz4_liblz4` stage of `tapedeck bench`) and tested against (same bytes, same stops).
 package final class LibLZ4FrameDecoder {
     /// Why decoding stopped early.
     package enum Stop: Error {

@@ -1,6 +1,10 @@
+import TapedeckCore
+
 /// A monotonic clock measuring nanoseconds since the tape started. The core never reads a clock
 /// itself: the network edge supplies one (a real monotonic clock), tests supply a manual one.
 /// Record times and `TapeWriter.flushIfDue(now:)` both use this time base.
 public protocol TapeClock {
     func elapsedNanoseconds() -> UInt64
 }
+
+extension MonotonicClock: TapeClock {}

@@ -1,3 +1,4 @@
+import TapedeckBenchmarks
 import Foundation
 import TapedeckTape
 import Testing
@@ -55,6 +56,30 @@ import Testing
         let only = try DecodeBenchmark(tapes: [path], repeats: 1, only: ["lz4_liblz4"]).run()
         #expect(only.map(\.name) == ["lz4_liblz4"])
         #expect(throws: (any Error).self) { try BenchDecodeCommand.parse(["--synthetic", "10", "--stages", "lz4_nope"]) }
+    }
+
+    /// `tapedeck bench FOLDER` measures every tape under the folder, as `check` finds them; a folder
+    /// without tapes is an error that names it.
+    @Test func aFolderStandsForItsTapes() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nested = directory.appendingPathComponent("phase-1")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        _ = try SyntheticTape.write(messages: 300, seed: 1, to: directory.appendingPathComponent("a.tape").path)
+        _ = try SyntheticTape.write(messages: 200, seed: 2, to: nested.appendingPathComponent("b.tape").path)
+        let run = try await TapedeckBinary.run([
+            "bench", directory.path, "--stages", "framing", "--repeats", "1", "--json",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["stage"] as? String == "framing")
+        #expect(object["messages"] as? Int == 500)
+
+        let empty = directory.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try await TapedeckBinary.run(["bench", empty.path])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("\(empty.path): no .tape files in this folder"), "\(none.stderr)")
     }
 
     @Test func commandRefusesTapesTogetherWithSynthetic() {

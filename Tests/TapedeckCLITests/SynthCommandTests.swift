@@ -1,3 +1,4 @@
+import TapedeckBenchmarks
 import Foundation
 import TapedeckProtocol
 import TapedeckTape

@@ -5,7 +5,7 @@ import TapedeckProtocol
 import TapedeckTape
 import TapedeckTapeWriter
 
-// The stages of `tapedeck dev bench decode`, each one iteration over the same synthetic tape:
+// The stages of `tapedeck bench`, each one iteration over the same synthetic tape:
 // lz4 (decompression only), framing (+ TapeReader records), decode (+ typed messages), replay
 // (+ ClientState.apply and the invariants after every message). Names stay shell-safe: they
 // are the file names of the static thresholds in Thresholds/.
@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // What `tapedeck dev bench decode` calls decode_in_memory: the typed decoder alone, on the
+    // What `tapedeck bench` calls decode_in_memory: the typed decoder alone, on the
     // tape's payloads held in memory back to back. CPU time is counted in 10 ms ticks, so one
     // iteration decodes them `passes` times (about half a second): a tick is 2 % of it.
     let payloads = inMemoryPayloads(tape)

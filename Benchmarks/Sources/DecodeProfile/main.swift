@@ -29,13 +29,13 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
             count += 1
         }
     case "lz4":
-        // LZ4 alone, by TapedeckTape's Swift decoder (`tapedeck dev bench decode`'s lz4 stage).
+        // LZ4 alone, by TapedeckTape's Swift decoder (`tapedeck bench`'s lz4 stage).
         count = Int(try TapeDecompressor(path: tape).decompressAll())
     case "lz4_liblz4":
         // The same through liblz4's frame decoder (the lz4_liblz4 stage).
         count = Int(try LibLZ4Decompressor(path: tape).decompressAll())
     case "decode", "replay":
-        // The loop of `tapedeck dev bench decode`'s stages: payloads lent by the reader.
+        // The loop of `tapedeck bench`'s stages: payloads lent by the reader.
         let counted = try decodeTape(tape, replay: stage == "replay")
         count = counted.messages + counted.violations
     case "tapereplay":

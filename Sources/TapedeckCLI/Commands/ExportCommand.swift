@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import Foundation
 import TapedeckTape

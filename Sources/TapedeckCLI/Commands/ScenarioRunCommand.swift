@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import TapedeckNetwork
 import TapedeckScenario

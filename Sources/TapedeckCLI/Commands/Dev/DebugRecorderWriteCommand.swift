@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import Foundation
 import TapedeckRecorder
@@ -41,7 +42,7 @@ struct DebugRecorderWriteCommand: ParsableCommand {
                     directory: dir, labels: ["generator": "tapedeck dev recorder-write"],
                     flushInterval: .milliseconds(flushIntervalMs)))
             let period = 1_000_000_000 / UInt64(rate)
-            let start = MonotonicTapeClock()
+            let start = MonotonicClock()
             recorder.opened()
             var index = 0
             while count.map({ index < $0 }) ?? true {
@@ -53,7 +54,7 @@ struct DebugRecorderWriteCommand: ParsableCommand {
                 }
                 let due = UInt64(index) * period
                 let now = start.elapsedNanoseconds()
-                if due > now { MonotonicTapeClock.sleep(nanoseconds: due - now) }
+                if due > now { MonotonicClock.sleep(nanoseconds: due - now) }
             }
             try recorder.stop()
             try output.write("stopped \(index)\n")

@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import TapedeckTape
 import TapedeckTapeWriter
@@ -28,7 +29,7 @@ struct DebugWriteStreamCommand: ParsableCommand {
     }
 
     func run() throws {
-        let clock = MonotonicTapeClock()
+        let clock = MonotonicClock()
         let output = OutputFile()
         let metadata = TapeMetadata(
             created: "1970-01-01T00:00:00Z", tool: "tapedeck \(TapedeckVersion.current)",
@@ -59,7 +60,7 @@ struct DebugWriteStreamCommand: ParsableCommand {
                 // Sleep until the next record or the flush timer, whichever comes first.
                 let wake = min(UInt64(index) * period, writer.nextFlushDue ?? UInt64.max)
                 let current = clock.elapsedNanoseconds()
-                if wake > current { MonotonicTapeClock.sleep(nanoseconds: wake - current) }
+                if wake > current { MonotonicClock.sleep(nanoseconds: wake - current) }
             }
             try writer.close()
             try report()

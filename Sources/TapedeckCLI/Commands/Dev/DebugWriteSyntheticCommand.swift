@@ -1,3 +1,4 @@
+import TapedeckCore
 import ArgumentParser
 import TapedeckProtocol
 import TapedeckTape

@@ -9,7 +9,7 @@ struct DevCommand: ParsableCommand {
         abstract: "Developer tools: benchmarks, synthetic tapes, tape writers for tests.",
         shouldDisplay: false,
         subcommands: [
-            BenchCommand.self, SynthCommand.self, DebugWriteStreamCommand.self, DebugWriteSyntheticCommand.self,
+            DevBenchCommand.self, SynthCommand.self, DebugWriteStreamCommand.self, DebugWriteSyntheticCommand.self,
             DebugRecorderWriteCommand.self,
         ]
     )

@@ -1,3 +1,4 @@
+import TapedeckBenchmarks
 import ArgumentParser
 import Foundation
 

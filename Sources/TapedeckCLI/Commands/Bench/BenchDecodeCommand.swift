@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import TapedeckBenchmarks
+import TapedeckReplay
 import TapedeckTape
 
-/// `tapedeck dev bench decode`: the cost of each step from tape file to checked client state, on the
-/// same input in one run, with Foundation's decoders as baselines.
+/// `tapedeck bench [decode]`: the cost of each step from tape file to checked client state, on the
+/// user's tapes (files or folders) or synthetic ones, in one run, with Foundation's decoders as baselines.
 struct BenchDecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
@@ -23,7 +25,7 @@ struct BenchDecodeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Tapes to measure. Several tapes use every core in replay_all_cores.")
+    @Argument(help: "Tapes, or folders of tapes, to measure. Several tapes use every core in replay_all_cores.")
     var tapes: [String] = []
 
     @Option(
@@ -70,7 +72,7 @@ struct BenchDecodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var paths = tapes
+        var paths = try Self.expand(tapes)
         var directory: URL?
         if let synthetic {
             let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-\(getpid())")
@@ -103,6 +105,24 @@ struct BenchDecodeCommand: ParsableCommand {
         } else {
             print(Self.table(stages, tapes: paths.count, repeats: repeats))
         }
+    }
+
+    /// Folders stand for every tape under them (as `tapedeck check` finds them); files stay as given.
+    static func expand(_ arguments: [String]) throws -> [String] {
+        var paths: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+                paths.append(argument)
+                continue
+            }
+            let found = try CheckRunner.findTapes(in: argument)
+            guard !found.isEmpty else {
+                throw CommandFailure.exit("\(argument): no .tape files in this folder", code: TapeExitCode.unreadableInput)
+            }
+            paths += found
+        }
+        return paths
     }
 
     static func jsonLine(_ stage: DecodeBenchmark.Stage) -> String {

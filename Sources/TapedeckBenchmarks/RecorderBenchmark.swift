@@ -1,3 +1,4 @@
+import TapedeckCore
 import Foundation
 import TapedeckProtocol
 import TapedeckRecorder
@@ -10,27 +11,34 @@ import TapedeckTapeWriter
 /// running), the writer's side on one thread (redaction, record encoding, Swift LZ4, checksums,
 /// writes, segment roll-over) with and without the default redaction rules, and liblz4's
 /// `TapeWriter` writing the same records (level 0, the same 64 KiB flushes) for speed and size.
-struct RecorderBenchmark {
-    struct Stage {
-        var name: String
-        var messages: Int
-        var seconds: Double
+package struct RecorderBenchmark {
+    package struct Stage {
+        package var name: String
+        package var messages: Int
+        package var seconds: Double
         /// Record stream bytes in and file bytes out, for the writers.
-        var bytesIn: UInt64 = 0
-        var bytesOut: UInt64 = 0
-        var dropped = 0
+        package var bytesIn: UInt64 = 0
+        package var bytesOut: UInt64 = 0
+        package var dropped = 0
 
-        var nanosecondsPerMessage: Double { seconds * 1e9 / Double(messages) }
-        var messagesPerSecond: Double { Double(messages) / seconds }
-        var ratio: Double { bytesOut == 0 ? 0 : Double(bytesIn) / Double(bytesOut) }
+        package var nanosecondsPerMessage: Double { seconds * 1e9 / Double(messages) }
+        package var messagesPerSecond: Double { Double(messages) / seconds }
+        package var ratio: Double { bytesOut == 0 ? 0 : Double(bytesIn) / Double(bytesOut) }
     }
 
-    var messages: Int
-    var seed: UInt64
-    var repeats: Int
-    var directory: String
+    package var messages: Int
+    package var seed: UInt64
+    package var repeats: Int
+    package var directory: String
 
-    func run() throws -> [Stage] {
+    package init(messages: Int, seed: UInt64, repeats: Int, directory: String) {
+        self.messages = messages
+        self.seed = seed
+        self.repeats = repeats
+        self.directory = directory
+    }
+
+    package func run() throws -> [Stage] {
         let corpus = SyntheticSession.wireMessages(count: messages, seed: seed)
         // The app hands the recorder Strings: the caller's side includes their UTF-8 copy.
         let texts = corpus.map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -68,11 +76,11 @@ struct RecorderBenchmark {
         let recorder = try FlightRecorder(
             configuration: FlightRecorderConfiguration(
                 directory: folder("caller"), queueCapacity: texts.count + 1, keepBytes: 1 << 30))
-        let start = MonotonicTapeClock.now()
+        let start = MonotonicClock.now()
         for (text, message) in zip(texts, corpus) {
             if message.fromClient { recorder.sent(text: text) } else { recorder.received(text: text) }
         }
-        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
         let dropped = recorder.droppedCount
         try recorder.stop()
         return Stage(name: "caller", messages: texts.count, seconds: seconds, dropped: dropped)
@@ -83,10 +91,10 @@ struct RecorderBenchmark {
         let writer = try RecorderWriter(
             configuration: FlightRecorderConfiguration(directory: path, redaction: rules, keepBytes: 1 << 30),
             created: "2025-01-01T00:00:00Z", key: [UInt8](repeating: 7, count: 32))
-        let start = MonotonicTapeClock.now()
+        let start = MonotonicClock.now()
         writer.append(records)
         try writer.closeCurrent()
-        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
         var stage = Stage(name: name, messages: records.count, seconds: seconds)
         for segment in try FileManager.default.contentsOfDirectory(atPath: path) {
             let reader = try TapeReader(path: (path as NSString).appendingPathComponent(segment))
@@ -100,12 +108,12 @@ struct RecorderBenchmark {
     private func liblz4Writer(_ records: [TapeRecord]) throws -> Stage {
         let path = folder("liblz4.tape")
         let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "TapedeckRecorder 0.1.0")
-        let start = MonotonicTapeClock.now()
+        let start = MonotonicClock.now()
         // Blocks cut by the same 64 KiB threshold as the recorder's writer.
         let writer = try TapeWriter(path: path, metadata: metadata, options: TapeWriterOptions(flushInterval: .max))
         for record in records { try writer.append(record) }
         try writer.close()
-        let seconds = Double(MonotonicTapeClock.now() - start) / 1e9
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
         return Stage(
             name: "writer_liblz4", messages: records.count, seconds: seconds,
             bytesIn: writer.uncompressedBytes, bytesOut: writer.compressedBytes)

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 import TapedeckTape
 import TapedeckTapeWriter
@@ -5,26 +6,26 @@ import TapedeckTapeWriter
 /// Writes a `SyntheticSession` as a tape: the client's `open` record, the session's messages as text
 /// records (server messages s2c, client replies c2s) and a normal close (1000) from both sides. Everything, the
 /// header's creation time included, comes from the seed, so a seed always gives the same bytes.
-enum SyntheticTape {
-    struct Summary: Sendable, Equatable {
-        var messages = 0
-        var serverMessages = 0
-        var clientMessages = 0
-        var payloadBytes = 0
-        var uncompressedBytes: UInt64 = 0
-        var compressedBytes: UInt64 = 0
+package enum SyntheticTape {
+    package struct Summary: Sendable, Equatable {
+        package var messages = 0
+        package var serverMessages = 0
+        package var clientMessages = 0
+        package var payloadBytes = 0
+        package var uncompressedBytes: UInt64 = 0
+        package var compressedBytes: UInt64 = 0
     }
 
     /// The fixed creation time written in every synthetic tape's header.
-    static let created = "2025-01-01T00:00:00Z"
+    package static let created = "2025-01-01T00:00:00Z"
 
-    static func metadata(messages: Int, seed: UInt64) -> TapeMetadata {
+    package static func metadata(messages: Int, seed: UInt64) -> TapeMetadata {
         TapeMetadata(
             created: created, tool: "tapedeck \(TapedeckVersion.current)",
             labels: ["generator": "tapedeck synth", "messages": "\(messages)", "seed": "\(seed)"])
     }
 
-    static func write(messages count: Int, seed: UInt64, to path: String) throws(TapeError) -> Summary {
+    package static func write(messages count: Int, seed: UInt64, to path: String) throws(TapeError) -> Summary {
         // Blocks are cut by size only: tape time is not a reason to flush a file written offline.
         let options = TapeWriterOptions(flushInterval: .max)
         let writer = try TapeWriter(path: path, metadata: metadata(messages: count, seed: seed), options: options)

@@ -1,3 +1,4 @@
+import TapedeckCore
 import Foundation
 import TapedeckProtocol
 import TapedeckReplay
@@ -9,35 +10,42 @@ import TapedeckTapeWriter
 /// millisecond of tape time, with what a real client would have sent in between: the `claimEvent`
 /// before each `claimResult`, and an `answerQuestion` (first option) after each `questionEvent`,
 /// so the question queue stays as short as a player keeps it.
-struct ReplayBenchmark {
-    struct Stage: Sendable {
-        let name: String
+package struct ReplayBenchmark {
+    package struct Stage: Sendable {
+        package let name: String
         /// Wall time of the best run.
-        let seconds: Double
+        package let seconds: Double
         /// CPU time of this thread in the best run: on a busy machine, closer to what one free core does.
-        let cpuSeconds: Double
-        let messages: Int
-        var messagesPerSecond: Double { Double(messages) / seconds }
-        var messagesPerCPUSecond: Double { Double(messages) / cpuSeconds }
+        package let cpuSeconds: Double
+        package let messages: Int
+        package var messagesPerSecond: Double { Double(messages) / seconds }
+        package var messagesPerCPUSecond: Double { Double(messages) / cpuSeconds }
     }
 
-    struct Result: Sendable {
-        let records: Int
-        let messages: Int
-        let tapeBytes: UInt64
-        let digest: String
-        let stages: [Stage]
+    package struct Result: Sendable {
+        package let records: Int
+        package let messages: Int
+        package let tapeBytes: UInt64
+        package let digest: String
+        package let stages: [Stage]
         /// Set when the replay stopped before the end (it should not on synthetic traffic).
-        let problem: String?
+        package let problem: String?
     }
 
-    let messages: Int
-    let seed: UInt64
-    let repeats: Int
-    let tapePath: String
+    package let messages: Int
+    package let seed: UInt64
+    package let repeats: Int
+    package let tapePath: String
+
+    package init(messages: Int, seed: UInt64, repeats: Int, tapePath: String) {
+        self.messages = messages
+        self.seed = seed
+        self.repeats = repeats
+        self.tapePath = tapePath
+    }
 
     /// The synthetic records: server messages, and client claims before their results.
-    static func records(messages: Int, seed: UInt64) -> [TapeRecord] {
+    package static func records(messages: Int, seed: UInt64) -> [TapeRecord] {
         var stream = SyntheticMessages(seed: seed)
         var records: [TapeRecord] = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
         records.reserveCapacity(messages + messages / 50 + 1)
@@ -58,7 +66,7 @@ struct ReplayBenchmark {
         return records
     }
 
-    func run() throws -> Result {
+    package func run() throws -> Result {
         let records = Self.records(messages: messages, seed: seed)
         let writer = try TapeWriter(
             path: tapePath,
@@ -108,21 +116,21 @@ struct ReplayBenchmark {
     }
 
     /// Runs `body` `repeats` times and keeps the fastest; `body` returns how many messages it handled.
-    func measure(_ name: String, messages: Int, _ body: () -> Int) -> Stage {
+    package func measure(_ name: String, messages: Int, _ body: () -> Int) -> Stage {
         var best = Double.infinity
         var bestCPU = Double.infinity
         var handled = 0
         for _ in 0..<repeats {
-            let start = MonotonicTapeClock.now()
+            let start = MonotonicClock.now()
             let startCPU = Self.threadCPUNanoseconds()
             handled = body()
-            best = min(best, Double(MonotonicTapeClock.now() - start) / 1e9)
+            best = min(best, Double(MonotonicClock.now() - start) / 1e9)
             bestCPU = min(bestCPU, Double(Self.threadCPUNanoseconds() - startCPU) / 1e9)
         }
         return Stage(name: name, seconds: best, cpuSeconds: bestCPU, messages: handled)
     }
 
-    static func threadCPUNanoseconds() -> UInt64 {
+    package static func threadCPUNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)

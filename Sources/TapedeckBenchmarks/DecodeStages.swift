@@ -3,35 +3,35 @@ import TapedeckState
 import TapedeckTape
 import TapedeckTapeWriter
 
-/// The measured loops of `tapedeck dev bench decode`, one per stage, each doing everything the stage
+/// The measured loops of `tapedeck bench`, one per stage, each doing everything the stage
 /// before it does plus one more step. Every loop returns what it counted so the work cannot be
 /// optimised away and so the stages can be checked against each other.
-enum DecodeStages {
-    struct Count: Sendable, Equatable {
+package enum DecodeStages {
+    package struct Count: Sendable, Equatable {
         /// Text records (protocol messages) seen.
-        var messages = 0
+        package var messages = 0
         /// Their payload bytes.
-        var payloadBytes = 0
+        package var payloadBytes = 0
         /// Messages that failed to decode.
-        var failures = 0
+        package var failures = 0
         /// Invariant violations found after messages (replay only).
-        var violations = 0
+        package var violations = 0
     }
 
     /// LZ4 decompression of the whole file, checksums included; nothing is parsed. TapedeckTape's
     /// own decoder, in Swift: what every reader of tapes runs.
-    static func decompress(_ path: String) throws(TapeError) -> UInt64 {
+    package static func decompress(_ path: String) throws(TapeError) -> UInt64 {
         try TapeDecompressor(path: path).decompressAll()
     }
 
     /// The same through liblz4's frame decoder (`LZ4F_decompress`), for comparison.
-    static func decompressWithLibLZ4(_ path: String) throws(TapeError) -> UInt64 {
+    package static func decompressWithLibLZ4(_ path: String) throws(TapeError) -> UInt64 {
         try LibLZ4Decompressor(path: path).decompressAll()
     }
 
     /// Decompression plus record framing: every record read from the tape, its payload lent by
     /// the reader (`withNextRecord`) as the replayer's loop reads it, not copied.
-    static func frame(_ path: String) throws(TapeError) -> Count {
+    package static func frame(_ path: String) throws(TapeError) -> Count {
         let reader = try TapeReader(path: path)
         var count = Count()
         while try reader.withNextRecord({ record in
@@ -43,7 +43,7 @@ enum DecodeStages {
     }
 
     /// Framing plus typed decoding of every text record in its direction.
-    static func decode(_ path: String) throws(TapeError) -> Count {
+    package static func decode(_ path: String) throws(TapeError) -> Count {
         let reader = try TapeReader(path: path)
         var count = Count()
         while try reader.withNextRecord({ record in
@@ -61,7 +61,7 @@ enum DecodeStages {
 
     /// Decoding plus the client state machines: each message applied to one `ClientState` in tape
     /// order at its tape time, and the invariants checked after every message.
-    static func replay(_ path: String) throws(TapeError) -> Count {
+    package static func replay(_ path: String) throws(TapeError) -> Count {
         let reader = try TapeReader(path: path)
         var state = ClientState()
         var count = Count()

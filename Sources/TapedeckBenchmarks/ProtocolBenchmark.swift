@@ -5,34 +5,40 @@ import TapedeckThroughput
 /// Measures decoding of the same synthetic server envelopes three ways on the calling thread:
 /// the typed decoder, Foundation's `JSONDecoder` into equivalent Decodable types, and
 /// `JSONSerialization`. Each stage runs `repeats` times; the best run counts.
-struct ProtocolBenchmark {
-    struct Stage: Sendable {
-        let name: String
-        let seconds: Double
-        let messages: Int
-        let bytes: Int
+package struct ProtocolBenchmark {
+    package struct Stage: Sendable {
+        package let name: String
+        package let seconds: Double
+        package let messages: Int
+        package let bytes: Int
         /// Messages the stage decoded as a known type; equal to `messages` when nothing failed.
-        let decoded: Int
+        package let decoded: Int
 
-        var messagesPerSecond: Double { Double(messages) / seconds }
-        var megabytesPerSecond: Double { Double(bytes) / seconds / 1_000_000 }
+        package var messagesPerSecond: Double { Double(messages) / seconds }
+        package var megabytesPerSecond: Double { Double(bytes) / seconds / 1_000_000 }
     }
 
-    struct Result: Sendable {
-        let messages: Int
-        let bytes: Int
-        let seed: UInt64
-        let repeats: Int
-        let typed: Stage
-        let jsonDecoder: Stage
-        let jsonSerialization: Stage
+    package struct Result: Sendable {
+        package let messages: Int
+        package let bytes: Int
+        package let seed: UInt64
+        package let repeats: Int
+        package let typed: Stage
+        package let jsonDecoder: Stage
+        package let jsonSerialization: Stage
     }
 
-    let messages: Int
-    let seed: UInt64
-    let repeats: Int
+    package let messages: Int
+    package let seed: UInt64
+    package let repeats: Int
 
-    func run() throws -> Result {
+    package init(messages: Int, seed: UInt64, repeats: Int) {
+        self.messages = messages
+        self.seed = seed
+        self.repeats = repeats
+    }
+
+    package func run() throws -> Result {
         let envelopes = SyntheticMessages.envelopes(count: messages, seed: seed)
         let datas = envelopes.map { Data($0) }
         let bytes = envelopes.reduce(0) { $0 + $1.count }

@@ -4,41 +4,47 @@ import TapedeckProtocol
 import TapedeckTape
 import TapedeckThroughput
 
-/// Runs every stage of `tapedeck dev bench decode` over the same tapes and times it. One-thread
+/// Runs every stage of `tapedeck bench` over the same tapes and times it. One-thread
 /// stages go through the tapes one after another on the calling thread; the all-core stage
 /// replays the tapes in parallel, one per core. Every stage runs `repeats` times; the best counts.
-struct DecodeBenchmark {
-    struct Stage: Sendable {
-        let name: String
-        let summary: String
-        let threads: Int
-        let seconds: Double
-        let messages: Int
-        let payloadBytes: Int
+package struct DecodeBenchmark {
+    package struct Stage: Sendable {
+        package let name: String
+        package let summary: String
+        package let threads: Int
+        package let seconds: Double
+        package let messages: Int
+        package let payloadBytes: Int
         /// Extra figures of this stage (failures, invariant violations...).
-        var extra: [(String, Int)] = []
+        package var extra: [(String, Int)] = []
 
-        var messagesPerSecond: Double { Double(messages) / seconds }
-        var megabytesPerSecond: Double { Double(payloadBytes) / seconds / 1_000_000 }
+        package var messagesPerSecond: Double { Double(messages) / seconds }
+        package var megabytesPerSecond: Double { Double(payloadBytes) / seconds / 1_000_000 }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    let tapes: [String]
-    let repeats: Int
+    package let tapes: [String]
+    package let repeats: Int
     /// The stages to run (all when empty): for profiling one stage under valgrind.
-    var only: Set<String> = []
+    package var only: Set<String> = []
 
-    static let stageNames = [
+    package init(tapes: [String], repeats: Int, only: Set<String> = []) {
+        self.tapes = tapes
+        self.repeats = repeats
+        self.only = only
+    }
+
+    package static let stageNames = [
         "lz4", "lz4_liblz4", "framing", "decode", "replay", "replay_all_cores", "decode_in_memory", "jsondecoder",
         "jsonserialization",
     ]
 
     private func wants(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
 
-    func run() throws -> [Stage] {
+    package func run() throws -> [Stage] {
         var reference = DecodeStages.Count()
         for tape in tapes {
             let count = try DecodeStages.frame(tape)
@@ -191,13 +197,13 @@ private final class ErrorBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: (any Error)?
 
-    func record(_ error: any Error) {
+    package func record(_ error: any Error) {
         lock.lock()
         if stored == nil { stored = error }
         lock.unlock()
     }
 
-    var first: (any Error)? {
+    package var first: (any Error)? {
         lock.lock()
         defer { lock.unlock() }
         return stored
