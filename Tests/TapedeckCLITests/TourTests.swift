@@ -1,23 +1,25 @@
 import Foundation
 import Testing
 
-/// The README's tour works as written: every fenced block on the line after `<!-- runnable -->`
-/// runs with `bash -euo pipefail` from the package root, with the built `tapedeck` first on PATH,
-/// and exits 0. For blocks whose output is the same on every run, a key line must appear both in
-/// the output pasted under the block in the README and in what the block really prints, so the
-/// pasted output cannot drift from the program.
-@Suite(.serialized) struct ReadmeTourTests {
+/// The README's examples and docs/TOUR.md work as written: every fenced block on the line after
+/// `<!-- runnable -->` runs with `bash -euo pipefail` from the package root, with the built
+/// `tapedeck` first on PATH, and exits 0. For blocks whose output is the same on every run, a key
+/// line must appear both in the output pasted under the block and in what the block really
+/// prints, so the pasted output cannot drift from the program.
+@Suite(.serialized) struct TourTests {
     struct Block: Sendable, CustomTestStringConvertible {
-        /// 1-based line of the block's opening fence in README.md.
+        /// The page, relative to the package root.
+        var page: String
+        /// 1-based line of the block's opening fence in the page.
         var line: Int
         var code: String
         /// The next fenced block after it (before the next runnable block or heading): its pasted output.
         var pastedOutput: String?
 
-        var testDescription: String { "README.md:\(line): \(code.split(separator: "\n").first ?? "")" }
+        var testDescription: String { "\(page):\(line): \(code.split(separator: "\n").first ?? "")" }
     }
 
-    static let readme = TapedeckBinary.packageRoot.appendingPathComponent("README.md")
+    static let pages = ["README.md", "docs/TOUR.md"]
 
     /// A command a block runs → a line of output that does not change between runs.
     static let keyLines: [(command: String, line: String)] = [
@@ -25,13 +27,18 @@ import Testing
         ("tapedeck ls", "complete  flow=tour"),
         ("tapedeck check Recordings", "checked 14 tapes and 84 cases: 14 tapes passed, 0 failed (0 failing cases)"),
         ("tapedeck check /tmp/tapedeck-phase", "checked 14 tapes and 84 cases: 13 tapes passed, 1 failed (1 failing cases)"),
-        ("tapedeck repro", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        ("-o /tmp/bug-min.tape", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        ("-o /tmp/readme-min.tape", "wrote /tmp/readme-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        ("tapedeck repro docs/examples/bug-report.tape", "failure at record 9 (t=0.049s): decode error s2c message.tiers[2]"),
         ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
-        ("tapedeck dev bench decode", "typed protocol decoding"),
+        ("tapedeck bench Recordings", "typed protocol decoding"),
     ]
 
-    static func blocks() -> [Block] {
-        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
+    static func blocks() -> [Block] { pages.flatMap(blocks(in:)) }
+
+    static func blocks(in page: String) -> [Block] {
+        let url = TapedeckBinary.packageRoot.appendingPathComponent(page)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         let lines = text.components(separatedBy: "\n")
         var blocks: [Block] = []
         var index = 0
@@ -57,15 +64,16 @@ import Testing
                 if let (body, _) = fenced(at: scan) { output = body; break }
                 scan += 1
             }
-            blocks.append(Block(line: index + 2, code: code, pastedOutput: output))
+            blocks.append(Block(page: page, line: index + 2, code: code, pastedOutput: output))
             index = next
         }
         return blocks
     }
 
-    @Test func theReadmeHasATourToRun() {
+    @Test func theReadmeAndTheTourHaveBlocksToRun() {
+        #expect(Self.blocks(in: "README.md").count >= 2, "the README's job examples are not marked runnable")
         let blocks = Self.blocks()
-        #expect(blocks.count >= 6, "found \(blocks.count) runnable blocks in \(Self.readme.path)")
+        #expect(blocks.count >= 8, "found \(blocks.count) runnable blocks in \(Self.pages)")
         // Every key line belongs to a block that exists, so none is silently skipped.
         for key in Self.keyLines {
             #expect(blocks.contains { $0.code.contains(key.command) }, "no runnable block runs `\(key.command)`")
