@@ -1,5 +1,5 @@
-import TapedeckCore
 import Foundation
+import TapedeckCore
 import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckRedaction

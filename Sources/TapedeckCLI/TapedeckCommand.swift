@@ -1,6 +1,6 @@
-import TapedeckCore
 import ArgumentParser
 import Foundation
+import TapedeckCore
 
 /// The `tapedeck` command line. Each subcommand lives in its own file and calls a library front end.
 public struct TapedeckCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
-import TapedeckCore
 import Foundation
+import TapedeckCore
 import TapedeckTape
 
 /// The hand-off between the app's threads and the recorder's writer thread: a bounded list of

@@ -1,5 +1,5 @@
-import TapedeckBenchmarks
 import Foundation
+import TapedeckBenchmarks
 import TapedeckTape
 import Testing
 

@@ -1,5 +1,5 @@
-import TapedeckBenchmarks
 import Foundation
+import TapedeckBenchmarks
 import TapedeckProtocol
 import TapedeckTape
 import Testing

@@ -28,7 +28,10 @@ import Testing
         ("tapedeck check Recordings", "checked 14 tapes and 84 cases: 14 tapes passed, 0 failed (0 failing cases)"),
         ("tapedeck check /tmp/tapedeck-phase", "checked 14 tapes and 84 cases: 13 tapes passed, 1 failed (1 failing cases)"),
         ("-o /tmp/bug-min.tape", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
-        ("-o /tmp/readme-min.tape", "wrote /tmp/readme-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
+        (
+            "-o /tmp/readme-min.tape",
+            "wrote /tmp/readme-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"
+        ),
         ("tapedeck repro docs/examples/bug-report.tape", "failure at record 9 (t=0.049s): decode error s2c message.tiers[2]"),
         ("tapedeck scenario run /tmp/first-date.scenario", "PASS first-date: 15 passed, 0 failed"),
         ("tapedeck bench Recordings", "typed protocol decoding"),

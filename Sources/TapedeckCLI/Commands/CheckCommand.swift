@@ -1,7 +1,7 @@
-import TapedeckCore
 import ArgumentParser
 import Foundation
 import TapedeckCatalog
+import TapedeckCore
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape

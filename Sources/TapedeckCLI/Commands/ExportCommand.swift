@@ -1,6 +1,6 @@
-import TapedeckCore
 import ArgumentParser
 import Foundation
+import TapedeckCore
 import TapedeckTape
 
 /// `tapedeck export TAPE --format jsonl`: the tape as JSON Lines.

@@ -1,7 +1,7 @@
-import TapedeckCore
 import ArgumentParser
 import Foundation
 import TapedeckCatalog
+import TapedeckCore
 import TapedeckNetwork
 import TapedeckRedaction
 import TapedeckTape

@@ -1,5 +1,5 @@
-import TapedeckCore
 import ArgumentParser
+import TapedeckCore
 import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork

@@ -1,6 +1,6 @@
-import TapedeckCore
 import ArgumentParser
 import Foundation
+import TapedeckCore
 import TapedeckRecorder
 import TapedeckTape
 

@@ -1,5 +1,5 @@
-import TapedeckBenchmarks
 import ArgumentParser
+import TapedeckBenchmarks
 import TapedeckTape
 
 /// `tapedeck dev synth --messages N --seed S -o T.tape`: a deterministic synthetic session tape.

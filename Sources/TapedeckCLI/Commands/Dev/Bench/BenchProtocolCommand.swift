@@ -1,6 +1,6 @@
-import TapedeckBenchmarks
 import ArgumentParser
 import Foundation
+import TapedeckBenchmarks
 
 /// `tapedeck dev bench protocol`: typed decoding speed against Foundation's decoders on the same
 /// synthetic server messages.

@@ -1,6 +1,6 @@
-import TapedeckBenchmarks
 import ArgumentParser
 import Foundation
+import TapedeckBenchmarks
 import TapedeckTape
 
 /// `tapedeck dev bench recorder`: the in-app flight recorder's cost per message, beside liblz4.

@@ -1,6 +1,6 @@
-import TapedeckBenchmarks
 import ArgumentParser
 import Foundation
+import TapedeckBenchmarks
 
 /// `tapedeck dev bench replay`: replay throughput on a synthetic tape (use a release build).
 struct BenchReplayCommand: ParsableCommand {
