@@ -24,7 +24,10 @@ import Testing
                 launch.map(\.type) == [
                     "playerObject", "achievementsList", "energyRefillTiers", "timeSkipTiers", "extraCurriculars",
                 ])
-            guard case .playerObject(let player)? = launch.first else { return }
+            guard case .playerObject(let player)? = launch.first else {
+                Issue.record("the launch does not start with playerObject: \(launch.map(\.type))")
+                return
+            }
             #expect(player.person.name == "Ada")
             #expect(player.person.money == GameRules.startMoney - 20, "the flowers bought before are paid for")
             #expect(player.inventory.contains { $0.id == "flowers" })
