@@ -5,8 +5,10 @@ import PackageDescription
 //   CLI          tapedeck, TapedeckCLI
 //   testing      TapedeckTesting -> TapedeckReplay, TapedeckSocket
 //   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
-//   network edge TapedeckNetwork -> TapedeckGame, TapedeckProtocol, TapedeckTape, TapedeckRedaction, SwiftNIO
-//                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckNetwork (live scenario targets, tape server)
+//   network edge TapedeckWebSocket -> SwiftNIO (the WebSocket core: machines, aggregator, pipeline)
+//                TapedeckProxy -> TapedeckWebSocket, TapedeckTapeWriter, TapedeckRedaction (recording proxy)
+//                TapedeckServers -> TapedeckWebSocket, TapedeckGame, TapedeckReplay (reference and tape servers)
+//                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckServers (live scenario targets)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
@@ -35,7 +37,6 @@ let package = Package(
         .library(name: "TapedeckReport", targets: ["TapedeckReport"]),
         .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
         .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
-        .library(name: "TapedeckNetwork", targets: ["TapedeckNetwork"]),
         .library(name: "TapedeckScenarioNetwork", targets: ["TapedeckScenarioNetwork"]),
     ],
     dependencies: [
@@ -123,11 +124,25 @@ let package = Package(
         ),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: ["TapedeckCore", "TapedeckProtocol"]),
-        // WebSocket plumbing and the reference server on SwiftNIO.
+        // The WebSocket core on SwiftNIO: the peer and endpoint machines, the aggregator, the pipeline
+        // every listener and client sets up (TLS, upgrade, handshake timeout, connection limits).
         .target(
-            name: "TapedeckNetwork",
+            name: "TapedeckWebSocket",
             dependencies: [
-                "TapedeckCore", "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
+                "TapedeckCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // The recording proxy, reverse and forward: the relay machine, the recorder, the local CA.
+        .target(
+            name: "TapedeckProxy",
+            dependencies: [
+                "TapedeckWebSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -140,16 +155,28 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The servers: the reference game server (`tapedeck server`) and the tape server (`tapedeck serve`).
+        .target(
+            name: "TapedeckServers",
+            dependencies: [
+                "TapedeckWebSocket", "TapedeckCore", "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckReplay",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .target(
             name: "TapedeckScenario",
             dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckTapeWriter", "TapedeckReplay"]
         ),
-        // The scenario language's live targets (a WebSocket transport, the reference server in
-        // virtual time) and the tape server of `tapedeck serve`.
+        // The scenario language's live targets: a WebSocket transport, the reference server in virtual time.
         .target(
             name: "TapedeckScenarioNetwork",
             dependencies: [
-                "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape", "TapedeckReplay",
+                "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", "TapedeckState", "TapedeckTape", "TapedeckReplay",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -172,7 +199,9 @@ let package = Package(
                 "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
                 "TapedeckCatalog", "TapedeckRepro",
                 "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
-                "TapedeckScenario", "TapedeckGame", "TapedeckNetwork", "TapedeckScenarioNetwork", "TapedeckBenchmarks",
+                "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
+                "TapedeckScenarioNetwork",
+                "TapedeckBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -222,20 +251,29 @@ let package = Package(
         ),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
-            name: "TapedeckNetworkTests",
+            name: "TapedeckWebSocketTests",
             dependencies: [
-                "TapedeckNetwork", "TapedeckGame", "TapedeckProtocol", "TestSupport",
+                "TapedeckWebSocket",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "TapedeckServersTests",
+            dependencies: [
+                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", "TapedeckProtocol", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["Peers", "Fixtures"]
         ),
         .testTarget(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
-                "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckNetwork", "TapedeckState", "TapedeckTape",
+                "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", "TapedeckState",
+                "TapedeckTape",
                 "TapedeckProtocol", "TapedeckReplay", "TapedeckTapeWriter", "TapedeckTesting", "TapedeckSocket", "TestSupport",
             ],
             exclude: ["Peers"]
@@ -257,12 +295,14 @@ let package = Package(
         .testTarget(
             name: "TapedeckProxyTests",
             dependencies: [
-                "TapedeckNetwork", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog", "TestSupport",
+                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["Peers"]
         ),

@@ -1,7 +1,8 @@
 import NIOCore
 import NIOSSL
-import TapedeckNetwork
 import TapedeckScenario
+import TapedeckServers
+import TapedeckWebSocket
 
 /// A scenario transport over a real WebSocket connection (`--server`), in real time: `receive`
 /// waits on the socket for at most its timeout, so `wait 5m` takes five real minutes.

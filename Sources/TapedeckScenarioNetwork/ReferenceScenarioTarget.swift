@@ -1,5 +1,6 @@
-import TapedeckNetwork
 import TapedeckScenario
+import TapedeckServers
+import TapedeckWebSocket
 
 /// `--reference`: a reference server started in this process on a free loopback port, with a
 /// fixed seed and the virtual clock, and a transport to it. One per scenario, so a scenario's

@@ -1,8 +1,9 @@
 import NIOCore
 import NIOSSL
-import TapedeckNetwork
 import TapedeckScenario
+import TapedeckServers
 import TapedeckState
+import TapedeckWebSocket
 
 /// A scenario transport over a real WebSocket connection to a server whose game time passes only
 /// on `{"type":"advance","message":{"seconds":N}}` (the reference server with `--clock virtual`,

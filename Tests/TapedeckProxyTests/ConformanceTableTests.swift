@@ -1,7 +1,9 @@
 import Foundation
 import NIOCore
-import TapedeckNetwork
+import TapedeckProxy
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 import Testing
 
 /// The RFC 6455 conformance table (`ConformanceCase.table`) run against the reference server,

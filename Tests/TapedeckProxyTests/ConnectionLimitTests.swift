@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import TapedeckNetwork
+import TapedeckWebSocket
 import Testing
 
 /// Issue 23, finding 4: the proxy, the reference server and `serve` close connections that do

@@ -2,7 +2,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
-import TapedeckNetwork
+import TapedeckWebSocket
 
 /// A WebSocket server on SwiftNIO that echoes every message (on any path, over TLS when given a
 /// context), as the upstream of load and forward-proxy tests.

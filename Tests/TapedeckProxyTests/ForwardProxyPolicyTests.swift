@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
-import TapedeckNetwork
+import TapedeckProxy
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

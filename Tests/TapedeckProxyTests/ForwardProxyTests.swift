@@ -1,7 +1,8 @@
 import Foundation
 import NIOSSL
-import TapedeckNetwork
+import TapedeckProxy
 import TapedeckTape
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import TapedeckNetwork
 import TapedeckTape
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckProxy
 import TapedeckTape
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
-import TapedeckNetwork
+import TapedeckProxy
+import TapedeckWebSocket
 import TestSupport
 
 /// An in-process recording proxy for one test, with the tapes it closed.

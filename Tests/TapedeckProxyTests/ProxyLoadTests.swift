@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
-import TapedeckNetwork
 import TapedeckTape
+import TapedeckWebSocket
 import Testing
 
 /// Many sessions at once: every message in comes out on the other side and is on its tape.

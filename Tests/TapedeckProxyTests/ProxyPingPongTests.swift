@@ -1,5 +1,4 @@
 import Foundation
-import TapedeckNetwork
 import TapedeckTape
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckProxy
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 import Testing
 
 /// wss:// on both sides of the proxy: the listener with PEM files, and an upstream (the reference

@@ -1,8 +1,9 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import TapedeckNetwork
+import TapedeckProxy
 import TapedeckTape
+import TapedeckWebSocket
 import Testing
 
 /// When the upstream cannot be reached, refuses the upgrade or never answers it, the app gets an

@@ -1,7 +1,8 @@
 import Foundation
 import NIOCore
-import TapedeckNetwork
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 import Testing
 
 /// The RFC 6455 rules of issue 23 (finding 10) that the conformance table does not show:

@@ -1,7 +1,8 @@
 import Foundation
 import TapedeckCatalog
-import TapedeckNetwork
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

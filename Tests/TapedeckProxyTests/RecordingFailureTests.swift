@@ -1,5 +1,5 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckWebSocket
 import Testing
 
 /// Issue 23, finding 5: when a tape cannot be written the session must not go on unrecorded while

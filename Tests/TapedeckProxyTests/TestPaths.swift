@@ -11,8 +11,8 @@ enum TestPaths {
 
     /// A self-signed certificate (CA:TRUE) for `localhost` and `127.0.0.1`, and its key: the network
     /// tests' TLS fixtures, used here as the upstream's certificate and as a CA file.
-    static let testCertificate = packageRoot + "/Tests/TapedeckNetworkTests/Fixtures/test-cert.pem"
-    static let testKey = packageRoot + "/Tests/TapedeckNetworkTests/Fixtures/test-key.pem"
+    static let testCertificate = packageRoot + "/Tests/TapedeckServersTests/Fixtures/test-cert.pem"
+    static let testKey = packageRoot + "/Tests/TapedeckServersTests/Fixtures/test-key.pem"
 
     /// A fresh empty folder under the system's temporary folder.
     static func temporaryFolder(_ name: String) -> String {

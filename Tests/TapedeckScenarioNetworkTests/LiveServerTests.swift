@@ -1,8 +1,9 @@
 import Foundation
-import TapedeckNetwork
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckServers
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckState
+import TapedeckWebSocket
 import Testing
 
 /// The reference target: real sockets, virtual time driven by `advance` messages.

@@ -1,11 +1,12 @@
 import Foundation
-import TapedeckNetwork
 import TapedeckReplay
 import TapedeckScenarioNetwork
+import TapedeckServers
 import TapedeckSocket
 import TapedeckTape
 import TapedeckTapeWriter
 import TapedeckTesting
+import TapedeckWebSocket
 import Testing
 
 #if canImport(FoundationNetworking)

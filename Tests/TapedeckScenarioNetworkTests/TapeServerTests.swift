@@ -1,8 +1,9 @@
 import Foundation
-import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 import TestSupport
 import Testing
 

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import TapedeckCatalog
 import TapedeckCore
-import TapedeckNetwork
+import TapedeckProxy
 import TapedeckRedaction
 import TapedeckTape
+import TapedeckWebSocket
 
 /// `tapedeck record`: the recording proxy.
 struct RecordCommand: AsyncParsableCommand {

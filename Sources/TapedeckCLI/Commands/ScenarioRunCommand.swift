@@ -1,8 +1,8 @@
 import ArgumentParser
 import TapedeckCore
-import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckServers
 import TapedeckTape
 
 /// `tapedeck scenario run FILE... (--tape T | --server URL | --reference)`: runs scenarios against

@@ -1,9 +1,10 @@
 import ArgumentParser
-import TapedeckNetwork
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import TapedeckGame
-import TapedeckNetwork
+import TapedeckServers
 import TapedeckTape
 
 #if canImport(Glibc)

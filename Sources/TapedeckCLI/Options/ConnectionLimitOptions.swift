@@ -1,5 +1,5 @@
 import ArgumentParser
-import TapedeckNetwork
+import TapedeckWebSocket
 
 /// `--handshake-timeout`, `--idle-timeout` and `--max-connections`, shared by `record`, `server`
 /// and `serve`: what a listener allows before the WebSocket upgrade and how many connections it

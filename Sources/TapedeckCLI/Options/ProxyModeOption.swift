@@ -1,5 +1,5 @@
 import ArgumentParser
-import TapedeckNetwork
+import TapedeckProxy
 
 /// `record --mode reverse|forward`: how the app reaches the proxy (docs/RECORDING.md).
 enum ProxyModeOption: String, CaseIterable, ExpressibleByArgument {

@@ -1,5 +1,6 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckProxy
+import TapedeckWebSocket
 
 /// The live status of `tapedeck record` on standard error: rewritten in place every second on a
 /// terminal, a plain line every ten seconds otherwise (logs, CI).

@@ -1,5 +1,5 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckProxy
 
 /// Where the local CA lives: the user's own configuration folder, per user and per machine, never
 /// a recording folder (which teams commit). A key that signs certificates for any host, trusted

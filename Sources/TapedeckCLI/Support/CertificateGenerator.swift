@@ -1,5 +1,5 @@
 import Foundation
-import TapedeckNetwork
+import TapedeckProxy
 
 /// `--generate-cert` and `tapedeck ca`: the local CA in the user's CA folder (`CAFolder`:
 /// `ca.pem`, `ca-key.pem`) and a leaf certificate for the listener's hosts (`cert.pem`, `key.pem`

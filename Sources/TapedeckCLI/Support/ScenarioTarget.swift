@@ -1,6 +1,6 @@
-import TapedeckNetwork
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckServers
 import TapedeckTape
 
 /// What `tapedeck scenario run` plays a scenario against: `--tape`, `--server` or `--reference`.

@@ -1,6 +1,6 @@
 import Foundation
 import TapedeckReplay
-import TapedeckScenarioNetwork
+import TapedeckServers
 
 /// What ends a `tapedeck serve --verify` run, whichever comes first: the verification (every
 /// recorded client message answered, or the client gone), a signal, or the timeout.

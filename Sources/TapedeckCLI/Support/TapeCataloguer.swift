@@ -1,5 +1,5 @@
 import TapedeckCatalog
-import TapedeckNetwork
+import TapedeckProxy
 
 /// Adds each tape the proxy closes to the catalog of its folder (`DIR/catalog.sqlite`), naming it
 /// by its path relative to that folder.

@@ -1,9 +1,0 @@
-/// A broken RFC 6455 rule: the close code to answer with and what the peer did, as a phrase
-/// that follows the peer's name ("client" + "sent an unmasked frame").
-struct ProtocolViolation: Equatable, Sendable {
-    var code: UInt16
-    var predicate: String
-
-    /// The reason in words, for the close frame and the tape: "client sent an unmasked frame".
-    func reason(by peer: String) -> String { "\(peer) \(predicate)" }
-}

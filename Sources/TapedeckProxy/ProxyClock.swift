@@ -1,0 +1,24 @@
+import NIOCore
+import TapedeckCore
+import TapedeckWebSocket
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The clocks of the network edge: monotonic nanoseconds for record times, wall time for tape
+/// names and metadata. The pure core never reads either; the proxy passes times in.
+enum ProxyClock {
+    static func now() -> UInt64 { NIODeadline.now().uptimeNanoseconds }
+
+    /// Wall time now: RFC 3339 UTC with milliseconds, and a compact form for file names
+    /// (`20260121T093000.123Z`, which sorts by time).
+    static func wallTime() -> (rfc3339: String, compact: String) {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        let milliseconds = Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+        return (RFC3339.string(milliseconds: milliseconds), RFC3339.compactString(milliseconds: milliseconds))
+    }
+}

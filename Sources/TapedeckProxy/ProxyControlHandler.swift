@@ -1,0 +1,67 @@
+import NIOCore
+import NIOHTTP1
+import TapedeckWebSocket
+
+/// The proxy's control endpoint: `POST /mark?name=NAME` drops a marker into every open tape,
+/// `GET /status` reports the totals as JSON. Anything else is 404.
+final class ProxyControlHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let context: ProxyContext
+    private var request: HTTPRequestHead?
+
+    init(context: ProxyContext) {
+        self.context = context
+    }
+
+    func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): request = head
+        case .body: break
+        case .end:
+            guard let request else { return }
+            self.request = nil
+            let (status, text) = answer(request)
+            respond(channelContext, version: request.version, keepAlive: request.isKeepAlive, status: status, text: text)
+        }
+    }
+
+    private func answer(_ request: HTTPRequestHead) -> (HTTPResponseStatus, String) {
+        let path = WebSocketPipeline.path(of: request.uri)
+        switch (request.method, path) {
+        case (.POST, "/mark"):
+            guard let name = RequestQuery.value("name", in: request.uri), !name.isEmpty else {
+                return (.badRequest, "give the marker a name: POST /mark?name=NAME\n")
+            }
+            let count = context.mark(name)
+            return (.ok, "marked \(count) open tape\(count == 1 ? "" : "s") with \(name)\n")
+        case (.GET, "/status"):
+            let statistics = context.statistics()
+            return (
+                .ok,
+                "{\"openConnections\":\(statistics.openConnections),\"tapesClosed\":\(statistics.tapesClosed),"
+                    + "\"messages\":\(statistics.messages),\"compressedBytes\":\(statistics.compressedBytes)}\n"
+            )
+        default:
+            return (.notFound, "the control endpoint knows POST /mark?name=NAME and GET /status\n")
+        }
+    }
+
+    private func respond(
+        _ context: ChannelHandlerContext, version: HTTPVersion, keepAlive: Bool,
+        status: HTTPResponseStatus, text: String
+    ) {
+        var headers = HTTPHeaders()
+        headers.add(
+            name: "Content-Type", value: status == .ok && text.hasPrefix("{") ? "application/json" : "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: "\(text.utf8.count)")
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: text)))), promise: nil)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if !keepAlive { loopBound.value.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import NIOConcurrencyHelpers
+import NIOPosix
+import TapedeckRedaction
+import TapedeckTape
+import TapedeckTapeWriter
+import TapedeckWebSocket
+
+/// Writes one connection's tape off the event loop. The event loop hands records over with
+/// `append` (a lock and an array append); a worker thread of the shared pool redacts them and
+/// feeds the `TapeWriter`, one drain at a time per tape, so records stay in order.
+///
+/// The worker is woken in batches, not per record: at once when `wakeBytes` are waiting, else at
+/// the proxy's next flush tick. Waking a thread for every small message would cost the event loop
+/// a syscall per frame and put the writer in the forwarding path's way on a busy machine.
+///
+/// The queue is bounded in bytes: past `highWatermark` `append` reports that the connection
+/// should stop reading, and `onResume` runs once the worker has brought it under `lowWatermark`.
+/// Records are never dropped; a slow disk slows the proxy down.
+final class TapeRecorder: Sendable {
+    enum Item {
+        case record(TapeRecord)
+        case flushIfDue(UInt64)
+        case close
+    }
+
+    private struct Queue {
+        var items: [Item] = []
+        var bytes = 0
+        var draining = false
+        var paused = false
+        var lastTime: UInt64 = 0
+        var nextFlushDue: UInt64?
+        var flushCheckQueued = false
+        var closeQueued = false
+        var messages = 0
+        var compressedBytes: UInt64 = 0
+    }
+
+    /// What the worker owns: touched only inside a drain, and drains never overlap.
+    private final class WriterState: @unchecked Sendable {
+        var writer: TapeWriter?
+        var failure: String?
+    }
+
+    let path: String
+    let connection: UInt32
+    /// Monotonic nanoseconds (NIODeadline uptime) when the tape's time 0 is.
+    let start: UInt64
+    let highWatermark: Int
+    let lowWatermark: Int
+    /// Queued bytes that wake the worker without waiting for the next tick.
+    let wakeBytes: Int
+    private let metadata: TapeMetadata
+    private let options: TapeWriterOptions
+    private let redactor: Redactor
+    private let pool: NIOThreadPool
+    private let queue = NIOLockedValueBox(Queue())
+    private let state = WriterState()
+    private let onResume: @Sendable () -> Void
+    private let onClosed: @Sendable (RecordedTape) -> Void
+    private let onFailure: @Sendable (String) -> Void
+
+    init(
+        path: String, connection: UInt32, start: UInt64, metadata: TapeMetadata, options: TapeWriterOptions,
+        redactor: Redactor, pool: NIOThreadPool, highWatermark: Int,
+        onResume: @escaping @Sendable () -> Void, onClosed: @escaping @Sendable (RecordedTape) -> Void,
+        onFailure: @escaping @Sendable (String) -> Void
+    ) {
+        self.path = path; self.connection = connection; self.start = start; self.metadata = metadata
+        self.options = options; self.redactor = redactor; self.pool = pool
+        self.highWatermark = highWatermark; self.lowWatermark = highWatermark / 2
+        self.wakeBytes = max(1, highWatermark / 8)
+        self.onResume = onResume; self.onClosed = onClosed; self.onFailure = onFailure
+        // Open the file at once, so a connection killed before its first message still leaves a tape.
+        queue.withLockedValue { $0.draining = true }
+        submitDrain()
+    }
+
+    /// Tape time now.
+    func now() -> UInt64 { ProxyClock.now() &- start }
+
+    /// Queues a record; returns true when the queue is over its bound and reading should pause.
+    @discardableResult
+    func append(_ record: TapeRecord) -> Bool {
+        var record = record
+        record.connection = connection
+        let size = record.payload.count + 32
+        let (startDrain, overBudget): (Bool, Bool) = queue.withLockedValue { queue in
+            guard !queue.closeQueued else { return (false, false) }
+            // Markers come from other threads: keep times monotonic whatever the order of arrival.
+            if record.time < queue.lastTime { record.time = queue.lastTime }
+            queue.lastTime = record.time
+            queue.items.append(.record(record))
+            queue.bytes += size
+            if record.kind == .text || record.kind == .binary { queue.messages += 1 }
+            if queue.bytes > highWatermark { queue.paused = true }
+            // Small batches wait for the next tick.
+            guard !queue.draining, queue.bytes >= wakeBytes else { return (false, queue.paused) }
+            queue.draining = true
+            return (true, queue.paused)
+        }
+        if startDrain { submitDrain() }
+        return overBudget
+    }
+
+    /// Called by the proxy's timer: hands the records waiting since the last tick to the worker,
+    /// and asks it to flush when the oldest unflushed record is due.
+    func tick() {
+        let time = now()
+        let startDrain: Bool = queue.withLockedValue { queue in
+            guard !queue.closeQueued else { return false }
+            if !queue.flushCheckQueued, let due = queue.nextFlushDue, time >= due {
+                queue.flushCheckQueued = true
+                queue.items.append(.flushIfDue(time))
+            }
+            guard !queue.draining, !queue.items.isEmpty else { return false }
+            queue.draining = true
+            return true
+        }
+        if startDrain { submitDrain() }
+    }
+
+    /// Closes the tape after every queued record; `onClosed` runs on the worker afterwards.
+    func close() {
+        schedule { queue in
+            guard !queue.closeQueued else { return }
+            queue.closeQueued = true
+            queue.items.append(.close)
+        }
+    }
+
+    /// Whether reading is paused for this tape's sake.
+    var isPaused: Bool { queue.withLockedValue { $0.paused } }
+
+    /// Messages (text and binary records) queued so far, and bytes written to the file so far.
+    var counts: (messages: Int, compressedBytes: UInt64) {
+        queue.withLockedValue { ($0.messages, $0.compressedBytes) }
+    }
+
+    private func schedule(_ change: (inout Queue) -> Void) {
+        let startDrain: Bool = queue.withLockedValue { queue in
+            change(&queue)
+            let start = !queue.draining
+            queue.draining = true
+            return start
+        }
+        if startDrain { submitDrain() }
+    }
+
+    private func submitDrain() {
+        pool.submit { _ in self.drain() }
+    }
+
+    private func drain() {
+        if state.writer == nil && state.failure == nil {
+            openWriter()
+        }
+        while true {
+            let items: [Item] = queue.withLockedValue { queue in
+                let items = queue.items
+                queue.items = []
+                if items.isEmpty { queue.draining = false }
+                return items
+            }
+            if items.isEmpty { return }
+            var done = 0
+            var closed = false
+            for item in items {
+                switch item {
+                case .record(let record):
+                    done += record.payload.count + 32
+                    write(record)
+                case .flushIfDue(let time):
+                    if let writer = state.writer, state.failure == nil {
+                        do { try writer.flushIfDue(now: time) } catch { fail("\(error)") }
+                    }
+                case .close:
+                    closed = true
+                }
+            }
+            let due = state.writer?.nextFlushDue
+            let written = state.writer?.compressedBytes ?? 0
+            let wake: Bool = queue.withLockedValue { queue in
+                queue.bytes -= done
+                queue.nextFlushDue = due
+                queue.compressedBytes = written
+                queue.flushCheckQueued = false
+                if queue.paused && queue.bytes <= lowWatermark {
+                    queue.paused = false
+                    return true
+                }
+                return false
+            }
+            if wake { onResume() }
+            if closed { finish() }
+        }
+    }
+
+    private func openWriter() {
+        var redacted = metadata
+        redacted.requestTarget = metadata.requestTarget.map(redactor.redactRequestTarget)
+        redacted.requestHeaders = metadata.requestHeaders.map {
+            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
+        }
+        redacted.responseHeaders = metadata.responseHeaders.map {
+            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
+        }
+        do {
+            state.writer = try TapeWriter(path: path, metadata: redacted, options: options)
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    private func write(_ record: TapeRecord) {
+        guard let writer = state.writer, state.failure == nil else { return }
+        var record = record
+        if record.kind == .text, record.direction != .note, let redacted = redactor.redactJSON(record.payload) {
+            record.payload = redacted
+        }
+        do { try writer.append(record) } catch { fail("\(error)") }
+    }
+
+    private func finish() {
+        guard let writer = state.writer else {
+            onClosed(RecordedTape(path: path, connection: connection, recordCount: 0, compressedBytes: 0, failure: state.failure))
+            return
+        }
+        if state.failure == nil {
+            do { try writer.close() } catch { fail("\(error)") }
+        }
+        onClosed(
+            RecordedTape(
+                path: path, connection: connection, recordCount: writer.recordCount,
+                compressedBytes: writer.compressedBytes, failure: state.failure))
+    }
+
+    private func fail(_ reason: String) {
+        guard state.failure == nil else { return }
+        state.failure = reason
+        onFailure("\(path): recording stopped: \(reason)")
+    }
+}
+
+/// A tape the proxy finished writing.
+public struct RecordedTape: Sendable, Equatable {
+    public var path: String
+    public var connection: UInt32
+    public var recordCount: Int
+    public var compressedBytes: UInt64
+    /// Why recording stopped early (a write error), or nil when the tape is complete.
+    public var failure: String?
+}

@@ -1,0 +1,147 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import TapedeckGame
+import TapedeckWebSocket
+
+/// The reference BaoLife game server: a WebSocket endpoint at `/wss/` where every connection plays
+/// its own `GameSimulation`, seeded from the server seed and the connection's ordinal (1, 2, ...).
+public final class ReferenceServer: Sendable {
+    public let configuration: ReferenceServerConfiguration
+    /// The address actually bound (the real port when 0 was asked for).
+    public let localAddress: SocketAddress
+    private let serverChannel: Channel
+    private let group: MultiThreadedEventLoopGroup
+    private let sessions: SessionRegistry
+
+    private init(
+        configuration: ReferenceServerConfiguration, serverChannel: Channel, group: MultiThreadedEventLoopGroup,
+        sessions: SessionRegistry
+    ) {
+        self.configuration = configuration
+        self.serverChannel = serverChannel
+        self.group = group
+        self.sessions = sessions
+        self.localAddress = serverChannel.localAddress!
+    }
+
+    public var port: Int { localAddress.port ?? configuration.port }
+
+    /// `ws://host:port/wss/` (or `wss://`).
+    public var url: String {
+        let scheme = configuration.tlsCertificatePath == nil ? "ws" : "wss"
+        let host = localAddress.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? configuration.host
+        return "\(scheme)://\(host):\(port)\(ReferenceServerConfiguration.path)"
+    }
+
+    public static func start(_ configuration: ReferenceServerConfiguration) async throws -> ReferenceServer {
+        let tls: NIOSSLContext?
+        switch (configuration.tlsCertificatePath, configuration.tlsKeyPath) {
+        case (let certificate?, let key?):
+            do {
+                tls = try TLSFiles.serverContext(certificatePath: certificate, keyPath: key)
+            } catch {
+                throw ReferenceServerError.unreadableTLSFiles(certificate: certificate, key: key, reason: "\(error)")
+            }
+        case (nil, nil):
+            tls = nil
+        default:
+            throw ReferenceServerError.incompleteTLS
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let ordinals = NIOLockedValueBox<UInt64>(0)
+        let sessions = SessionRegistry()
+        let players = PlayerGames()
+        let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck server")
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 512)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try WebSocketPipeline.configureServer(
+                        channel, paths: [ReferenceServerConfiguration.path],
+                        maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
+                    ) { channel, request in
+                        sessions.add(channel)
+                        // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
+                        let ordinal = ordinals.withLockedValue { value in
+                            value += 1
+                            return value
+                        }
+                        let seed = SessionSeed.derive(serverSeed: configuration.seed, ordinal: ordinal)
+                        let clock = configuration.clock
+                        let faults = configuration.faults
+                        guard let player = PlayerGames.player(inTarget: request.uri) else {
+                            return GameSessionHandler(game: GameSimulation(seed: seed), clock: clock, faults: faults)
+                        }
+                        switch players.take(player) {
+                        case .inUse:
+                            return GameSessionHandler(
+                                game: GameSimulation(seed: seed), clock: clock, faults: faults,
+                                refusal: "player \(player) is already connected: close that connection first")
+                        case .game(let saved):
+                            return GameSessionHandler(
+                                game: saved ?? GameSimulation(seed: seed), clock: clock, faults: faults,
+                                onEnd: { players.giveBack(player, game: $0) })
+                        }
+                    }
+                }
+            }
+        do {
+            let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+            return ReferenceServer(configuration: configuration, serverChannel: channel, group: group, sessions: sessions)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Stops accepting, closes every game with close code 1001 (going away), waits for the closing
+    /// handshakes (at most `WebSocketMessageAggregator.closeGracePeriod`) and stops the threads.
+    public func shutdown() async throws {
+        try? await serverChannel.close()
+        let open = sessions.all()
+        for channel in open {
+            channel.pipeline.triggerUserOutboundEvent(
+                WebSocketCloseRequest(code: 1001, reason: "server shutting down"), promise: nil)
+        }
+        if !open.isEmpty {
+            let eventLoop = group.next()
+            try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: eventLoop).get()
+        }
+        try await group.shutdownGracefully()
+    }
+}
+
+/// The upgraded game connections, so shutdown can say goodbye to each.
+final class SessionRegistry: Sendable {
+    private let channels = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
+
+    func add(_ channel: Channel) {
+        let id = ObjectIdentifier(channel)
+        channels.withLockedValue { $0[id] = channel }
+        channel.closeFuture.whenComplete { _ in
+            self.channels.withLockedValue { _ = $0.removeValue(forKey: id) }
+        }
+    }
+
+    func all() -> [Channel] {
+        channels.withLockedValue { Array($0.values) }
+    }
+}
+
+public enum ReferenceServerError: Error, Sendable, CustomStringConvertible {
+    case incompleteTLS
+    case unreadableTLSFiles(certificate: String, key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .incompleteTLS:
+            "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
+        case .unreadableTLSFiles(let certificate, let key, let reason):
+            "cannot load the TLS certificate \(certificate) or key \(key) (\(reason)): both must be readable PEM files"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+import TapedeckReplay
+import TapedeckTape
+import TapedeckWebSocket
+
+/// `tapedeck serve`: a WebSocket server that plays the server side of a recorded session with
+/// `RecordedSessionPlayer`, so a real app can connect to a recording. The client's first
+/// connection gets the tape's first recorded connection, the next the next, and after the last the
+/// first again; sends the tape has no answer for are reported through `report` and get no answer.
+/// With a `ServeVerification` the verification serves and judges instead (`--verify`). The upgrade
+/// is accepted on the recorded path and on `/wss/`, and answers the first subprotocol the client
+/// offers, as the recorded server did for the app.
+public final class TapeServer: Sendable {
+    /// The app's own path (the app guide's `wss://…/wss/`), always accepted.
+    public static let path = "/wss/"
+    public let localAddress: SocketAddress
+    /// The path `url` names: the recorded one.
+    public let servedPath: String
+    public let isSecure: Bool
+    private let serverChannel: Channel
+    private let group: MultiThreadedEventLoopGroup
+    private let connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
+
+    private init(
+        localAddress: SocketAddress, servedPath: String, isSecure: Bool, serverChannel: Channel,
+        group: MultiThreadedEventLoopGroup, connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
+    ) {
+        self.localAddress = localAddress; self.servedPath = servedPath; self.isSecure = isSecure
+        self.serverChannel = serverChannel; self.group = group; self.connections = connections
+    }
+
+    public var port: Int { localAddress.port ?? 0 }
+
+    /// `ws://host:port/PATH` (or `wss://`), with the recorded path.
+    public var url: String {
+        let host = localAddress.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
+        return "\(isSecure ? "wss" : "ws")://\(host):\(port)\(servedPath)"
+    }
+
+    /// Binds `host:port` (0: a free port). `recordedPath` is the path the app asked for when the
+    /// tape was recorded (`/wss/` when the tape does not say). `report` gets one line per
+    /// unmatched send, per connection opened and closed; it is called on the event loop threads.
+    public static func start(
+        records: [TapeRecord], host: String, port: Int, recordedPath: String = path, matchFields: [String] = [],
+        timing: ServeTiming = .recorded, tls: NIOSSLContext? = nil, verification: ServeVerification? = nil,
+        limits: ConnectionLimits = ConnectionLimits(),
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> TapeServer {
+        let recorded = RecordedSessionPlayer.connections(in: records).map {
+            RecordedSessionPlayer(records: records, matchFields: matchFields, connection: $0)
+        }
+        let players = recorded.isEmpty ? [RecordedSessionPlayer(records: [])] : recorded
+        let paths = recordedPath == path ? [path] : [recordedPath, path]
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
+        let ordinals = NIOLockedValueBox(0)
+        let gate = ConnectionGate(limits: limits, name: "tapedeck serve")
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try WebSocketPipeline.configureServer(
+                        channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
+                    ) { channel, _ in
+                        let id = ObjectIdentifier(channel)
+                        connections.withLockedValue { $0[id] = channel }
+                        channel.closeFuture.whenComplete { _ in connections.withLockedValue { _ = $0.removeValue(forKey: id) } }
+                        let ordinal = ordinals.withLockedValue { value in
+                            value += 1
+                            return value
+                        }
+                        let script: TapeSessionHandler.Script =
+                            verification.map { .verified($0, session: $0.connect()) }
+                            ?? .player(players[(ordinal - 1) % players.count])
+                        return TapeSessionHandler(script: script, timing: timing, connection: ordinal, report: report)
+                    }
+                }
+            }
+        do {
+            let channel = try await bootstrap.bind(host: host, port: port).get()
+            guard let address = channel.localAddress else { throw ChannelError.unknownLocalAddress }
+            return TapeServer(
+                localAddress: address, servedPath: recordedPath, isSecure: tls != nil, serverChannel: channel, group: group,
+                connections: connections)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Stops accepting, closes every connection with 1001 (going away), waits for the closing
+    /// handshakes (bounded by the aggregator's grace period) and stops the thread.
+    public func shutdown() async {
+        try? await serverChannel.close()
+        let open = connections.withLockedValue { Array($0.values) }
+        for channel in open {
+            channel.pipeline.triggerUserOutboundEvent(
+                WebSocketCloseRequest(code: 1001, reason: "server shutting down"), promise: nil)
+        }
+        if !open.isEmpty {
+            try? await EventLoopFuture.andAllComplete(open.map(\.closeFuture), on: group.next()).get()
+        }
+        try? await group.shutdownGracefully()
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import TapedeckProtocol
+import TapedeckServers
+import TapedeckWebSocket
+import Testing
+
+@Suite struct TLSTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let certificate = fixtures.appendingPathComponent("test-cert.pem").path
+    static let key = fixtures.appendingPathComponent("test-key.pem").path
+
+    @Test func serverSpeaksWSSWithPEMFiles() async throws {
+        let configuration = ReferenceServerConfiguration(
+            tlsCertificatePath: Self.certificate, tlsKeyPath: Self.key,
+            clock: .virtual)
+        try await withServer(configuration) { server in
+            #expect(server.url.hasPrefix("wss://127.0.0.1:"))
+            let tls = try TLSFiles.clientContext(trustedCertificatePath: Self.certificate)
+            let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: server.port, tls: tls)
+            let client = GameClient(socket: socket)
+            try await client.send(.createCharacter(hero))
+            #expect(try await client.next().type == "playerObject")
+            await client.close()
+        }
+    }
+
+    @Test func halfATLSConfigurationIsRefused() async throws {
+        await #expect(throws: ReferenceServerError.self) {
+            _ = try await ReferenceServer.start(ReferenceServerConfiguration(tlsCertificatePath: Self.certificate))
+        }
+    }
+}
