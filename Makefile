@@ -6,7 +6,7 @@ BIN_RELEASE := .build/release/tapedeck
 # socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat
 
-.PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
+.PHONY: all deps pydeps report-deps build release test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -87,6 +87,12 @@ test: deps pydeps report-deps
 	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --skip '$(STRESS_SUITES)'
 	$(SWIFT) test --skip-build --filter '$(STRESS_SUITES)'
 	$(MAKE) example-test
+
+# `make docs`: the DocC catalogs of the libraries an app or a tool links, warnings as errors (a
+# broken symbol link fails). Archives in .build/plugins/Swift-DocC/outputs/. CI runs it.
+DOC_TARGETS := TapedeckTesting TapedeckSocket TapedeckRecorder TapedeckThroughput TapedeckTape
+docs: deps
+	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))
 
 # The `.slow` tests (Tests/TestSupport/SlowTests.swift: the 100,000-record shrink), which make test
 # skips, and the load test at full size (500 connections of 1,000 messages), on a release build of

@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `make docs`: the DocC catalogs of the products (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // liblz4's block and frame API (lz4.h, lz4hc.h, lz4frame.h), linked from the system: only
