@@ -108,7 +108,9 @@ let package = Package(
         // an adapter) and assert checkpoints and what it sends.
         .target(
             name: "TapedeckTesting",
-            dependencies: ["TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckSocket"]
+            dependencies: [
+                "TapedeckCore", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckSocket",
+            ]
         ),
         // The socket seam an app's production code holds (`WebSocketTasking`, which
         // URLSessionWebSocketTask adopts): Foundation only, so release builds link it at no cost.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Message bytes as text for reports: pretty-printed when they are JSON, cut when long.
@@ -18,24 +19,5 @@ public enum MessageText {
         if lines.last == "" { lines.removeLast() }
         guard lines.count > maxLines else { return lines.joined(separator: "\n") }
         return lines.prefix(maxLines).joined(separator: "\n") + "\n… (\(lines.count - maxLines) more lines)"
-    }
-}
-
-extension String {
-    func escapingControlCharacters() -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

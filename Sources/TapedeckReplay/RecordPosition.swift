@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckState
 
 /// Where a record sits in a replayed session.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckReplay
 
 /// Renders a `SessionReport` as one self-contained HTML page: inline CSS and script, charts drawn

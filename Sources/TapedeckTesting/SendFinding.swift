@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckReplay
 
 /// Where a replay stood when the app sent something, or when a departure was found: the tape, the

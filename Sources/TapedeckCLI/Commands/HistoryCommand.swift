@@ -57,7 +57,7 @@ struct HistoryCommand: ParsableCommand {
             lines.append("")
             lines.append("\(history.checkpoint): \(history.summary)")
             for run in history.runs.prefix(limit) {
-                var line = "  run \(String(run.run).padding(5))\(run.passed ? "PASS" : "FAIL")  \(run.runAt)"
+                var line = "  run \(String(run.run).rightPadded(to: 4) + " ")\(run.passed ? "PASS" : "FAIL")  \(run.runAt)"
                 if let label = run.label { line += "  \(label)" }
                 if let digest = run.digest { line += "  \(digest.prefix(12))" }
                 if !run.detail.isEmpty { line += "  \(run.detail)" }

@@ -80,8 +80,3 @@ struct CatLineFormatter {
         return String(line.prefix(width - 1)) + "…"
     }
 }
-
-extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}

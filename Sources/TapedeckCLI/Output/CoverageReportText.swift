@@ -16,7 +16,7 @@ enum CoverageReportText {
             out += "\n\(title): \(tally.exercised) of \(tally.total)\n"
             for item in report.items(of: kind) {
                 let first = item.firstTape.map { "  first \($0) record \(item.firstRecord ?? 0)" } ?? "  never"
-                out += "  \(pad(item.name, 44)) \(pad(String(item.count), 7))\(first)\n"
+                out += "  \(item.name.rightPadded(to: 44)) \(String(item.count).rightPadded(to: 7))\(first)\n"
             }
         }
         let missing = report.missing
@@ -46,7 +46,4 @@ enum CoverageReportText {
         return String(decoding: value.canonicalJSON(pretty: true), as: UTF8.self)
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
 }

@@ -26,7 +26,7 @@ enum ReplayReport {
         lines.append("messages applied: \(server + client) (s2c \(server), c2s \(client))")
         for (direction, counts) in [("s2c", statistics.serverMessages), ("c2s", statistics.clientMessages)] {
             for type in counts.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                lines.append("  \(direction) \(type.padding(28))\(counts[type] ?? 0)")
+                lines.append("  \(direction) \(type.rightPadded(to: 27) + " ")\(counts[type] ?? 0)")
             }
         }
         lines.append(
@@ -103,9 +103,4 @@ enum ReplayReport {
         case .damaged(let records, let byte, let reason): "damaged at byte \(byte) after record \(records): \(reason)"
         }
     }
-}
-
-extension String {
-    /// Pads with spaces to `width` characters (never cuts).
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(1, width - count)) }
 }

@@ -138,7 +138,6 @@ struct BenchDecodeCommand: ParsableCommand {
 
     static func table(_ stages: [DecodeBenchmark.Stage], tapes: Int, repeats: Int) -> String {
         let format = BenchProtocolCommand.format
-        let pad = BenchProtocolCommand.pad
         guard let first = stages.first else { return "" }
         var lines = [
             "\(first.messages) messages, \(format(Double(first.payloadBytes) / 1_000_000, 1)) MB of payload "
@@ -150,8 +149,8 @@ struct BenchDecodeCommand: ParsableCommand {
             var line =
                 "  " + stage.name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + stage.summary.padding(toLength: 40, withPad: " ", startingAt: 0)
-                + pad("\(stage.threads)", 3) + " thr" + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s"
-                + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
+                + "\(stage.threads)".leftPadded(to: 3) + " thr" + format(stage.messagesPerSecond, 0).leftPadded(to: 12) + " msg/s"
+                + format(stage.megabytesPerSecond, 1).leftPadded(to: 9) + " MB/s"
             if let typed, stage.name == "jsondecoder" || stage.name == "jsonserialization" {
                 line += "   typed is " + format(stage.seconds / typed.seconds, 1) + "x faster"
             }

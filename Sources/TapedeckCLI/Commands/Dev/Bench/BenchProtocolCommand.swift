@@ -55,7 +55,8 @@ struct BenchProtocolCommand: ParsableCommand {
         for stage in [result.typed, result.jsonDecoder, result.jsonSerialization] {
             var line =
                 "  " + stage.name.padding(toLength: 38, withPad: " ", startingAt: 0)
-                + pad(format(stage.messagesPerSecond, 0), 12) + " msg/s" + pad(format(stage.megabytesPerSecond, 1), 9) + " MB/s"
+                + format(stage.messagesPerSecond, 0).leftPadded(to: 12) + " msg/s"
+                + format(stage.megabytesPerSecond, 1).leftPadded(to: 9) + " MB/s"
             if stage.name != result.typed.name {
                 line += "   typed is " + format(stage.seconds / result.typed.seconds, 1) + "x faster"
             }
@@ -88,7 +89,4 @@ struct BenchProtocolCommand: ParsableCommand {
         return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
-    }
 }

@@ -48,16 +48,16 @@ struct BenchRecorderCommand: ParsableCommand {
 
     static func table(_ stages: [RecorderBenchmark.Stage], repeats: Int) -> String {
         let format = BenchProtocolCommand.format
-        let pad = BenchProtocolCommand.pad
         var lines = ["\(stages.first?.messages ?? 0) messages of the synthetic session, best of \(repeats):"]
         for stage in stages {
             var line =
                 "  " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + pad(format(stage.nanosecondsPerMessage, 1), 9) + " ns/msg" + pad(format(stage.messagesPerSecond, 0), 12)
+                + format(stage.nanosecondsPerMessage, 1).leftPadded(to: 9) + " ns/msg"
+                + format(stage.messagesPerSecond, 0).leftPadded(to: 12)
                 + " msg/s"
             if stage.bytesOut > 0 {
                 line +=
-                    pad("\(stage.bytesIn)", 12) + " B in" + pad("\(stage.bytesOut)", 11) + " B out   ratio "
+                    "\(stage.bytesIn)".leftPadded(to: 12) + " B in" + "\(stage.bytesOut)".leftPadded(to: 11) + " B out   ratio "
                     + format(stage.ratio, 2)
             }
             if stage.name == "caller" { line += "   dropped \(stage.dropped)" }

@@ -39,12 +39,12 @@ struct BenchReplayCommand: ParsableCommand {
         print(
             "Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
                 + "seed \(seed), best of \(repeats), one thread):")
-        print("  " + "stage".padding(56) + "    wall msg/s" + "     CPU msg/s")
+        print("  " + "stage".rightPadded(to: 55) + "     wall msg/s" + "     CPU msg/s")
         for stage in result.stages {
             print(
-                "  " + stage.name.padding(56)
-                    + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerSecond, 0), 14)
-                    + BenchProtocolCommand.pad(BenchProtocolCommand.format(stage.messagesPerCPUSecond, 0), 14)
+                "  " + stage.name.rightPadded(to: 55) + " "
+                    + BenchProtocolCommand.format(stage.messagesPerSecond, 0).leftPadded(to: 14)
+                    + BenchProtocolCommand.format(stage.messagesPerCPUSecond, 0).leftPadded(to: 14)
                     + "   (\(BenchProtocolCommand.format(stage.seconds * 1000, 1)) ms wall, \(stage.messages) applied)")
         }
         print("final state digest: \(result.digest)")
