@@ -57,7 +57,8 @@ public final class RecordingProxy: Sendable {
         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void = { _ in },
         onProblem: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> RecordingProxy {
-        let serverTLS = try makeServerTLS(configuration)
+        let serverTLS = try TLSFiles.serverContext(
+            certificatePath: configuration.tlsCertificatePath, keyPath: configuration.tlsKeyPath)
         let upstreamTLS = try makeUpstreamTLS(configuration)
         try OutputFolder.prepare(configuration.outputDirectory)
         let pool = NIOThreadPool(numberOfThreads: max(1, configuration.writerThreads))
@@ -67,17 +68,11 @@ public final class RecordingProxy: Sendable {
             configuration: configuration, upstreamTLS: upstreamTLS, pool: pool,
             onTapeClosed: onTapeClosed, onProblem: onProblem)
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck record")
-        let bootstrap = ServerBootstrap(group: group)
-            // Accepting starts once the proxy knows its own ports (`DestinationPolicy`).
-            .serverChannelOption(.autoRead, value: false)
-            .serverChannelOption(.backlog, value: 1024)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try configureClient(channel, context: context, gate: gate, tls: serverTLS)
-                }
-            }
+        let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 1024) { channel in
+            try configureClient(channel, context: context, gate: gate, tls: serverTLS)
+        }
+        // Accepting starts once the proxy knows its own ports (`DestinationPolicy`).
+        .serverChannelOption(.autoRead, value: false)
         do {
             let serverChannel = try await bootstrap.bind(host: configuration.listenHost, port: configuration.listenPort).get()
             context.listenAddress = hostPort(serverChannel.localAddress!)
@@ -202,21 +197,6 @@ public final class RecordingProxy: Sendable {
         try await context.pool.shutdownGracefully()
     }
 
-    private static func makeServerTLS(_ configuration: RecordingProxyConfiguration) throws -> NIOSSLContext? {
-        switch (configuration.tlsCertificatePath, configuration.tlsKeyPath) {
-        case (let certificate?, let key?):
-            do {
-                return try TLSFiles.serverContext(certificatePath: certificate, keyPath: key)
-            } catch {
-                throw RecordingProxyError.unreadableTLSFiles(certificate: certificate, key: key, reason: "\(error)")
-            }
-        case (nil, nil):
-            return nil
-        default:
-            throw RecordingProxyError.incompleteTLS
-        }
-    }
-
     /// For a wss:// upstream, and in forward mode for intercepted hosts that speak TLS.
     private static func makeUpstreamTLS(_ configuration: RecordingProxyConfiguration) throws -> NIOSSLContext? {
         if case .reverse(let upstream) = configuration.mode, !upstream.secure { return nil }
@@ -244,8 +224,6 @@ extension ProxyContext {
 }
 
 public enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
-    case incompleteTLS
-    case unreadableTLSFiles(certificate: String, key: String, reason: String)
     case unreadableCA(path: String, reason: String)
     case cannotCreateDirectory(path: String, reason: String)
     case notAFolder(path: String)
@@ -253,10 +231,6 @@ public enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .incompleteTLS:
-            "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
-        case .unreadableTLSFiles(let certificate, let key, let reason):
-            "cannot load the TLS certificate \(certificate) or key \(key) (\(reason)): both must be readable PEM files"
         case .unreadableCA(let path, let reason):
             "cannot load the CA file \(path) (\(reason)): it must be a readable PEM file with one or more certificates"
         case .cannotCreateDirectory(let path, let reason):

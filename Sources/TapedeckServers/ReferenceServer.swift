@@ -36,59 +36,41 @@ public final class ReferenceServer: Sendable {
     }
 
     public static func start(_ configuration: ReferenceServerConfiguration) async throws -> ReferenceServer {
-        let tls: NIOSSLContext?
-        switch (configuration.tlsCertificatePath, configuration.tlsKeyPath) {
-        case (let certificate?, let key?):
-            do {
-                tls = try TLSFiles.serverContext(certificatePath: certificate, keyPath: key)
-            } catch {
-                throw ReferenceServerError.unreadableTLSFiles(certificate: certificate, key: key, reason: "\(error)")
-            }
-        case (nil, nil):
-            tls = nil
-        default:
-            throw ReferenceServerError.incompleteTLS
-        }
+        let tls = try TLSFiles.serverContext(certificatePath: configuration.tlsCertificatePath, keyPath: configuration.tlsKeyPath)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let ordinals = NIOLockedValueBox<UInt64>(0)
         let sessions = SessionRegistry()
         let players = PlayerGames()
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck server")
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 512)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try WebSocketPipeline.configureServer(
-                        channel, paths: [ReferenceServerConfiguration.path],
-                        maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
-                    ) { channel, request in
-                        sessions.add(channel)
-                        // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
-                        let ordinal = ordinals.withLockedValue { value in
-                            value += 1
-                            return value
-                        }
-                        let seed = SessionSeed.derive(serverSeed: configuration.seed, ordinal: ordinal)
-                        let clock = configuration.clock
-                        let faults = configuration.faults
-                        guard let player = PlayerGames.player(inTarget: request.uri) else {
-                            return GameSessionHandler(game: GameSimulation(seed: seed), clock: clock, faults: faults)
-                        }
-                        switch players.take(player) {
-                        case .inUse:
-                            return GameSessionHandler(
-                                game: GameSimulation(seed: seed), clock: clock, faults: faults,
-                                refusal: "player \(player) is already connected: close that connection first")
-                        case .game(let saved):
-                            return GameSessionHandler(
-                                game: saved ?? GameSimulation(seed: seed), clock: clock, faults: faults,
-                                onEnd: { players.giveBack(player, game: $0) })
-                        }
-                    }
+        let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 512) { channel in
+            try WebSocketPipeline.configureServer(
+                channel, paths: [ReferenceServerConfiguration.path],
+                maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
+            ) { channel, request in
+                sessions.add(channel)
+                // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
+                let ordinal = ordinals.withLockedValue { value in
+                    value += 1
+                    return value
+                }
+                let seed = SessionSeed.derive(serverSeed: configuration.seed, ordinal: ordinal)
+                let clock = configuration.clock
+                let faults = configuration.faults
+                guard let player = PlayerGames.player(inTarget: request.uri) else {
+                    return GameSessionHandler(game: GameSimulation(seed: seed), clock: clock, faults: faults)
+                }
+                switch players.take(player) {
+                case .inUse:
+                    return GameSessionHandler(
+                        game: GameSimulation(seed: seed), clock: clock, faults: faults,
+                        refusal: "player \(player) is already connected: close that connection first")
+                case .game(let saved):
+                    return GameSessionHandler(
+                        game: saved ?? GameSimulation(seed: seed), clock: clock, faults: faults,
+                        onEnd: { players.giveBack(player, game: $0) })
                 }
             }
+        }
         do {
             let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
             return ReferenceServer(configuration: configuration, serverChannel: channel, group: group, sessions: sessions)
@@ -129,19 +111,5 @@ final class SessionRegistry: Sendable {
 
     func all() -> [Channel] {
         channels.withLockedValue { Array($0.values) }
-    }
-}
-
-public enum ReferenceServerError: Error, Sendable, CustomStringConvertible {
-    case incompleteTLS
-    case unreadableTLSFiles(certificate: String, key: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .incompleteTLS:
-            "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
-        case .unreadableTLSFiles(let certificate, let key, let reason):
-            "cannot load the TLS certificate \(certificate) or key \(key) (\(reason)): both must be readable PEM files"
-        }
     }
 }

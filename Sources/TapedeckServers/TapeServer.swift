@@ -59,29 +59,23 @@ public final class TapeServer: Sendable {
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
         let ordinals = NIOLockedValueBox(0)
         let gate = ConnectionGate(limits: limits, name: "tapedeck serve")
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 1024)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try WebSocketPipeline.configureServer(
-                        channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
-                    ) { channel, _ in
-                        let id = ObjectIdentifier(channel)
-                        connections.withLockedValue { $0[id] = channel }
-                        channel.closeFuture.whenComplete { _ in connections.withLockedValue { _ = $0.removeValue(forKey: id) } }
-                        let ordinal = ordinals.withLockedValue { value in
-                            value += 1
-                            return value
-                        }
-                        let script: TapeSessionHandler.Script =
-                            verification.map { .verified($0, session: $0.connect()) }
-                            ?? .player(players[(ordinal - 1) % players.count])
-                        return TapeSessionHandler(script: script, timing: timing, connection: ordinal, report: report)
-                    }
+        let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 1024) { channel in
+            try WebSocketPipeline.configureServer(
+                channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
+            ) { channel, _ in
+                let id = ObjectIdentifier(channel)
+                connections.withLockedValue { $0[id] = channel }
+                channel.closeFuture.whenComplete { _ in connections.withLockedValue { _ = $0.removeValue(forKey: id) } }
+                let ordinal = ordinals.withLockedValue { value in
+                    value += 1
+                    return value
                 }
+                let script: TapeSessionHandler.Script =
+                    verification.map { .verified($0, session: $0.connect()) }
+                    ?? .player(players[(ordinal - 1) % players.count])
+                return TapeSessionHandler(script: script, timing: timing, connection: ordinal, report: report)
             }
+        }
         do {
             let channel = try await bootstrap.bind(host: host, port: port).get()
             guard let address = channel.localAddress else { throw ChannelError.unknownLocalAddress }

@@ -10,6 +10,23 @@ public enum TLSFiles {
         return try NIOSSLContext(configuration: configuration)
     }
 
+    /// The server context of a listener's `--tls-cert`/`--tls-key` pair: none for plain `ws://`,
+    /// an error when only one of the two is given or they cannot be loaded.
+    package static func serverContext(certificatePath: String?, keyPath: String?) throws(TLSFilesError) -> NIOSSLContext? {
+        switch (certificatePath, keyPath) {
+        case (let certificate?, let key?):
+            do {
+                return try serverContext(certificatePath: certificate, keyPath: key)
+            } catch {
+                throw .unreadable(certificate: certificate, key: key, reason: "\(error)")
+            }
+        case (nil, nil):
+            return nil
+        default:
+            throw .incomplete
+        }
+    }
+
     /// A client context. With `trustedCertificatePath` only that certificate (PEM) is trusted and host
     /// names are not checked (self-signed test servers); without it the system's roots apply.
     public static func clientContext(trustedCertificatePath: String? = nil) throws -> NIOSSLContext {
@@ -20,5 +37,20 @@ public enum TLSFiles {
             configuration.certificateVerification = .noHostnameVerification
         }
         return try NIOSSLContext(configuration: configuration)
+    }
+}
+
+/// Why a listener's certificate and key cannot serve `wss://`.
+public enum TLSFilesError: Error, Sendable, Equatable, CustomStringConvertible {
+    case incomplete
+    case unreadable(certificate: String, key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .incomplete:
+            "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"
+        case .unreadable(let certificate, let key, let reason):
+            "cannot load the TLS certificate \(certificate) or key \(key) (\(reason)): both must be readable PEM files"
+        }
     }
 }

@@ -25,8 +25,12 @@ import Testing
     }
 
     @Test func halfATLSConfigurationIsRefused() async throws {
-        await #expect(throws: ReferenceServerError.self) {
+        await #expect(throws: TLSFilesError.incomplete) {
             _ = try await ReferenceServer.start(ReferenceServerConfiguration(tlsCertificatePath: Self.certificate))
+        }
+        await #expect(throws: TLSFilesError.self) {
+            _ = try await ReferenceServer.start(
+                ReferenceServerConfiguration(tlsCertificatePath: Self.certificate, tlsKeyPath: "/nonexistent.pem"))
         }
     }
 }

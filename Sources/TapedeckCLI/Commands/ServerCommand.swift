@@ -3,6 +3,7 @@ import Dispatch
 import TapedeckGame
 import TapedeckServers
 import TapedeckTape
+import TapedeckWebSocket
 
 #if canImport(Glibc)
 import Glibc
@@ -81,7 +82,7 @@ struct ServerCommand: AsyncParsableCommand {
         do {
             server = try await ReferenceServer.start(configuration)
         } catch {
-            let what = (error as? ReferenceServerError).map { "\($0)" } ?? "cannot listen on \(listen): \(error)"
+            let what = (error as? TLSFilesError).map { "\($0)" } ?? "cannot listen on \(listen): \(error)"
             printError("tapedeck server: \(what)")
             throw ExitCode(1)
         }
