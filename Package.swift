@@ -207,6 +207,7 @@ let package = Package(
                 "TapedeckScenarioNetwork",
                 "TapedeckBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .executableTarget(name: "tapedeck", dependencies: ["TapedeckCLI"]),

@@ -1,4 +1,5 @@
 import NIOCore
+import TapedeckWebSocket
 import Testing
 
 @testable import TapedeckProxy

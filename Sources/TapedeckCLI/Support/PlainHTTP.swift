@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import TapedeckWebSocket
 
 /// A one-shot HTTP/1.1 request over a plain TCP socket, for the proxy's loopback control endpoint.
 enum PlainHTTP {
@@ -12,21 +14,23 @@ enum PlainHTTP {
     }
 
     static func request(host: String, port: Int, method: String, target: String) throws -> Response {
-        var hints = addrinfo()
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else {
-            throw Failure(description: "cannot resolve \(host)")
+        let address: SocketAddress
+        do {
+            guard let first = try HostResolver.addresses(host, port: port).first else {
+                throw Failure(description: "cannot resolve \(host)")
+            }
+            address = first
+        } catch {
+            throw Failure(description: "\(error)")
         }
-        defer { freeaddrinfo(found) }
-        let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        #if canImport(Glibc)
+        let fd = socket(Int32(address.protocol.rawValue), Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(Int32(address.protocol.rawValue), SOCK_STREAM, 0)
+        #endif
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+        guard address.withSockAddr({ connect(fd, $0, socklen_t($1)) }) == 0 else {
             throw Failure(description: String(cString: strerror(errno)))
         }
         let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"

@@ -1,6 +1,5 @@
 import Dispatch
 import NIOCore
-import TapedeckWebSocket
 
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +12,16 @@ import Darwin
 /// `getaddrinfo` takes every spelling the system connects to: names, `0x7f.1`, `2130706433`,
 /// `0177.0.0.1`, `::ffff:127.0.0.1`. It blocks, so it runs on a Dispatch thread, as NIO's own
 /// resolver does.
-enum HostResolver {
+package enum HostResolver {
     /// How the forward proxy looks hosts up: `resolve`, or a fixed answer in byte-for-byte tests.
-    typealias Function = @Sendable (_ host: String, _ port: Int, _ eventLoop: EventLoop) -> EventLoopFuture<[SocketAddress]>
+    package typealias Function =
+        @Sendable (_ host: String, _ port: Int, _ eventLoop: EventLoop) -> EventLoopFuture<[SocketAddress]>
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    static func resolve(_ host: String, port: Int, on eventLoop: EventLoop) -> EventLoopFuture<[SocketAddress]> {
+    package static func resolve(_ host: String, port: Int, on eventLoop: EventLoop) -> EventLoopFuture<[SocketAddress]> {
         let promise = eventLoop.makePromise(of: [SocketAddress].self)
         DispatchQueue.global().async {
             promise.completeWith(Result { try addresses(host, port: port) })
@@ -29,7 +29,7 @@ enum HostResolver {
         return promise.futureResult
     }
 
-    static func addresses(_ host: String, port: Int) throws -> [SocketAddress] {
+    package static func addresses(_ host: String, port: Int) throws -> [SocketAddress] {
         var hints = addrinfo()
         #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
