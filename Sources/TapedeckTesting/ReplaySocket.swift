@@ -120,7 +120,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     @MainActor
     public func serve(_ message: Message) async {
         deliver(message)
-        _ = await waitUntilIdle(timeout: .seconds(60))
+        _ = await waitUntilIdle()
         await Settling.mainQueue(rounds: 1)
     }
 
@@ -171,9 +171,13 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         finish(with: URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: reason]), closeCode: nil, reason: nil)
     }
 
+    /// How long the app may take to read its socket again before a replay calls it stopped. Only a
+    /// guard against a hang: a settled app reads again at once.
+    static let readTimeout: Duration = .seconds(60)
+
     /// Returns true once the app has read everything delivered and is reading again (or the
     /// connection is over); false when `timeout` passes first: the app stopped reading.
-    func waitUntilIdle(timeout: Duration) async -> Bool {
+    func waitUntilIdle(timeout: Duration = readTimeout) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let id = lock.withLock { () -> Int? in
                 if state.isIdle { return nil }

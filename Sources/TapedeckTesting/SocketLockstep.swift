@@ -17,9 +17,6 @@ import Foundation
 /// main actor run once, then the adapter's own `settle()`.
 @MainActor
 struct SocketLockstep {
-    /// How long the app may take to read its socket again before the replay calls it stopped.
-    /// Only a guard against a hang: a settled app reads again at once.
-    var readTimeout: Duration = .seconds(60)
     /// Sockets that stopped being read: the replay no longer waits for them.
     private var unread: Set<ObjectIdentifier> = []
 
@@ -90,7 +87,7 @@ struct SocketLockstep {
 
     private mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
         if let socket, !unread.contains(ObjectIdentifier(socket)) {
-            if await !socket.waitUntilIdle(timeout: readTimeout) {
+            if await !socket.waitUntilIdle() {
                 unread.insert(ObjectIdentifier(socket))
                 network.stoppedReading(socket)
             }
