@@ -16,21 +16,12 @@ struct DebugRecorderWriteCommand: ParsableCommand {
     @Option(help: "The recorder's segment folder.")
     var dir: String
 
-    @Option(help: "Records per second.")
-    var rate: Int = 1000
-
-    @Option(help: "Stop after this many records, stop the recorder and exit (default: run until killed).")
-    var count: Int?
-
-    @Option(help: "The recorder's flush interval in milliseconds.")
-    var flushIntervalMs: Int = 100
+    @OptionGroup var pace: SteadyRateOptions
 
     @Option(help: "Print a line every this many records.")
     var reportEvery: Int = 10
 
     func validate() throws {
-        guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be from 1 to 1000000") }
-        guard flushIntervalMs > 0 else { throw ValidationError("--flush-interval-ms must be positive") }
         guard reportEvery > 0 else { throw ValidationError("--report-every must be positive") }
     }
 
@@ -40,12 +31,12 @@ struct DebugRecorderWriteCommand: ParsableCommand {
             let recorder = try FlightRecorder(
                 configuration: FlightRecorderConfiguration(
                     directory: dir, labels: ["generator": "tapedeck dev recorder-write"],
-                    flushInterval: .milliseconds(flushIntervalMs)))
-            let period = 1_000_000_000 / UInt64(rate)
+                    flushInterval: .milliseconds(pace.flushIntervalMs)))
+            let period = pace.period
             let start = MonotonicClock()
             recorder.opened()
             var index = 0
-            while count.map({ index < $0 }) ?? true {
+            while pace.count.map({ index < $0 }) ?? true {
                 recorder.received(text: "{\"type\":\"u\",\"message\":{\"n\":\(index)}}")
                 index += 1
                 if index % reportEvery == 0 {

@@ -14,19 +14,7 @@ struct DebugWriteStreamCommand: ParsableCommand {
     @Option(help: "The tape file to write.")
     var out: String
 
-    @Option(help: "Records per second.")
-    var rate: Int = 1000
-
-    @Option(help: "Stop after this many records (default: run until killed).")
-    var count: Int?
-
-    @Option(help: "Flush interval in milliseconds.")
-    var flushIntervalMs: Int = 100
-
-    func validate() throws {
-        guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be from 1 to 1000000") }
-        guard flushIntervalMs > 0 else { throw ValidationError("--flush-interval-ms must be positive") }
-    }
+    @OptionGroup var pace: SteadyRateOptions
 
     func run() throws {
         let clock = MonotonicClock()
@@ -37,8 +25,8 @@ struct DebugWriteStreamCommand: ParsableCommand {
         do {
             let writer = try TapeWriter(
                 path: out, metadata: metadata,
-                options: TapeWriterOptions(flushInterval: UInt64(flushIntervalMs) * 1_000_000))
-            let period = 1_000_000_000 / UInt64(rate)
+                options: TapeWriterOptions(flushInterval: UInt64(pace.flushIntervalMs) * 1_000_000))
+            let period = pace.period
             var reported = -1
             func report() throws(TapeError) {
                 guard writer.flushedRecordCount != reported else { return }
@@ -48,7 +36,7 @@ struct DebugWriteStreamCommand: ParsableCommand {
             }
             try report()
             var index = 0
-            while count.map({ index < $0 }) ?? true {
+            while pace.count.map({ index < $0 }) ?? true {
                 let now = clock.elapsedNanoseconds()
                 if now >= UInt64(index) * period {
                     let payload = Array("{\"type\":\"u\",\"message\":{\"n\":\(index)}}".utf8)
