@@ -35,13 +35,8 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// What the session is in and what to do next: every decision is the machine's.
     private var machine: RelayStateMachine
-    /// The NIO side of each `RelaySide` (by `rawValue`): its relay handler, the write of the last
-    /// close frame sent to it, its grace timer.
-    private var handlers: [FrameRelayHandler?] = [nil, nil]
-    private var closeWrite: [EventLoopFuture<Void>?] = [nil, nil]
-    private var graceTimers: [Scheduled<Void>?] = [nil, nil]
-    private var clientChannel: Channel?
-    private var upstreamChannel: Channel?
+    /// Each side's channel, relay handler, last close write and grace timer.
+    private var sides = RelayChannels()
     /// Frames for the app that came before its side finished its upgrade.
     private var early: [WebSocketFrame] = []
     /// The tape is behind: neither side is read until it catches up.
@@ -67,11 +62,11 @@ final class ProxyConnection: @unchecked Sendable {
             badRequest = "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)"
             return eventLoop.makeSucceededFuture(nil)
         }
-        self.clientChannel = clientChannel
+        sides[.client].channel = clientChannel
         context.registry.add(self)
         clientChannel.closeFuture.whenComplete { _ in
             // Before its relay handler exists the app's channel reports its end here.
-            if self.handlers[RelaySide.client.rawValue] == nil { self.inactive(.client) }
+            if self.sides[.client].handler == nil { self.inactive(.client) }
         }
         let configuration = context.configuration
         let upstream = self.upstream
@@ -99,7 +94,7 @@ final class ProxyConnection: @unchecked Sendable {
             case .success(let channel):
                 // The app may have gone while this connect was under way.
                 if self.machine.isFinished { channel.close(promise: nil) }
-                self.upstreamChannel = channel
+                self.sides[.server].channel = channel
                 channel.closeFuture.whenComplete { _ in
                     response.fail(UpstreamRefusal.failed("\(upstream) closed the connection during the upgrade"))
                 }
@@ -141,34 +136,15 @@ final class ProxyConnection: @unchecked Sendable {
         _ channel: Channel, head: HTTPRequestHead,
         response: EventLoopPromise<HTTPResponseHead>
     ) throws {
-        let pipeline = channel.pipeline.syncOperations
-        if upstream.secure, let tls = context.upstreamTLS {
-            let host = upstream.host
-            try pipeline.addHandler(
-                try NIOSSLClientHandler(context: tls, serverHostname: WebSocketPipeline.isIPAddress(host) ? nil : host))
-        }
         let requester = UpstreamRequestHandler(head: head, response: response)
-        let upgrader = NIOWebSocketClientUpgrader(
-            maxFrameSize: context.configuration.maxMessageBytes, automaticErrorHandling: false,
-            upgradePipelineHandler: { channel, upstreamResponse in
-                channel.eventLoop.makeCompletedFuture {
-                    // Resolve first: the tape must exist before the first server frame arrives.
-                    response.succeed(upstreamResponse)
-                    try channel.pipeline.syncOperations.addHandler(FrameRelayHandler(side: .server, connection: self))
-                }
-            })
-        let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
-        // A server may send frames right behind its 101 (a greeting, a ping), often in the same read:
-        // the HTTP decoder must hand those bytes on to the WebSocket decoder, not drop them.
-        try pipeline.addHTTPClientHandlers(
-            leftOverBytesStrategy: .forwardBytes,
-            withClientUpgrade: (
-                upgraders: [upgrader],
-                completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(requesterBox.value, promise: nil)
-                }
-            ))
-        try pipeline.addHandler(requester)
+        try WebSocketPipeline.configureClientUpgrade(
+            channel, host: upstream.host, tls: upstream.secure ? context.upstreamTLS : nil,
+            maxFrameSize: context.configuration.maxMessageBytes, requester: requester
+        ) { channel, upstreamResponse in
+            // Resolve first: the tape must exist before the first server frame arrives.
+            response.succeed(upstreamResponse)
+            try channel.pipeline.syncOperations.addHandler(FrameRelayHandler(side: .server, connection: self))
+        }
     }
 
     /// The URL the session went to: the upstream's own path, or the app's (without its query,
@@ -198,27 +174,27 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// A relay handler was added: the server's when upstream upgraded, the app's after its 101.
     func attach(_ handler: FrameRelayHandler) {
-        handlers[handler.side.rawValue] = handler
+        sides[handler.side].handler = handler
         perform(machine.attached(handler.side))
         // Upgraded after the session had ended: closed above, not kept (it points back here).
-        if machine.isFinished { handlers[handler.side.rawValue] = nil }
+        if machine.isFinished { sides[handler.side].handler = nil }
     }
 
     /// Whether `side` may read: the other side can take writes and the tape keeps up.
     func mayRead(_ side: RelaySide) -> Bool {
-        guard let other = handlers[side.other.rawValue] else { return false }
+        guard let other = sides[side.other].handler else { return false }
         return !recordingPaused && (other.isWritable || machine[side.other].isInactive)
     }
 
     func writable(_ side: RelaySide) {
-        handlers[side.other.rawValue]?.resumeReading()
+        sides[side.other].handler?.resumeReading()
     }
 
     /// The tape caught up: read again on both sides.
     func recordingResumed() {
         recordingPaused = false
-        handlers[0]?.resumeReading()
-        handlers[1]?.resumeReading()
+        sides[.client].handler?.resumeReading()
+        sides[.server].handler?.resumeReading()
     }
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
@@ -235,7 +211,7 @@ final class ProxyConnection: @unchecked Sendable {
     }
 
     func readComplete(from side: RelaySide) {
-        handlers[side.other.rawValue]?.flushIfNeeded()
+        sides[side.other].handler?.flushIfNeeded()
     }
 
     func failed(_ side: RelaySide, error: Error) {
@@ -288,30 +264,26 @@ final class ProxyConnection: @unchecked Sendable {
             case .sendClose(let side, let code, let reason):
                 sendClose(to: side, code: code, reason: reason)
             case .closeChannel(let side):
-                if let handler = handlers[side.rawValue] { handler.close() } else { channel(side)?.close(promise: nil) }
+                if let handler = sides[side].handler { handler.close() } else { sides[side].channel?.close(promise: nil) }
             case .closeAfterWrites(let side):
                 closeAfterWrites(side)
             case .startGraceTimer(let side):
-                graceTimers[side.rawValue] = eventLoop.scheduleTask(in: .seconds(machine.closeGraceSeconds)) {
+                sides[side].graceTimer = eventLoop.scheduleTask(in: .seconds(machine.closeGraceSeconds)) {
                     self.perform(self.machine.graceTimerFired(side))
                 }
             case .cancelGraceTimer(let side):
-                graceTimers[side.rawValue]?.cancel()
+                sides[side].graceTimer?.cancel()
             case .deliverHeldFrames:
-                guard let handler = handlers[RelaySide.client.rawValue] else { continue }
+                guard let handler = sides[.client].handler else { continue }
                 for frame in early { handler.send(frame) }
                 early = []
                 handler.flushIfNeeded()
             case .resumeReading(let side):
-                handlers[side.rawValue]?.resumeReading()
+                sides[side].handler?.resumeReading()
             case .finish:
                 finish()
             }
         }
-    }
-
-    private func channel(_ side: RelaySide) -> Channel? {
-        side == .client ? clientChannel : upstreamChannel
     }
 
     /// Writes `frame` to the other side: masked with a fresh key towards the server, never towards
@@ -333,7 +305,7 @@ final class ProxyConnection: @unchecked Sendable {
 
     private func write(_ frame: WebSocketFrame, to side: RelaySide) {
         let isClose = frame.opcode == .connectionClose
-        guard let handler = handlers[side.rawValue] else {
+        guard let handler = sides[side].handler else {
             if side == .client { early.append(frame) }
             return
         }
@@ -342,47 +314,37 @@ final class ProxyConnection: @unchecked Sendable {
             return
         }
         let promise = eventLoop.makePromise(of: Void.self)
-        closeWrite[side.rawValue] = promise.futureResult
+        sides[side].closeWrite = promise.futureResult
         handler.send(frame, promise: promise)
         handler.flushIfNeeded()
     }
 
     private func closeAfterWrites(_ side: RelaySide) {
-        let index = side.rawValue
-        guard let handler = handlers[index] else { return }
+        guard let handler = sides[side].handler else { return }
         handler.flushIfNeeded()
-        if let write = closeWrite[index] {
-            write.whenComplete { _ in self.handlers[index]?.close() }
+        if let write = sides[side].closeWrite {
+            write.whenComplete { _ in self.sides[side].handler?.close() }
         } else {
             handler.close()
         }
     }
 
     private func finish() {
-        graceTimers[0]?.cancel(); graceTimers[1]?.cancel()
+        sides[.client].graceTimer?.cancel()
+        sides[.server].graceTimer?.cancel()
         context.registry.remove(self)
         recorder?.close()
         // The relay handlers and the recorder point back at this connection: let go of them (and
         // of the channels) so the finished session is freed, not kept alive by the cycle.
         recorder = nil
-        handlers = [nil, nil]
-        graceTimers = [nil, nil]
-        closeWrite = [nil, nil]
+        sides = RelayChannels()
         early = []
-        clientChannel = nil
-        upstreamChannel = nil
     }
 
     // MARK: recording
 
     private func record(_ record: RelayRecord) {
-        guard let recorder else { return }
-        let stamped = TapeRecord(
-            time: ProxyClock.now() &- start, connection: id, direction: record.direction, kind: record.kind,
-            closeCode: record.closeCode, fragmentCount: record.fragmentCount, payload: record.payload)
-        if recorder.append(stamped) && !recordingPaused {
-            recordingPaused = true
-        }
+        if recorder?.append(record) == true { recordingPaused = true }
     }
 }
 

@@ -79,11 +79,13 @@ final class TapeRecorder: Sendable {
     /// Tape time now.
     func now() -> UInt64 { ProxyClock.now() &- start }
 
-    /// Queues a record; returns true when the queue is over its bound and reading should pause.
+    /// Stamps a record with this tape's time and connection (the one place a record is stamped)
+    /// and queues it; returns true when the queue is over its bound and reading should pause.
     @discardableResult
-    func append(_ record: TapeRecord) -> Bool {
-        var record = record
-        record.connection = connection
+    func append(_ relayed: RelayRecord) -> Bool {
+        var record = TapeRecord(
+            time: now(), connection: connection, direction: relayed.direction, kind: relayed.kind,
+            closeCode: relayed.closeCode, fragmentCount: relayed.fragmentCount, payload: relayed.payload)
         let size = record.payload.count + 32
         let (startDrain, overBudget): (Bool, Bool) = queue.withLockedValue { queue in
             guard !queue.closeQueued else { return (false, false) }

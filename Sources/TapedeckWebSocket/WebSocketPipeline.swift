@@ -99,21 +99,34 @@ public enum WebSocketPipeline {
         upgradeFailed: @escaping @Sendable (Error) -> Void,
         makeHandler: @escaping @Sendable (Channel) -> any ChannelHandler
     ) throws {
+        let requester = UpgradeRequestHandler(
+            host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
+            upgradeFailed: upgradeFailed)
+        try configureClientUpgrade(channel, host: host, tls: tls, maxFrameSize: maxMessageBytes, requester: requester) {
+            channel, _ in
+            let operations = channel.pipeline.syncOperations
+            try operations.addHandler(WebSocketMessageAggregator(maxMessageBytes: maxMessageBytes, isClient: true))
+            try operations.addHandler(makeHandler(channel))
+        }
+    }
+
+    /// The client side of an upgrade, shared by `WebSocketClient` and the recording proxy's upstream
+    /// side: TLS naming `host` (unless it is an address), HTTP/1.1 with `requester` sending the
+    /// upgrade request and seeing a refusal, and once the server answers 101, `upgraded` adds the
+    /// frame handlers. Must run on the channel's event loop.
+    package static func configureClientUpgrade(
+        _ channel: Channel, host: String, tls: NIOSSLContext?, maxFrameSize: Int,
+        requester: any ChannelHandler & RemovableChannelHandler,
+        upgraded: @escaping @Sendable (Channel, HTTPResponseHead) throws -> Void
+    ) throws {
         let pipeline = channel.pipeline.syncOperations
         if let tls {
             try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
         }
-        let requester = UpgradeRequestHandler(
-            host: host, port: port, path: path, headers: headers, subprotocol: subprotocol,
-            upgradeFailed: upgradeFailed)
         let upgrader = NIOWebSocketClientUpgrader(
-            maxFrameSize: maxMessageBytes, automaticErrorHandling: false,
-            upgradePipelineHandler: { channel, _ in
-                channel.eventLoop.makeCompletedFuture {
-                    let operations = channel.pipeline.syncOperations
-                    try operations.addHandler(WebSocketMessageAggregator(maxMessageBytes: maxMessageBytes, isClient: true))
-                    try operations.addHandler(makeHandler(channel))
-                }
+            maxFrameSize: maxFrameSize, automaticErrorHandling: false,
+            upgradePipelineHandler: { channel, response in
+                channel.eventLoop.makeCompletedFuture { try upgraded(channel, response) }
             })
         let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
         // Frames the server sends right after its 101 response often arrive in the same read as the
