@@ -38,11 +38,7 @@ struct BenchDecodeCommand: ParsableCommand {
         help: "How many synthetic tapes to write (seeds --seed, --seed+1...). Default: one per core.")
     var syntheticTapes: Int?
 
-    @Option(help: "Seed of the first synthetic tape.")
-    var seed: UInt64 = 1
-
-    @Option(help: "How many times each stage runs; the best run counts.")
-    var repeats: Int = 3
+    @OptionGroup var bench: BenchRunOptions
 
     @Option(help: "Run only these stages (comma-separated), e.g. `replay` for profiling under valgrind. Default: all.")
     var stages: String?
@@ -60,7 +56,6 @@ struct BenchDecodeCommand: ParsableCommand {
         if let syntheticTapes, syntheticTapes < 1 {
             throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).")
         }
-        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
         for name in selectedStages where !DecodeBenchmark.stageNames.contains(name) {
             throw ValidationError(
                 "unknown stage '\(name)' in --stages; the stages are \(DecodeBenchmark.stageNames.joined(separator: ", ")).")
@@ -82,7 +77,7 @@ struct BenchDecodeCommand: ParsableCommand {
             do {
                 for index in 0..<count {
                     let path = temporary.appendingPathComponent("synthetic-\(index).tape").path
-                    _ = try SyntheticTape.write(messages: synthetic, seed: seed &+ UInt64(index), to: path)
+                    _ = try SyntheticTape.write(messages: synthetic, seed: bench.seed &+ UInt64(index), to: path)
                     paths.append(path)
                 }
             } catch {
@@ -94,7 +89,7 @@ struct BenchDecodeCommand: ParsableCommand {
 
         let stages: [DecodeBenchmark.Stage]
         do {
-            stages = try DecodeBenchmark(tapes: paths, repeats: repeats, only: selectedStages).run()
+            stages = try DecodeBenchmark(tapes: paths, repeats: bench.repeats, only: selectedStages).run()
         } catch let error as TapeError {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
         } catch {
@@ -103,7 +98,7 @@ struct BenchDecodeCommand: ParsableCommand {
         if json {
             for stage in stages { print(Self.jsonLine(stage)) }
         } else {
-            print(Self.table(stages, tapes: paths.count, repeats: repeats))
+            print(Self.table(stages, tapes: paths.count, repeats: bench.repeats))
         }
     }
 

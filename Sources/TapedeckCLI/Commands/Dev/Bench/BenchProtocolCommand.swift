@@ -20,11 +20,7 @@ struct BenchProtocolCommand: ParsableCommand {
     @Option(help: "How many messages to generate and decode.")
     var messages: Int = 100_000
 
-    @Option(help: "Seed of the synthetic message generator.")
-    var seed: UInt64 = 1
-
-    @Option(help: "How many times each decoder runs; the best run counts.")
-    var repeats: Int = 3
+    @OptionGroup var bench: BenchRunOptions
 
     @Flag(help: "Print the result as JSON instead of a table.")
     var json = false
@@ -33,11 +29,10 @@ struct BenchProtocolCommand: ParsableCommand {
 
     func validate() throws {
         guard messages > 0 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
-        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
     }
 
     func run() throws {
-        let result = try ProtocolBenchmark(messages: messages, seed: seed, repeats: repeats).run()
+        let result = try ProtocolBenchmark(messages: messages, seed: bench.seed, repeats: bench.repeats).run()
         print(json ? Self.jsonReport(result) : Self.textReport(result))
         let stages = [result.typed, result.jsonDecoder, result.jsonSerialization]
         if let failed = stages.first(where: { $0.decoded != $0.messages }) {

@@ -22,15 +22,10 @@ struct BenchRecorderCommand: ParsableCommand {
     @Option(help: "Messages of the synthetic session to record.")
     var messages: Int = 200_000
 
-    @Option(help: "Seed of the synthetic session.")
-    var seed: UInt64 = 1
-
-    @Option(help: "How many times each stage runs; the best run counts.")
-    var repeats: Int = 3
+    @OptionGroup var bench: BenchRunOptions
 
     func validate() throws {
         guard messages >= 1 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
-        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
     }
 
     func run() throws {
@@ -39,11 +34,12 @@ struct BenchRecorderCommand: ParsableCommand {
         let stages: [RecorderBenchmark.Stage]
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            stages = try RecorderBenchmark(messages: messages, seed: seed, repeats: repeats, directory: directory).run()
+            stages = try RecorderBenchmark(messages: messages, seed: bench.seed, repeats: bench.repeats, directory: directory)
+                .run()
         } catch {
             throw CommandFailure.exit("\(error)", code: TapeExitCode.unreadableInput)
         }
-        print(Self.table(stages, repeats: repeats))
+        print(Self.table(stages, repeats: bench.repeats))
     }
 
     static func table(_ stages: [RecorderBenchmark.Stage], repeats: Int) -> String {

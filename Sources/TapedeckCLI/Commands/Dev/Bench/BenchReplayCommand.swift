@@ -18,27 +18,22 @@ struct BenchReplayCommand: ParsableCommand {
     @Option(help: "How many messages the synthetic tape holds.")
     var messages: Int = 500_000
 
-    @Option(help: "Seed of the synthetic message generator.")
-    var seed: UInt64 = 1
-
-    @Option(help: "How many times each stage runs; the best run counts.")
-    var repeats: Int = 3
+    @OptionGroup var bench: BenchRunOptions
 
     @Option(help: "Where to write the synthetic tape (default: a temporary file, removed afterwards).")
     var tape: String?
 
     func validate() throws {
         guard messages > 0 else { throw ValidationError("--messages must be at least 1.") }
-        guard repeats > 0 else { throw ValidationError("--repeats must be at least 1.") }
     }
 
     func run() throws {
         let path = tape ?? NSTemporaryDirectory() + "tapedeck-bench-replay-\(ProcessInfo.processInfo.processIdentifier).tape"
         defer { if tape == nil { try? FileManager.default.removeItem(atPath: path) } }
-        let result = try ReplayBenchmark(messages: messages, seed: seed, repeats: repeats, tapePath: path).run()
+        let result = try ReplayBenchmark(messages: messages, seed: bench.seed, repeats: bench.repeats, tapePath: path).run()
         print(
             "Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
-                + "seed \(seed), best of \(repeats), one thread):")
+                + "seed \(bench.seed), best of \(bench.repeats), one thread):")
         print("  " + "stage".rightPadded(to: 55) + "     wall msg/s" + "     CPU msg/s")
         for stage in result.stages {
             print(
