@@ -123,11 +123,7 @@ extension FileParser {
 
     mutating func parseSubprotocolName() throws(ScenarioParseError) -> String {
         let start = position
-        var name = ""
-        while let character = cursor.current, !SourceCursor.isSpace(character), !cursor.isAtLineEnd, character != "}" {
-            name.append(character)
-            cursor.advance()
-        }
+        let name = cursor.read { !SourceCursor.isSpace($0) && $0 != "}" }
         guard !name.isEmpty else {
             throw fail(
                 "expected a subprotocol name, found \(describedHere)", at: start, found: foundHere,
@@ -140,14 +136,7 @@ extension FileParser {
     mutating func parseHeader() throws(ScenarioParseError) -> ScenarioStatement.Header {
         cursor.skipSpaces()
         let start = position
-        var name = ""
-        while let character = cursor.current, character.isASCII,
-            character.isLetter || character.isNumber || "-_!#$%&'*+.^`|~".contains(character)
-        {
-            if cursor.isAtComment { break }
-            name.append(character)
-            cursor.advance()
-        }
+        let name = cursor.read { $0.isASCII && ($0.isLetter || $0.isNumber || "-_!#$%&'*+.^`|~".contains($0)) }
         guard !name.isEmpty else {
             throw fail(
                 "expected a header name, found \(describedHere)", at: start, found: foundHere,
@@ -349,11 +338,7 @@ extension FileParser {
 
     mutating func parseOperator(after path: String) throws(ScenarioParseError) -> ComparisonOperator {
         let start = position
-        var symbol = ""
-        while let character = cursor.current, "=!<>".contains(character) {
-            symbol.append(character)
-            cursor.advance()
-        }
+        let symbol = cursor.read { "=!<>".contains($0) }
         guard let op = ComparisonOperator(rawValue: symbol) else {
             let hint = symbol == "=" ? "compare with ==" : "use ==, !=, <, <=, > or >="
             throw fail(

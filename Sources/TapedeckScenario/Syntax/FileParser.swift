@@ -189,12 +189,7 @@ struct FileParser {
     /// `[A-Za-z_][A-Za-z0-9_]*`, or "" when the cursor is not at one.
     mutating func readIdentifier() -> String {
         guard let first = cursor.current, first.isASCII, first.isLetter || first == "_" else { return "" }
-        var word = ""
-        while let character = cursor.current, character.isASCII, character.isLetter || character.isNumber || character == "_" {
-            word.append(character)
-            cursor.advance()
-        }
-        return word
+        return cursor.read { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
     /// A name for checkpoints and marks: a quoted string, or a run of characters other than
@@ -207,13 +202,7 @@ struct FileParser {
             guard !text.description.isEmpty else { throw fail("the \(what) name is empty", at: start, found: "\"\"") }
             return text.description
         }
-        var name = ""
-        while let character = cursor.current, !SourceCursor.isSpace(character), !cursor.isAtLineEnd,
-            !"\"{}".contains(character)
-        {
-            name.append(character)
-            cursor.advance()
-        }
+        let name = cursor.read { !SourceCursor.isSpace($0) && !"\"{}".contains($0) }
         guard !name.isEmpty else {
             throw fail(
                 "expected a \(what) name, found \(describedHere)", at: start, found: foundHere,
@@ -225,11 +214,7 @@ struct FileParser {
     mutating func readInteger(what: String, range: ClosedRange<Int>) throws(ScenarioParseError) -> Int {
         cursor.skipSpaces()
         let start = position
-        var digits = ""
-        while let character = cursor.current, character.isASCII, character.isNumber {
-            digits.append(character)
-            cursor.advance()
-        }
+        let digits = cursor.read { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else {
             throw fail("expected \(what), found \(describedHere)", at: start, found: foundHere)
         }
@@ -243,22 +228,14 @@ struct FileParser {
     mutating func readDuration(after keyword: String) throws(ScenarioParseError) -> ScenarioDuration {
         cursor.skipSpaces()
         let start = position
-        var digits = ""
-        while let character = cursor.current, character.isASCII, character.isNumber {
-            digits.append(character)
-            cursor.advance()
-        }
+        let digits = cursor.read { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else {
             throw fail(
                 "expected a duration after '\(keyword)', found \(describedHere)", at: start, found: foundHere,
                 hint: "write a number with a unit: 500ms, 2s or 1m")
         }
         let unitStart = position
-        var unit = ""
-        while let character = cursor.current, character.isLetter {
-            unit.append(character)
-            cursor.advance()
-        }
+        let unit = cursor.read { $0.isLetter }
         let scale: UInt64
         switch unit {
         case "ms": scale = 1_000_000
@@ -378,14 +355,7 @@ struct FileParser {
     /// end of the line.
     mutating func readPathText() -> (text: String, start: Position) {
         let start = position
-        var text = ""
-        while let character = cursor.current, !SourceCursor.isSpace(character), !cursor.isAtLineEnd,
-            !"=!<>,{}".contains(character)
-        {
-            text.append(character)
-            cursor.advance()
-        }
-        return (text, start)
+        return (cursor.read { !SourceCursor.isSpace($0) && !"=!<>,{}".contains($0) }, start)
     }
 
     func parsePath(_ text: String, at start: Position) throws(ScenarioParseError) -> JSONPath {

@@ -32,6 +32,16 @@ struct SourceCursor {
     /// At the end of a line's content: a newline, a comment, or the end of the input.
     var isAtLineEnd: Bool { isAtEnd || isAtNewline || isAtComment }
 
+    /// Reads the characters for which `include` holds, up to the end of the line or a comment.
+    mutating func read(while include: (Character) -> Bool) -> String {
+        var text = ""
+        while let character = current, !isAtLineEnd, include(character) {
+            text.append(character)
+            advance()
+        }
+        return text
+    }
+
     mutating func advance() {
         guard let character = current else { return }
         index += 1
