@@ -21,23 +21,23 @@ let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14), .iOS(.v16)],
     products: [
+        // What users link (docs/ARCHITECTURE.md, "Products"): the command line; for an app,
+        // TapedeckSocket (its release build's socket seam), TapedeckTesting (its tests; re-exports the
+        // protocol, state and replay types its API uses), TapedeckRecorder (its debug builds' flight
+        // recorder), TapedeckThroughput (its decoding benchmarks); for a tool, TapedeckTape (reading
+        // tapes, such as the recorder's exports).
         .executable(name: "tapedeck", targets: ["tapedeck"]),
-        .library(name: "TapedeckCore", targets: ["TapedeckCore"]),
+        .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
+        .library(name: "TapedeckSocket", targets: ["TapedeckSocket"]),
+        .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
+        .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
+        // Only for this repository's Benchmarks/ package (a package of its own, so package-benchmark
+        // and its jemalloc never reach users), which measures the stages inside.
         .library(name: "TapedeckTapeWriter", targets: ["TapedeckTapeWriter"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
-        .library(name: "TapedeckCatalog", targets: ["TapedeckCatalog"]),
-        .library(name: "TapedeckTesting", targets: ["TapedeckTesting"]),
-        .library(name: "TapedeckSocket", targets: ["TapedeckSocket"]),
-        .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
-        .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
-        .library(name: "TapedeckRepro", targets: ["TapedeckRepro"]),
-        .library(name: "TapedeckReport", targets: ["TapedeckReport"]),
-        .library(name: "TapedeckScenario", targets: ["TapedeckScenario"]),
-        .library(name: "TapedeckGame", targets: ["TapedeckGame"]),
-        .library(name: "TapedeckScenarioNetwork", targets: ["TapedeckScenarioNetwork"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -11,32 +11,51 @@ import Testing
         var dependsOn: [String]
     }
 
-    /// Target name → the package's own targets it depends on; test targets left out.
-    static func packageTargets() async throws -> [String: Set<String>] {
+    struct Manifest: Decodable {
+        struct Product: Decodable { var name: String }
+        struct Target: Decodable {
+            struct Dependency: Decodable {
+                var byName: [String?]?
+                var target: [String?]?
+            }
+            var name: String
+            var type: String
+            var dependencies: [Dependency]
+        }
+        var targets: [Target]
+        var products: [Product]
+    }
+
+    static func manifest() async throws -> Manifest {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Its own scratch path, so it never waits for the lock of the build running these tests.
         let run = try await TapedeckBinary.runProcess(
             "/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "dump-package"])
         try #require(run.status == 0, "swift package dump-package failed: \(run.stderr)")
-        struct Manifest: Decodable {
-            struct Target: Decodable {
-                struct Dependency: Decodable {
-                    var byName: [String?]?
-                    var target: [String?]?
-                }
-                var name: String
-                var type: String
-                var dependencies: [Dependency]
-            }
-            var targets: [Target]
-        }
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(run.stdout.utf8))
+        return try JSONDecoder().decode(Manifest.self, from: Data(run.stdout.utf8))
+    }
+
+    /// Target name → the package's own targets it depends on; test targets left out.
+    static func packageTargets() async throws -> [String: Set<String>] {
         var graph: [String: [String]] = [:]
-        for target in manifest.targets where target.type != "test" {
+        for target in try await manifest().targets where target.type != "test" {
             graph[target.name] = target.dependencies.compactMap { ($0.byName ?? $0.target)?.first ?? nil }
         }
         return graph.mapValues { Set($0.filter { graph[$0] != nil }) }
+    }
+
+    /// The backticked names in the first cell of each row of the table under `heading`.
+    static func firstCellNames(under heading: String) throws -> [String] {
+        let page = try String(
+            contentsOf: TapedeckBinary.packageRoot.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: heading).dropFirst().first)
+        return section.split(separator: "\n").prefix { !$0.hasPrefix("## ") }.flatMap { line -> [String] in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count > 2 else { return [] }
+            return cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
     }
 
     /// The rows of the table under "## Targets and layers": `| layer | targets | what | depends on |`.
@@ -56,6 +75,14 @@ import Testing
             let dependsOn = cells[4].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return Row(targets: targets, dependsOn: dependsOn)
         }
+    }
+
+    @Test func theProductsAreTheDocumentedOnes() async throws {
+        let products = try await Self.manifest().products.map(\.name)
+        let documented = try Self.firstCellNames(under: "## Products")
+        #expect(
+            documented.sorted() == products.sorted(),
+            "Package.swift's products \(products.sorted()); the page's \(documented.sorted())")
     }
 
     @Test func theTableListsEveryTargetOfThePackage() async throws {

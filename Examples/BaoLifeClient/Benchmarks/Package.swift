@@ -33,7 +33,6 @@ let package = Package(
             name: "AppReplayThroughput",
             dependencies: [
                 .product(name: "TapedeckTesting", package: "Tapedeck"), .product(name: "TapedeckTape", package: "Tapedeck"),
-                .product(name: "TapedeckState", package: "Tapedeck"), .product(name: "TapedeckReplay", package: "Tapedeck"),
             ]
         ),
         .executableTarget(

@@ -1,5 +1,4 @@
 import Foundation
-import TapedeckState
 import TapedeckTape
 import TapedeckTesting
 
