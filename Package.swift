@@ -17,6 +17,16 @@ import PackageDescription
 //   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
 //   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, the JSON reader. Every target
 //                that reads dates or JSON outside the protocol's codec uses it
+// SwiftNIO as the network targets use it: the event loops, HTTP/1.1, WebSocket and TLS.
+let nio: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "NIOWebSocket", package: "swift-nio"),
+    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+    .product(name: "NIOSSL", package: "swift-nio-ssl"),
+]
+
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14), .iOS(.v16)],
@@ -132,45 +142,25 @@ let package = Package(
         // every listener and client sets up (TLS, upgrade, handshake timeout, connection limits).
         .target(
             name: "TapedeckWebSocket",
-            dependencies: [
-                "TapedeckCore",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            dependencies: ["TapedeckCore"] + nio
         ),
         // The recording proxy, reverse and forward: the relay machine, the recorder, the local CA.
         .target(
             name: "TapedeckProxy",
             dependencies: [
                 "TapedeckWebSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // The local CA for wss:// towards the app, made in-process (no openssl).
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ] + nio
         ),
         // The servers: the reference game server (`tapedeck server`) and the tape server (`tapedeck serve`).
         .target(
             name: "TapedeckServers",
             dependencies: [
                 "TapedeckWebSocket", "TapedeckCore", "TapedeckGame", "TapedeckProtocol", "TapedeckTape", "TapedeckReplay",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            ] + nio
         ),
         .target(
             name: "TapedeckScenario",

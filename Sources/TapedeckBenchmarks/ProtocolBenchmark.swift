@@ -28,18 +28,12 @@ package struct ProtocolBenchmark {
         package let jsonSerialization: Stage
     }
 
-    package let messages: Int
-    package let seed: UInt64
-    package let repeats: Int
+    package let input: SyntheticInput
 
-    package init(messages: Int, seed: UInt64, repeats: Int) {
-        self.messages = messages
-        self.seed = seed
-        self.repeats = repeats
-    }
+    package init(_ input: SyntheticInput) { self.input = input }
 
     package func run() throws -> Result {
-        let envelopes = SyntheticMessages.envelopes(count: messages, seed: seed)
+        let envelopes = SyntheticMessages.envelopes(count: input.messages, seed: input.seed)
         let datas = envelopes.map { Data($0) }
         let bytes = envelopes.reduce(0) { $0 + $1.count }
 
@@ -68,7 +62,7 @@ package struct ProtocolBenchmark {
             return known
         }
         return Result(
-            messages: messages, bytes: bytes, seed: seed, repeats: repeats,
+            messages: input.messages, bytes: bytes, seed: input.seed, repeats: input.repeats,
             typed: typed, jsonDecoder: jsonDecoder, jsonSerialization: jsonSerialization)
     }
 
@@ -81,13 +75,13 @@ package struct ProtocolBenchmark {
         let clock = ContinuousClock()
         var best = Double.infinity
         var decoded = 0
-        for _ in 0..<repeats {
+        for _ in 0..<input.repeats {
             let start = clock.now
             decoded = body()
             let elapsed = clock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             best = min(best, seconds)
         }
-        return Stage(name: name, seconds: max(best, 1e-9), messages: messages, bytes: bytes, decoded: decoded)
+        return Stage(name: name, seconds: max(best, 1e-9), messages: input.messages, bytes: bytes, decoded: decoded)
     }
 }

@@ -32,15 +32,11 @@ package struct ReplayBenchmark {
         package let problem: String?
     }
 
-    package let messages: Int
-    package let seed: UInt64
-    package let repeats: Int
+    package let input: SyntheticInput
     package let tapePath: String
 
-    package init(messages: Int, seed: UInt64, repeats: Int, tapePath: String) {
-        self.messages = messages
-        self.seed = seed
-        self.repeats = repeats
+    package init(_ input: SyntheticInput, tapePath: String) {
+        self.input = input
         self.tapePath = tapePath
     }
 
@@ -67,13 +63,13 @@ package struct ReplayBenchmark {
     }
 
     package func run() throws -> Result {
-        let records = Self.records(messages: messages, seed: seed)
+        let records = Self.records(messages: input.messages, seed: input.seed)
         let writer = try TapeWriter(
             path: tapePath,
             metadata: TapeMetadata(
                 created: "2026-01-01T00:00:00.000Z",
                 tool: "tapedeck \(TapedeckVersion.current) bench replay",
-                labels: ["seed": "\(seed)"]))
+                labels: ["seed": "\(input.seed)"]))
         for record in records { try writer.append(record) }
         try writer.close()
         let messageCount = records.filter { $0.kind == .text }.count
@@ -120,7 +116,7 @@ package struct ReplayBenchmark {
         var best = Double.infinity
         var bestCPU = Double.infinity
         var handled = 0
-        for _ in 0..<repeats {
+        for _ in 0..<input.repeats {
             let start = MonotonicClock.now()
             let startCPU = Self.threadCPUNanoseconds()
             handled = body()

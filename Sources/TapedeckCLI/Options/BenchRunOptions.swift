@@ -1,4 +1,5 @@
 import ArgumentParser
+import TapedeckBenchmarks
 
 /// What every benchmark command takes: the seed of its synthetic input and how many runs it keeps
 /// the best of.
@@ -12,4 +13,6 @@ struct BenchRunOptions: ParsableArguments {
     func validate() throws {
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
     }
+
+    func input(messages: Int) -> SyntheticInput { SyntheticInput(messages: messages, seed: seed, repeats: repeats) }
 }

@@ -32,7 +32,7 @@ struct BenchProtocolCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = try ProtocolBenchmark(messages: messages, seed: bench.seed, repeats: bench.repeats).run()
+        let result = try ProtocolBenchmark(bench.input(messages: messages)).run()
         print(json ? Self.jsonReport(result) : Self.textReport(result))
         let stages = [result.typed, result.jsonDecoder, result.jsonSerialization]
         if let failed = stages.first(where: { $0.decoded != $0.messages }) {

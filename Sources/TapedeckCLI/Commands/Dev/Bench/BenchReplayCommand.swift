@@ -30,7 +30,7 @@ struct BenchReplayCommand: ParsableCommand {
     func run() throws {
         let path = tape ?? NSTemporaryDirectory() + "tapedeck-bench-replay-\(ProcessInfo.processInfo.processIdentifier).tape"
         defer { if tape == nil { try? FileManager.default.removeItem(atPath: path) } }
-        let result = try ReplayBenchmark(messages: messages, seed: bench.seed, repeats: bench.repeats, tapePath: path).run()
+        let result = try ReplayBenchmark(bench.input(messages: messages), tapePath: path).run()
         print(
             "Replaying \(result.messages) synthetic messages (\(result.records) records, tape \(result.tapeBytes) bytes, "
                 + "seed \(bench.seed), best of \(bench.repeats), one thread):")
