@@ -82,17 +82,7 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS towards the app")
     var tls: ServerTLSOptions
 
-    @Flag(
-        name: .customLong("generate-cert"),
-        help: "Serve wss:// with a certificate from the local CA, made if missing (`tapedeck ca`).")
-    var generateCertificate = false
-
-    @Option(
-        name: .customLong("ca-dir"),
-        help: ArgumentHelp(
-            "The local CA's folder (default: your configuration folder, never the recording folder; `tapedeck ca`).",
-            valueName: "dir"))
-    var caDirectory: String?
+    @OptionGroup(title: "Local CA") var localCA: LocalCAOptions
 
     @Option(name: .customLong("ca-file"), help: "An extra CA (PEM) to trust for a wss:// upstream.")
     var caFile: String?
@@ -150,7 +140,7 @@ struct RecordCommand: AsyncParsableCommand {
                 throw ValidationError(
                     "--mode forward needs at least one --intercept HOST[:PORT] to record (e.g. --intercept lichun.app).")
             }
-            if generateCertificate || tls.certificate != nil {
+            if localCA.generateCertificate || tls.certificate != nil {
                 throw ValidationError(
                     "--generate-cert, --tls-cert and --tls-key are for reverse mode: a forward proxy speaks plain HTTP and makes a certificate per intercepted host."
                 )
@@ -161,9 +151,7 @@ struct RecordCommand: AsyncParsableCommand {
                 "--ca-file \(caFile): cannot read it (\(String(cString: strerror(errno)))); give a PEM file with the CA's certificate."
             )
         }
-        if generateCertificate && tls.certificate != nil {
-            throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
-        }
+        try localCA.validate(with: tls)
         if !(125...TapeFormat.maxMessageLength).contains(maxMessage) {
             throw ValidationError(
                 "--max-message must be 125-\(TapeFormat.maxMessageLength) bytes, the most a tape record holds (got \(maxMessage))."
@@ -201,8 +189,8 @@ struct RecordCommand: AsyncParsableCommand {
         }
         var certificate = tls.certificate
         var key = tls.key
-        if generateCertificate {
-            let folder = try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: out, command: "record")
+        if localCA.generateCertificate {
+            let folder = try CertificateGenerator.caFolder(option: localCA.caDirectory, recordingFolder: out, command: "record")
             (certificate, key) = try CertificateGenerator(folder: folder, listenHost: listen.host).serverFiles(for: "record")
         }
         let proxyMode = try proxyMode()
@@ -290,7 +278,7 @@ struct RecordCommand: AsyncParsableCommand {
             guard let upstream, case .success(let upstreamURL) = UpstreamURL.parse(upstream) else { throw ExitCode(2) }
             return .reverse(upstream: upstreamURL)
         case .forward:
-            let folder = try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: out, command: "record")
+            let folder = try CertificateGenerator.caFolder(option: localCA.caDirectory, recordingFolder: out, command: "record")
             let generator = CertificateGenerator(folder: folder, hosts: [])
             let (authority, made): (LocalCertificateAuthority, Bool)
             do {

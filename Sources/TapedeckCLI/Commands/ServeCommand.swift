@@ -79,17 +79,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "TLS")
     var tls: ServerTLSOptions
 
-    @Flag(
-        name: .customLong("generate-cert"),
-        help: "Serve wss:// with a certificate from the local CA, made if missing (as record does).")
-    var generateCertificate = false
-
-    @Option(
-        name: [.customLong("ca-dir"), .customLong("tls-dir")],
-        help: ArgumentHelp(
-            "With --generate-cert: the local CA's folder (default: your configuration folder; `tapedeck ca`).",
-            valueName: "dir"))
-    var caDirectory: String?
+    @OptionGroup(title: "Local CA") var localCA: LocalCAOptions
 
     @OptionGroup(title: "Timeouts and limits")
     var connectionLimits: ConnectionLimitOptions
@@ -109,9 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "--timeout takes a positive number of seconds up to \(Int(Self.maximumTimeout)) (a year), e.g. 60")
         }
         _ = try ignoredFields()
-        if generateCertificate && tls.certificate != nil {
-            throw ValidationError("--generate-cert makes its own certificate: leave out --tls-cert and --tls-key.")
-        }
+        try localCA.validate(with: tls)
     }
 
     /// The --ignore-fields patterns, as one filter.
@@ -143,9 +131,10 @@ struct ServeCommand: AsyncParsableCommand {
         let verification = verify ? ServeVerification(records: records, ignoring: try ignoredFields()) : nil
         let signals = TerminationSignals()
         let files =
-            try generateCertificate
+            try localCA.generateCertificate
             ? CertificateGenerator(
-                folder: try CertificateGenerator.caFolder(option: caDirectory, recordingFolder: "Recordings", command: "serve"),
+                folder: try CertificateGenerator.caFolder(
+                    option: localCA.caDirectory, recordingFolder: "Recordings", command: "serve"),
                 listenHost: listen.host
             ).serverFiles(for: "serve")
             : tls.certificate.map { ($0, tls.key ?? "") }
