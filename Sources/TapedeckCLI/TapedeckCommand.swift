@@ -3,8 +3,8 @@ import Foundation
 import TapedeckCore
 
 /// The `tapedeck` command line. Each subcommand lives in its own file and calls a library front end.
-public struct TapedeckCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct TapedeckCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "tapedeck",
         abstract: "Record, replay and check WebSocket sessions of the BaoLife game.",
         version: TapedeckVersion.current,
@@ -39,7 +39,7 @@ public struct TapedeckCommand: AsyncParsableCommand {
         ]
     )
 
-    public init() {}
+    package init() {}
 }
 
 extension TapedeckCommand {
@@ -48,7 +48,7 @@ extension TapedeckCommand {
     ///
     /// Every kind of bad usage exits 2, whether ArgumentParser rejects the command line (it would
     /// exit 64) or a command rejects a value it parsed, so scripts test one code.
-    public static func runAsync() async {
+    package static func runAsync() async {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -4,7 +4,7 @@ import GRDB
 /// labels, and removal of tapes whose files are gone.
 extension Catalog {
     /// Adds or replaces the tape's row and its message-type counts in one transaction.
-    public func upsert(_ tape: TapeRow, types: [TapeTypeRow]) throws(CatalogError) {
+    package func upsert(_ tape: TapeRow, types: [TapeTypeRow]) throws(CatalogError) {
         try writeTransaction { db in
             var row = tape
             if let existing = try TapeRow.filter(Column("path") == tape.path).fetchOne(db) { row.id = existing.id }
@@ -20,12 +20,12 @@ extension Catalog {
     }
 
     /// Every tape row, oldest start first (then by path).
-    public func tapes() throws(CatalogError) -> [TapeRow] {
+    package func tapes() throws(CatalogError) -> [TapeRow] {
         try readTransaction { db in try TapeRow.order(Column("startedAt"), Column("path")).fetchAll(db) }
     }
 
     /// Paths of tapes holding at least one message of `type` (in `direction`, when given).
-    public func tapePaths(withType type: String, direction: String? = nil) throws(CatalogError) -> Set<String> {
+    package func tapePaths(withType type: String, direction: String? = nil) throws(CatalogError) -> Set<String> {
         try readTransaction { db in
             var request = TapeTypeRow.filter(Column("type") == type)
             if let direction { request = request.filter(Column("direction") == direction) }
@@ -33,14 +33,14 @@ extension Catalog {
         }
     }
 
-    public func types(tapePath: String) throws(CatalogError) -> [TapeTypeRow] {
+    package func types(tapePath: String) throws(CatalogError) -> [TapeTypeRow] {
         try readTransaction { db in
             try TapeTypeRow.filter(Column("tapePath") == tapePath).order(Column("direction"), Column("type")).fetchAll(db)
         }
     }
 
     /// Removes a tape's row and its type counts.
-    public func removeTape(path: String) throws(CatalogError) {
+    package func removeTape(path: String) throws(CatalogError) {
         try writeTransaction { db in
             try TapeRow.filter(Column("path") == path).deleteAll(db)
             try TapeTypeRow.filter(Column("tapePath") == path).deleteAll(db)

@@ -2,13 +2,13 @@ import GRDB
 
 /// The SQLite catalog of tapes and check results (schema in docs/REPLAY.md, "Catalog").
 /// Safe to share between threads: GRDB's queue serializes access.
-public final class Catalog: Sendable {
-    public let path: String
+package final class Catalog: Sendable {
+    package let path: String
     private let queue: DatabaseQueue
     var databaseQueue: DatabaseQueue { queue }
 
     /// Opens (creating if needed) the catalog at `path` and brings its schema up to date.
-    public init(path: String) throws(CatalogError) {
+    package init(path: String) throws(CatalogError) {
         self.path = path
         do {
             queue = try DatabaseQueue(path: path)
@@ -19,12 +19,12 @@ public final class Catalog: Sendable {
     }
 
     /// The migrations applied, oldest first.
-    public func appliedMigrations() throws(CatalogError) -> [String] {
+    package func appliedMigrations() throws(CatalogError) -> [String] {
         try read { db in try CatalogMigrations.migrator.appliedMigrations(db) }
     }
 
     /// Adds the tape, or replaces the row with the same path.
-    public func upsert(_ tape: TapeRow) throws(CatalogError) {
+    package func upsert(_ tape: TapeRow) throws(CatalogError) {
         try write { db in
             var row = tape
             if let existing = try TapeRow.filter(Column("path") == tape.path).fetchOne(db) { row.id = existing.id }
@@ -32,13 +32,13 @@ public final class Catalog: Sendable {
         }
     }
 
-    public func tape(path: String) throws(CatalogError) -> TapeRow? {
+    package func tape(path: String) throws(CatalogError) -> TapeRow? {
         try read { db in try TapeRow.filter(Column("path") == path).fetchOne(db) }
     }
 
     /// Stores the results of one run under the next run number, which it returns.
     @discardableResult
-    public func record(_ results: [CheckResultRow]) throws(CatalogError) -> Int {
+    package func record(_ results: [CheckResultRow]) throws(CatalogError) -> Int {
         try write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(run) FROM checkResult") ?? 0
             for result in results {
@@ -52,7 +52,7 @@ public final class Catalog: Sendable {
     }
 
     /// Every result for a tape, newest run first.
-    public func results(tapePath: String) throws(CatalogError) -> [CheckResultRow] {
+    package func results(tapePath: String) throws(CatalogError) -> [CheckResultRow] {
         try read { db in
             try CheckResultRow.filter(Column("tapePath") == tapePath)
                 .order(Column("run").desc, Column("id").asc).fetchAll(db)
@@ -60,7 +60,7 @@ public final class Catalog: Sendable {
     }
 
     /// The history of every checkpoint of a tape (checkpoints in the order of their latest run).
-    public func history(tapePath: String) throws(CatalogError) -> [CheckpointHistory] {
+    package func history(tapePath: String) throws(CatalogError) -> [CheckpointHistory] {
         let rows = try results(tapePath: tapePath)
         var order: [String] = []
         var byCheckpoint: [String: [CheckResultRow]] = [:]
@@ -72,7 +72,7 @@ public final class Catalog: Sendable {
     }
 
     /// Tape paths with results, sorted.
-    public func checkedTapePaths() throws(CatalogError) -> [String] {
+    package func checkedTapePaths() throws(CatalogError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT DISTINCT tapePath FROM checkResult ORDER BY tapePath") }
     }
 

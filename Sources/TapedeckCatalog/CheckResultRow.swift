@@ -1,27 +1,27 @@
 import GRDB
 
 /// A row of the `checkResult` table: one verdict of one `tapedeck check` run.
-public struct CheckResultRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "checkResult"
+package struct CheckResultRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    package static let databaseTableName = "checkResult"
 
-    public var id: Int64?
+    package var id: Int64?
     /// The run: every `Catalog.record` call gets the next number, shared by all its results.
-    public var run: Int
-    public var tapePath: String
+    package var run: Int
+    package var tapePath: String
     /// A checkpoint name, or `invariants` / `tape`.
-    public var checkpoint: String
-    public var passed: Bool
+    package var checkpoint: String
+    package var passed: Bool
     /// The digest of the state judged, when there was one.
-    public var digest: String?
-    public var toolVersion: String
+    package var digest: String?
+    package var toolVersion: String
     /// What the run was (`--label`, e.g. a commit or a build number).
-    public var label: String?
+    package var label: String?
     /// When the run happened (RFC 3339 UTC), passed in by the caller: the catalog reads no clock.
-    public var runAt: String
+    package var runAt: String
     /// The first line of the failure, or empty.
-    public var detail: String
+    package var detail: String
 
-    public init(
+    package init(
         id: Int64? = nil, run: Int = 0, tapePath: String, checkpoint: String, passed: Bool, digest: String? = nil,
         toolVersion: String, label: String? = nil, runAt: String, detail: String = ""
     ) {
@@ -29,5 +29,5 @@ public struct CheckResultRow: Codable, Sendable, Equatable, FetchableRecord, Mut
         self.digest = digest; self.toolVersion = toolVersion; self.label = label; self.runAt = runAt; self.detail = detail
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

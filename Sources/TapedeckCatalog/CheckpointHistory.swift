@@ -1,14 +1,14 @@
 /// The runs of one checkpoint of one tape, newest first, and when it began failing.
-public struct CheckpointHistory: Sendable, Equatable {
-    public var checkpoint: String
+package struct CheckpointHistory: Sendable, Equatable {
+    package var checkpoint: String
     /// Newest first.
-    public var runs: [CheckResultRow]
+    package var runs: [CheckResultRow]
 
-    public init(checkpoint: String, runs: [CheckResultRow]) { self.checkpoint = checkpoint; self.runs = runs }
+    package init(checkpoint: String, runs: [CheckResultRow]) { self.checkpoint = checkpoint; self.runs = runs }
 
     /// The oldest run of the current failing streak, and the passing run just before it (nil when
     /// it never passed). Nil when the newest run passed.
-    public var failingSince: (firstFailure: CheckResultRow, lastPass: CheckResultRow?)? {
+    package var failingSince: (firstFailure: CheckResultRow, lastPass: CheckResultRow?)? {
         guard let newest = runs.first, !newest.passed else { return nil }
         guard let passIndex = runs.firstIndex(where: \.passed) else { return (runs[runs.count - 1], nil) }
         return (runs[passIndex - 1], runs[passIndex])
@@ -16,7 +16,7 @@ public struct CheckpointHistory: Sendable, Equatable {
 
     /// "passing (3 runs)", or "first failed at run 7 (nightly-42, 2026-01-03T02:00:00Z) after
     /// passing at run 6 (nightly-41, 2026-01-02T02:00:00Z)".
-    public var summary: String {
+    package var summary: String {
         guard let (failure, pass) = failingSince else {
             return "passing (\(runs.count) run\(runs.count == 1 ? "" : "s"))"
         }

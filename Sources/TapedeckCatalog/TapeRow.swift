@@ -2,36 +2,36 @@ import GRDB
 
 /// A row of the `tape` table: what a recorded tape holds. The recording proxy adds one per tape;
 /// `TapeScanner` builds one from a tape file (for `catalog rebuild`, and for `check`).
-public struct TapeRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "tape"
+package struct TapeRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    package static let databaseTableName = "tape"
 
-    public var id: Int64?
+    package var id: Int64?
     /// The tape's path relative to the catalog's folder (or as given when outside it).
-    public var path: String
+    package var path: String
     /// Lowercase hex SHA-256 of the tape file's bytes.
-    public var sha256: String
+    package var sha256: String
     /// Wall time recording started (the tape header's `created`, RFC 3339 UTC).
-    public var startedAt: String
+    package var startedAt: String
     /// `startedAt` plus the tape's duration, when `startedAt` parses.
-    public var endedAt: String?
-    public var upstream: String?
-    public var clientAddress: String?
+    package var endedAt: String?
+    package var upstream: String?
+    package var clientAddress: String?
     /// The header's labels as a JSON object with sorted keys.
-    public var labels: String
-    public var recordCount: Int
+    package var labels: String
+    package var recordCount: Int
     /// Text records (WebSocket messages) both ways.
-    public var messageCount: Int
-    public var compressedBytes: Int64
-    public var uncompressedBytes: Int64
-    public var durationNanoseconds: Int64
+    package var messageCount: Int
+    package var compressedBytes: Int64
+    package var uncompressedBytes: Int64
+    package var durationNanoseconds: Int64
     /// The app version, from the `appVersion` label when the recorder set one.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The tool that wrote the tape.
-    public var tool: String
+    package var tool: String
     /// False when the tape is truncated or damaged.
-    public var complete: Bool
+    package var complete: Bool
 
-    public init(
+    package init(
         id: Int64? = nil, path: String, sha256: String, startedAt: String, endedAt: String? = nil,
         upstream: String? = nil, clientAddress: String? = nil, labels: String = "{}", recordCount: Int,
         messageCount: Int, compressedBytes: Int64, uncompressedBytes: Int64, durationNanoseconds: Int64,
@@ -44,5 +44,5 @@ public struct TapeRow: Codable, Sendable, Equatable, FetchableRecord, MutablePer
         self.appVersion = appVersion; self.tool = tool; self.complete = complete
     }
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

@@ -4,14 +4,15 @@ import TapedeckCore
 import TapedeckTape
 
 /// Builds a `tape` row by reading a tape file: its SHA-256, header metadata and statistics.
-public enum TapeScanner {
+package enum TapeScanner {
     /// `catalogPath` is the tape's path as the catalog stores it (relative to the catalog's folder).
-    public static func row(forTapeAt path: String, catalogPath: String) throws(TapeError) -> TapeRow {
+    package static func row(forTapeAt path: String, catalogPath: String) throws(TapeError) -> TapeRow {
         try scan(tapeAt: path, catalogPath: catalogPath).tape
     }
 
     /// The tape's row and its message-type counts (for the `tapeType` table), from one read.
-    public static func scan(tapeAt path: String, catalogPath: String) throws(TapeError) -> (tape: TapeRow, types: [TapeTypeRow]) {
+    package static func scan(tapeAt path: String, catalogPath: String) throws(TapeError) -> (tape: TapeRow, types: [TapeTypeRow])
+    {
         let reader = try TapeReader(path: path)
         let statistics = TapeStatistics.gather(from: reader)
         let metadata = statistics.header.metadata

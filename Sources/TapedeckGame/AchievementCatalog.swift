@@ -1,15 +1,15 @@
 import TapedeckProtocol
 
 /// The achievements of the reference server, each unlocked once per game by a first time.
-public enum AchievementCatalog {
-    public static let firstClaim = "first-claim"
-    public static let firstAnswer = "first-answer"
-    public static let firstMatch = "first-match"
-    public static let firstDate = "first-date"
-    public static let firstPurchase = "first-purchase"
-    public static let streak3 = "streak-3"
+package enum AchievementCatalog {
+    package static let firstClaim = "first-claim"
+    package static let firstAnswer = "first-answer"
+    package static let firstMatch = "first-match"
+    package static let firstDate = "first-date"
+    package static let firstPurchase = "first-purchase"
+    package static let streak3 = "streak-3"
 
-    public static let all: [Achievement] = [
+    package static let all: [Achievement] = [
         Achievement(
             id: firstClaim, title: "Finders Keepers", description: "Claim your first life event reward.",
             unlocked: false, rewardDiamonds: 5),

@@ -2,7 +2,7 @@ import TapedeckCore
 
 extension CivilDate {
     /// Northern-hemisphere meteorological seasons, as the app names them.
-    public var season: String {
+    package var season: String {
         switch month {
         case 3...5: "spring"
         case 6...8: "summer"

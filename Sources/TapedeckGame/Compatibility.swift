@@ -1,8 +1,8 @@
 /// The swipe compatibility score of the app's refactoring design (SwipeViewModel):
 /// base 50, +5 per shared interest, age gap ≤ 3 → +15, ≤ 5 → +5, otherwise −10,
 /// prestige gap < 20 → +10, clamped to 0–100.
-public enum Compatibility {
-    public static func score(
+package enum Compatibility {
+    package static func score(
         playerInterests: [String], playerAge: Int, playerPrestige: Int,
         candidateInterests: [String], candidateAge: Int, candidatePrestige: Int
     ) -> Int {

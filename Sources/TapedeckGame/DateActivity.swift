@@ -1,18 +1,18 @@
 /// A kind of date (`date.activity`) and what it costs and gives.
-public struct DateActivity: Sendable, Equatable {
-    public var id: String
-    public var energyCost: Int
-    public var moneyCost: Int
-    public var affinity: Int
+package struct DateActivity: Sendable, Equatable {
+    package var id: String
+    package var energyCost: Int
+    package var moneyCost: Int
+    package var affinity: Int
 
-    public static let all: [DateActivity] = [
+    package static let all: [DateActivity] = [
         DateActivity(id: "coffee", energyCost: 10, moneyCost: 15, affinity: 8),
         DateActivity(id: "park", energyCost: 10, moneyCost: 0, affinity: 6),
         DateActivity(id: "movie", energyCost: 15, moneyCost: 30, affinity: 10),
         DateActivity(id: "dinner", energyCost: 20, moneyCost: 60, affinity: 15),
     ]
 
-    public static func named(_ id: String) -> DateActivity? {
+    package static func named(_ id: String) -> DateActivity? {
         all.first { $0.id == id }
     }
 }

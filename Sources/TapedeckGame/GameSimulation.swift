@@ -5,8 +5,8 @@ import TapedeckProtocol
 /// the same seed, the same messages and the same ticks always give the same answers.
 ///
 /// docs/REFERENCE-SERVER.md describes the rules; the flows live in the `GameSimulation+*.swift` files.
-public struct GameSimulation: Sendable {
-    public let seed: UInt64
+package struct GameSimulation: Sendable {
+    package let seed: UInt64
     var rng: SeededGenerator
     var ids = IdSource()
     var request: CreateCharacter?
@@ -14,20 +14,20 @@ public struct GameSimulation: Sendable {
     /// Receipts already credited, kept across `restart` so a receipt pays once per game.
     var usedReceipts: Set<String> = []
     /// Virtual real time since the session started, in milliseconds.
-    public private(set) var elapsedMilliseconds = 0
+    package private(set) var elapsedMilliseconds = 0
     /// Game milliseconds not yet worth a whole game minute.
     var pendingGameMilliseconds = 0
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
         self.rng = SeededGenerator(seed: seed)
     }
 
     /// Whether `createCharacter` has been answered.
-    public var hasCharacter: Bool { request != nil }
+    package var hasCharacter: Bool { request != nil }
 
     /// The answers to one client message, in the order to send them.
-    public mutating func handle(_ message: ClientMessage) -> [ServerMessage] {
+    package mutating func handle(_ message: ClientMessage) -> [ServerMessage] {
         if case .unknown(let type, _) = message {
             return [failure(.serverError, "unknown message type \(type)")]
         }
@@ -67,7 +67,7 @@ public struct GameSimulation: Sendable {
 
     /// Virtual real time passes (one wall-clock tick is `GameRules.tickMilliseconds`). While the game
     /// runs, the game clock moves `speed` times as fast as real time; every tick answers a `u`.
-    public mutating func tick(milliseconds: Int = GameRules.tickMilliseconds) -> [ServerMessage] {
+    package mutating func tick(milliseconds: Int = GameRules.tickMilliseconds) -> [ServerMessage] {
         elapsedMilliseconds += milliseconds
         guard hasCharacter, world.running else { return [] }
         pendingGameMilliseconds += milliseconds * world.speed
@@ -112,7 +112,7 @@ public struct GameSimulation: Sendable {
 
     /// A returning player's connection: the game as it was left, sent as the first answers of a
     /// new life are (nothing before a character exists).
-    public mutating func resume() -> [ServerMessage] {
+    package mutating func resume() -> [ServerMessage] {
         hasCharacter ? launchMessages() : []
     }
 

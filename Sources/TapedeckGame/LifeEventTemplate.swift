@@ -1,18 +1,18 @@
 /// A life event the simulation can produce. `{friend}`, `{mother}` and `{father}` in the text are
 /// replaced by names, and that person becomes the event's character. Amounts are signed changes.
-public struct LifeEventTemplate: Sendable, Equatable {
-    public var text: String
+package struct LifeEventTemplate: Sendable, Equatable {
+    package var text: String
     /// The event's `type` tag (the app's categories: career, social, finance, health, random...).
-    public var category: String
-    public var energy: Int = 0
-    public var money: Int = 0
-    public var diamonds: Int = 0
-    public var affinity: Int = 0
+    package var category: String
+    package var energy: Int = 0
+    package var money: Int = 0
+    package var diamonds: Int = 0
+    package var affinity: Int = 0
 
     /// Every amount is zero or positive: a reward the player claims.
-    public var isReward: Bool { energy >= 0 && money >= 0 && diamonds >= 0 && affinity >= 0 }
+    package var isReward: Bool { energy >= 0 && money >= 0 && diamonds >= 0 && affinity >= 0 }
 
-    public static let all: [LifeEventTemplate] = [
+    package static let all: [LifeEventTemplate] = [
         LifeEventTemplate(text: "You found $20 on the sidewalk.", category: "finance", money: 20),
         LifeEventTemplate(text: "Your manager praised your work and gave you a bonus.", category: "career", money: 50),
         LifeEventTemplate(text: "A good night's sleep left you refreshed.", category: "health", energy: 15),

@@ -1,23 +1,23 @@
 /// Names, interests and traits the simulation draws people from.
-public enum NamePool {
-    public static let femaleNames = [
+package enum NamePool {
+    package static let femaleNames = [
         "Mia", "Ava", "Lena", "Sofia", "Hana", "Chloe", "Nora", "Iris", "Maya", "Zoe", "Elena", "Aiko",
     ]
-    public static let maleNames = [
+    package static let maleNames = [
         "Leo", "Noah", "Kai", "Mateo", "Ethan", "Omar", "Lucas", "Felix", "Ravi", "Theo", "Jonas", "Ken",
     ]
-    public static let lastNames = [
+    package static let lastNames = [
         "Nguyen", "Garcia", "Okafor", "Tanaka", "Rossi", "Novak", "Silva", "Kim", "Larsen", "Haddad",
         "Dubois", "Moreau", "Patel", "Walsh",
     ]
-    public static let interests = [
+    package static let interests = [
         "music", "hiking", "cooking", "gaming", "reading", "travel", "art", "fitness", "movies", "photography",
         "dancing", "coding",
     ]
-    public static let traits = [
+    package static let traits = [
         "kind", "curious", "ambitious", "funny", "shy", "loyal", "creative", "stubborn", "optimistic", "calm",
     ]
-    public static let bios = [
+    package static let bios = [
         "Coffee first, adventures second.",
         "Looking for someone to share playlists with.",
         "Weekend hiker, weekday dreamer.",

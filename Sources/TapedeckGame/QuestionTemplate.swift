@@ -1,21 +1,21 @@
 /// A question the simulation can ask. Option costs are what the player pays (negative = earned);
 /// `affinity` is added to every character's relationship when the option is chosen.
-public struct QuestionTemplate: Sendable, Equatable {
-    public struct Option: Sendable, Equatable {
-        public var id: String
-        public var text: String
-        public var energy: Int = 0
-        public var money: Int = 0
-        public var diamonds: Int = 0
-        public var affinity: Int = 0
+package struct QuestionTemplate: Sendable, Equatable {
+    package struct Option: Sendable, Equatable {
+        package var id: String
+        package var text: String
+        package var energy: Int = 0
+        package var money: Int = 0
+        package var diamonds: Int = 0
+        package var affinity: Int = 0
     }
 
-    public var text: String
+    package var text: String
     /// Which people the question is about: "friend", "mother", "father".
-    public var characters: [String]
-    public var options: [Option]
+    package var characters: [String]
+    package var options: [Option]
 
-    public static let all: [QuestionTemplate] = [
+    package static let all: [QuestionTemplate] = [
         QuestionTemplate(
             text: "{friend} invites you to a concert tonight.", characters: ["friend"],
             options: [

@@ -2,8 +2,8 @@ import TapedeckProtocol
 
 /// What the reference server sells: items for money or diamonds, energy refills, time skips and the
 /// two App Store diamond packs.
-public enum StoreCatalog {
-    public static let items: [StoreItem] = [
+package enum StoreCatalog {
+    package static let items: [StoreItem] = [
         StoreItem(id: "flowers", name: "Bouquet of Flowers", price: 20, currency: .money),
         StoreItem(id: "chocolate", name: "Box of Chocolates", price: 15, currency: .money),
         StoreItem(id: "book", name: "Bestselling Novel", price: 25, currency: .money),
@@ -13,12 +13,12 @@ public enum StoreCatalog {
     ]
 
     /// Affinity a gift adds: a tenth of its money price, or its diamond price, at least 3.
-    public static func giftAffinity(_ item: StoreItem) -> Int {
+    package static func giftAffinity(_ item: StoreItem) -> Int {
         let value = item.currency == .money ? item.price / 10 : item.price
         return max(3, value)
     }
 
-    public static let energyRefills: [EnergyRefillTier] = [
+    package static let energyRefills: [EnergyRefillTier] = [
         EnergyRefillTier(id: "instant", energy: 50, diamondCost: 5),
         EnergyRefillTier(id: "small", energy: 100, diamondCost: 9),
         EnergyRefillTier(id: "medium", energy: 200, diamondCost: 16),
@@ -26,7 +26,7 @@ public enum StoreCatalog {
         EnergyRefillTier(id: "unlimited", energy: 0, diamondCost: 60, unlimitedHours: 24),
     ]
 
-    public static let timeSkips: [TimeSkipTier] = [
+    package static let timeSkips: [TimeSkipTier] = [
         TimeSkipTier(id: "1h", hours: 1, diamondCost: 1),
         TimeSkipTier(id: "12h", hours: 12, diamondCost: 5),
         TimeSkipTier(id: "1d", hours: 24, diamondCost: 8),
@@ -34,19 +34,19 @@ public enum StoreCatalog {
         TimeSkipTier(id: "1m", hours: 720, diamondCost: 120),
     ]
 
-    public static let inAppPurchases: [InAppPurchase] = [
+    package static let inAppPurchases: [InAppPurchase] = [
         InAppPurchase(productId: "diamond1", diamonds: 100, price: "$0.99"),
         InAppPurchase(productId: "diamond2", diamonds: 550, price: "$4.99"),
     ]
 
-    public static let occupations: [Occupation] = [
+    package static let occupations: [Occupation] = [
         Occupation(id: "barista", name: "Barista", salary: 12),
         Occupation(id: "cashier", name: "Cashier", salary: 11),
         Occupation(id: "tutor", name: "Math Tutor", salary: 18),
         Occupation(id: "intern", name: "Office Intern", salary: 15),
     ]
 
-    public static let extracurriculars: [Activity] = [
+    package static let extracurriculars: [Activity] = [
         Activity(id: "chess-club", name: "Chess Club", kind: .extracurricular, energyCost: 3, moneyCost: 5),
         Activity(id: "soccer-team", name: "Soccer Team", kind: .extracurricular, energyCost: 6, moneyCost: 10),
         Activity(id: "drama-club", name: "Drama Club", kind: .extracurricular, energyCost: 4, moneyCost: 5),
@@ -54,7 +54,7 @@ public enum StoreCatalog {
     ]
 
     /// Focuses and the stat each one trains by 1 point per game day.
-    public static let focuses: [(id: String, name: String, stat: String)] = [
+    package static let focuses: [(id: String, name: String, stat: String)] = [
         ("study", "Study", "intelligence"), ("work", "Work", "prestige"),
         ("social", "Social", "happiness"), ("health", "Health", "health"),
     ]

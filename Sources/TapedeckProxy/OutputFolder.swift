@@ -10,8 +10,8 @@ import Darwin
 /// missing, and proved writable by creating and removing a probe file. Without this a read-only
 /// folder reset every app connection silently, and `--out` naming a file forwarded sessions
 /// without recording them.
-public enum OutputFolder {
-    public static func prepare(_ path: String) throws(RecordingProxyError) {
+package enum OutputFolder {
+    package static func prepare(_ path: String) throws(RecordingProxyError) {
         var built = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             built += "/" + part

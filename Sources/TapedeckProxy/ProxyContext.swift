@@ -156,13 +156,13 @@ final class ProxyContext: Sendable {
 }
 
 /// Totals for the status line.
-public struct RecordingStatistics: Sendable, Equatable {
-    public var openConnections: Int
-    public var tapesClosed: Int
+package struct RecordingStatistics: Sendable, Equatable {
+    package var openConnections: Int
+    package var tapesClosed: Int
     /// Text and binary messages recorded (queued for writing) so far, both directions.
-    public var messages: Int
+    package var messages: Int
     /// Bytes of tape files written so far.
-    public var compressedBytes: UInt64
+    package var compressedBytes: UInt64
 }
 
 /// The sessions in progress, so shutdown and markers can reach each.

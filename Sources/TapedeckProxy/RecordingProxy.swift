@@ -13,12 +13,12 @@ import Darwin
 
 /// The recording proxy: the app connects here (ws or wss), every connection is forwarded to the
 /// upstream server and recorded into its own tape in the output folder (docs/RECORDING.md).
-public final class RecordingProxy: Sendable {
-    public let configuration: RecordingProxyConfiguration
+package final class RecordingProxy: Sendable {
+    package let configuration: RecordingProxyConfiguration
     /// The bound address of the WebSocket listener (the real port when 0 was asked for).
-    public let localAddress: SocketAddress
+    package let localAddress: SocketAddress
     /// The bound address of the control endpoint, when there is one.
-    public let controlAddress: SocketAddress?
+    package let controlAddress: SocketAddress?
     private let serverChannel: Channel
     private let controlChannel: Channel?
     private let group: MultiThreadedEventLoopGroup
@@ -37,13 +37,13 @@ public final class RecordingProxy: Sendable {
 
     /// Reverse mode: `ws://127.0.0.1:PORT` (or `wss://`), where the app should connect. Forward
     /// mode: `http://127.0.0.1:PORT`, the HTTP proxy to set on the app's device.
-    public var url: String {
+    package var url: String {
         if case .forward = configuration.mode { return "http://\(Self.hostPort(localAddress))" }
         let scheme = configuration.tlsCertificatePath == nil ? "ws" : "wss"
         return "\(scheme)://\(Self.hostPort(localAddress))"
     }
 
-    public var port: Int { localAddress.port ?? 0 }
+    package var port: Int { localAddress.port ?? 0 }
 
     static func hostPort(_ address: SocketAddress) -> String {
         let host = address.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "?"
@@ -52,7 +52,7 @@ public final class RecordingProxy: Sendable {
 
     /// Starts listening. `onTapeClosed` runs on a writer thread after each tape is closed (the
     /// CLI adds it to the catalog there); `onProblem` reports write failures.
-    public static func start(
+    package static func start(
         _ configuration: RecordingProxyConfiguration,
         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void = { _ in },
         onProblem: @escaping @Sendable (String) -> Void = { _ in }
@@ -166,17 +166,17 @@ public final class RecordingProxy: Sendable {
 
     /// Drops a marker named `name` into every open tape; returns how many.
     @discardableResult
-    public func mark(_ name: String) -> Int {
+    package func mark(_ name: String) -> Int {
         context.mark(name)
     }
 
-    public func statistics() -> RecordingStatistics {
+    package func statistics() -> RecordingStatistics {
         context.statistics()
     }
 
     /// Stops accepting, sends 1001 to both sides of every session, waits for the closing
     /// handshakes (bounded by the grace period), closes every tape and stops the threads.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try? await serverChannel.close()
         try? await controlChannel?.close()
         for connection in context.registry.all {
@@ -223,13 +223,13 @@ extension ProxyContext {
     }
 }
 
-public enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
+package enum RecordingProxyError: Error, Sendable, CustomStringConvertible {
     case unreadableCA(path: String, reason: String)
     case cannotCreateDirectory(path: String, reason: String)
     case notAFolder(path: String)
     case notWritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadableCA(let path, let reason):
             "cannot load the CA file \(path) (\(reason)): it must be a readable PEM file with one or more certificates"

@@ -4,48 +4,48 @@ import TapedeckTapeWriter
 import TapedeckWebSocket
 
 /// How `RecordingProxy` listens, forwards and records.
-public struct RecordingProxyConfiguration: Sendable {
-    public var listenHost: String
-    public var listenPort: Int
-    public var mode: RecordingProxyMode
+package struct RecordingProxyConfiguration: Sendable {
+    package var listenHost: String
+    package var listenPort: Int
+    package var mode: RecordingProxyMode
     /// Where tapes go (created if missing).
-    public var outputDirectory: String
-    public var labels: [String: String]
-    public var redaction: RedactionRules
+    package var outputDirectory: String
+    package var labels: [String: String]
+    package var redaction: RedactionRules
     /// Forward mode: hosts that are not intercepted but tunnelled anyway (`--pass-through`); none
     /// by default, so the proxy is not an open proxy (`DestinationPolicy`).
-    public var passThrough: [InterceptPattern]
+    package var passThrough: [InterceptPattern]
     /// Forward mode: the clients that may use the proxy (`--allow-clients`); local networks by default.
-    public var allowedClients: [AddressRange]
+    package var allowedClients: [AddressRange]
     /// Largest message (all fragments together) either side may send; larger ones close with 1009.
-    public var maxMessageBytes: Int
+    package var maxMessageBytes: Int
     /// PEM files to serve wss:// to the app with (reverse mode); nil for plain ws://.
-    public var tlsCertificatePath: String?
-    public var tlsKeyPath: String?
+    package var tlsCertificatePath: String?
+    package var tlsKeyPath: String?
     /// Extra CA (PEM) to trust for a wss:// upstream (or intercepted host), on top of the system's roots.
-    public var upstreamCAPath: String?
+    package var upstreamCAPath: String?
     /// Skip verifying the upstream's certificate (only when asked for).
-    public var upstreamInsecure: Bool
+    package var upstreamInsecure: Bool
     /// The control endpoint (`POST /mark?name=…`); nil port means none. Loopback only.
-    public var controlHost: String
-    public var controlPort: Int?
-    public var writerOptions: TapeWriterOptions
+    package var controlHost: String
+    package var controlPort: Int?
+    package var writerOptions: TapeWriterOptions
     /// How often the flush timer looks for due tapes (ns).
-    public var flushTick: Int64
+    package var flushTick: Int64
     /// Per-tape queue bound in bytes before reading pauses.
-    public var recorderQueueBytes: Int
+    package var recorderQueueBytes: Int
     /// How long to wait for the other side's close frame after forwarding one.
-    public var closeGraceSeconds: Int64
+    package var closeGraceSeconds: Int64
     /// How long connecting and upgrading upstream may take.
-    public var upstreamTimeoutSeconds: Int64
+    package var upstreamTimeoutSeconds: Int64
     /// Handshake and idle timeouts before the upgrade, and how many app connections may be open.
-    public var limits: ConnectionLimits
-    public var eventLoopThreads: Int
-    public var writerThreads: Int
+    package var limits: ConnectionLimits
+    package var eventLoopThreads: Int
+    package var writerThreads: Int
     /// The tool name written in each tape's metadata.
-    public var tool: String
+    package var tool: String
 
-    public init(
+    package init(
         listenHost: String = "127.0.0.1", listenPort: Int = 0, mode: RecordingProxyMode, outputDirectory: String,
         labels: [String: String] = [:], redaction: RedactionRules = .defaults, passThrough: [InterceptPattern] = [],
         allowedClients: [AddressRange] = AddressRange.localNetworks, maxMessageBytes: Int = 16 << 20,
@@ -69,7 +69,7 @@ public struct RecordingProxyConfiguration: Sendable {
 }
 
 /// How the app reaches the proxy.
-public enum RecordingProxyMode: Sendable {
+package enum RecordingProxyMode: Sendable {
     /// The app connects to the proxy as if it were the server; every session goes to `upstream`.
     case reverse(upstream: UpstreamURL)
     /// The app's HTTP proxy setting points at the proxy: sessions to hosts matching `intercept`

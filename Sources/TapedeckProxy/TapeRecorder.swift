@@ -245,11 +245,11 @@ final class TapeRecorder: Sendable {
 }
 
 /// A tape the proxy finished writing.
-public struct RecordedTape: Sendable, Equatable {
-    public var path: String
-    public var connection: UInt32
-    public var recordCount: Int
-    public var compressedBytes: UInt64
+package struct RecordedTape: Sendable, Equatable {
+    package var path: String
+    package var connection: UInt32
+    package var recordCount: Int
+    package var compressedBytes: UInt64
     /// Why recording stopped early (a write error), or nil when the tape is complete.
-    public var failure: String?
+    package var failure: String?
 }

@@ -2,22 +2,22 @@ import NIOCore
 import TapedeckWebSocket
 
 /// Where the proxy forwards to: `ws://HOST:PORT/PATH` or `wss://…`.
-public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
-    public var secure: Bool
-    public var host: String
-    public var port: Int
+package struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
+    package var secure: Bool
+    package var host: String
+    package var port: Int
     /// The path and query to send upstream instead of the client's path, or nil to keep the client's.
-    public var path: String?
+    package var path: String?
     /// Forward mode: the addresses `host` resolved to and `DestinationPolicy` allowed, connected to
     /// instead of looking the name up again (which could answer otherwise). Empty: look it up.
-    public var addresses: [SocketAddress]
+    package var addresses: [SocketAddress]
 
-    public init(secure: Bool, host: String, port: Int, path: String?, addresses: [SocketAddress] = []) {
+    package init(secure: Bool, host: String, port: Int, path: String?, addresses: [SocketAddress] = []) {
         self.secure = secure; self.host = host; self.port = port; self.path = path; self.addresses = addresses
     }
 
     /// Parses `ws://host[:port][/path[?query]]`; nil with a reason when it is not such a URL.
-    public static func parse(_ text: String) -> Result<UpstreamURL, UpstreamURLError> {
+    package static func parse(_ text: String) -> Result<UpstreamURL, UpstreamURLError> {
         let secure: Bool
         var rest: Substring
         if text.hasPrefix("ws://") {
@@ -60,7 +60,7 @@ public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The target to request upstream for a client that asked for `clientTarget`: the client's
     /// path and query unchanged, or this URL's path with the client's query appended.
-    public func requestTarget(forClientTarget clientTarget: String) -> String {
+    package func requestTarget(forClientTarget clientTarget: String) -> String {
         guard let path else { return clientTarget.isEmpty ? "/" : clientTarget }
         guard let question = clientTarget.firstIndex(of: "?") else { return path }
         let query = clientTarget[clientTarget.index(after: question)...]
@@ -74,11 +74,11 @@ public struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
         return (secure && port == 443) || (!secure && port == 80) ? shownHost : "\(shownHost):\(port)"
     }
 
-    public var description: String { "\(secure ? "wss" : "ws")://\(authority)\(path ?? "")" }
+    package var description: String { "\(secure ? "wss" : "ws")://\(authority)\(path ?? "")" }
 }
 
-public struct UpstreamURLError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
-    public var description: String { "--upstream \(text): \(reason), e.g. wss://game.example.com/wss/" }
+package struct UpstreamURLError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var text: String
+    package var reason: String
+    package var description: String { "--upstream \(text): \(reason), e.g. wss://game.example.com/wss/" }
 }

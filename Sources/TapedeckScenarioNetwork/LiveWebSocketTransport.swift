@@ -10,16 +10,16 @@ import TapedeckWebSocket
 /// The scenario's `connect URL` is aimed at the target: the target's scheme, host and port, the
 /// scenario URL's path and query (the target's path when the scenario names none); headers and
 /// the subprotocol go with the upgrade request.
-public final class LiveWebSocketTransport: ScenarioTransport {
-    public let target: WebSocketURL
+package final class LiveWebSocketTransport: ScenarioTransport {
+    package let target: WebSocketURL
     let connectTimeout: TimeAmount
     let tlsConfiguration: TLSConfiguration
     var client: WebSocketClient?
     /// The URL each connect really went to, in order.
-    public private(set) var connectedURLs: [WebSocketURL] = []
+    package private(set) var connectedURLs: [WebSocketURL] = []
 
     /// `tlsConfiguration` is used for wss targets (default: the system's trust roots).
-    public init(
+    package init(
         target: WebSocketURL, connectTimeout: TimeAmount = .seconds(10),
         tlsConfiguration: TLSConfiguration = .makeClientConfiguration()
     ) {
@@ -28,7 +28,7 @@ public final class LiveWebSocketTransport: ScenarioTransport {
         self.tlsConfiguration = tlsConfiguration
     }
 
-    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+    package func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         if let client {
             await client.close(code: 1000)
             self.client = nil
@@ -50,7 +50,7 @@ public final class LiveWebSocketTransport: ScenarioTransport {
         connectedURLs.append(resolved)
     }
 
-    public func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         guard let client else { throw ScenarioTransportError("the connection is closed") }
         do {
             try await client.send(text: bytes)
@@ -59,7 +59,7 @@ public final class LiveWebSocketTransport: ScenarioTransport {
         }
     }
 
-    public func receive(timeout: UInt64) async throws -> TransportEvent {
+    package func receive(timeout: UInt64) async throws -> TransportEvent {
         guard let client else { throw ScenarioTransportError("not connected") }
         let wait = TimeAmount.nanoseconds(Int64(clamping: timeout))
         do {
@@ -69,7 +69,7 @@ public final class LiveWebSocketTransport: ScenarioTransport {
         }
     }
 
-    public func close(code: UInt16) async {
+    package func close(code: UInt16) async {
         await client?.close(code: code)
         client = nil
     }

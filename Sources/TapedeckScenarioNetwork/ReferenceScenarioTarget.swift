@@ -5,16 +5,16 @@ import TapedeckWebSocket
 /// `--reference`: a reference server started in this process on a free loopback port, with a
 /// fixed seed and the virtual clock, and a transport to it. One per scenario, so a scenario's
 /// games (seeded by connection ordinal) do not depend on which scenarios ran before it.
-public final class ReferenceScenarioTarget {
-    public let server: ReferenceServer
-    public let clock: VirtualScenarioClock
-    public let transport: VirtualTimeServerTransport
+package final class ReferenceScenarioTarget {
+    package let server: ReferenceServer
+    package let clock: VirtualScenarioClock
+    package let transport: VirtualTimeServerTransport
 
     private init(server: ReferenceServer, clock: VirtualScenarioClock, transport: VirtualTimeServerTransport) {
         self.server = server; self.clock = clock; self.transport = transport
     }
 
-    public static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {
+    package static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {
         let server = try await ReferenceServer.start(
             ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual))
         let clock = VirtualScenarioClock()
@@ -28,10 +28,10 @@ public final class ReferenceScenarioTarget {
     }
 
     /// The server's URL: the scenario's `${server}`.
-    public var url: String { server.url }
+    package var url: String { server.url }
 
     /// Closes the connection and stops the server.
-    public func stop() async {
+    package func stop() async {
         await transport.close(code: 1000)
         try? await server.shutdown()
     }

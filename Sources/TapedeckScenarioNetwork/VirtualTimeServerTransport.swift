@@ -16,8 +16,8 @@ import TapedeckWebSocket
 /// the socket are bounded by `roundTripTimeout` of real time, a guard against a hung server only:
 /// it is long (60 s) because a busy machine can delay a loopback pong by seconds, and a missed pong
 /// ends the connection, which would cut a `wait` short.
-public final class VirtualTimeServerTransport: ScenarioTransport {
-    public let clock: VirtualScenarioClock
+package final class VirtualTimeServerTransport: ScenarioTransport {
+    package let clock: VirtualScenarioClock
     let live: LiveWebSocketTransport
     let roundTripTimeout: TimeAmount
     /// Server events received and not yet handed out, all due now.
@@ -27,11 +27,11 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
     private var ticksRun: UInt64 = 0
     private var serverClosed = false
     /// `advance` messages sent over all connections (for tests and reports).
-    public private(set) var advanceCount = 0
+    package private(set) var advanceCount = 0
 
     static let tick: UInt64 = 1_000_000_000
 
-    public init(
+    package init(
         target: WebSocketURL, clock: VirtualScenarioClock, roundTripTimeout: TimeAmount = .seconds(60),
         tlsConfiguration: TLSConfiguration = .makeClientConfiguration()
     ) {
@@ -40,9 +40,9 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
         live = LiveWebSocketTransport(target: target, connectTimeout: roundTripTimeout, tlsConfiguration: tlsConfiguration)
     }
 
-    public var connectedURLs: [WebSocketURL] { live.connectedURLs }
+    package var connectedURLs: [WebSocketURL] { live.connectedURLs }
 
-    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+    package func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         queue.removeAll()
         serverClosed = false
         try await live.connect(url: url, headers: headers, subprotocol: subprotocol)
@@ -51,14 +51,14 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
         try await barrier()
     }
 
-    public func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         guard live.client != nil, !serverClosed else { throw ScenarioTransportError("the connection is closed") }
         try await catchUp()
         try await live.send(bytes)
         try await barrier()
     }
 
-    public func receive(timeout: UInt64) async throws -> TransportEvent {
+    package func receive(timeout: UInt64) async throws -> TransportEvent {
         guard live.client != nil || !queue.isEmpty else { throw ScenarioTransportError("not connected") }
         let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ timeout)
         while true {
@@ -77,7 +77,7 @@ public final class VirtualTimeServerTransport: ScenarioTransport {
         }
     }
 
-    public func close(code: UInt16) async {
+    package func close(code: UInt16) async {
         queue.removeAll()
         await live.close(code: code)
     }

@@ -1,18 +1,18 @@
 /// A `ws://` or `wss://` URL taken apart: what a WebSocket client needs to connect.
-public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
-    public var isSecure: Bool
+package struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
+    package var isSecure: Bool
     /// Without brackets for IPv6 (`::1`).
-    public var host: String
-    public var port: Int
+    package var host: String
+    package var port: Int
     /// The request target: path and query, at least "/".
-    public var pathAndQuery: String
+    package var pathAndQuery: String
 
-    public init(isSecure: Bool, host: String, port: Int, pathAndQuery: String) {
+    package init(isSecure: Bool, host: String, port: Int, pathAndQuery: String) {
         self.isSecure = isSecure; self.host = host; self.port = port; self.pathAndQuery = pathAndQuery
     }
 
     /// Parses `ws[s]://HOST[:PORT][/PATH][?QUERY]`; the port defaults to 80 (ws) or 443 (wss).
-    public init(parsing text: String) throws(WebSocketURLError) {
+    package init(parsing text: String) throws(WebSocketURLError) {
         let rest: Substring
         if text.hasPrefix("ws://") {
             isSecure = false
@@ -65,21 +65,21 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
 
     /// This URL with the scheme, host and port of `target`: the scenario's path and query stay,
     /// except that a URL without a path ("/") takes the target's.
-    public func retargeted(to target: WebSocketURL) -> WebSocketURL {
+    package func retargeted(to target: WebSocketURL) -> WebSocketURL {
         var result = target
         if pathAndQuery != "/" { result.pathAndQuery = pathAndQuery }
         return result
     }
 
-    public var description: String {
+    package var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(isSecure ? "wss" : "ws")://\(shownHost):\(port)\(pathAndQuery)"
     }
 }
 
-public struct WebSocketURLError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var url: String
-    public var problem: String
+package struct WebSocketURLError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var url: String
+    package var problem: String
 
-    public var description: String { "cannot use the URL \"\(url)\": \(problem) (e.g. ws://127.0.0.1:8080/wss/)" }
+    package var description: String { "cannot use the URL \"\(url)\": \(problem) (e.g. ws://127.0.0.1:8080/wss/)" }
 }

@@ -3,16 +3,16 @@ import TapedeckWebSocket
 
 /// The reference server's control message for the virtual clock:
 /// `{"type":"advance","message":{"seconds":N}}`, N whole seconds from 1 to `maxSeconds`.
-public struct AdvanceCommand: Sendable, Equatable {
-    public static let type = "advance"
-    public static let maxSeconds = 3600
+package struct AdvanceCommand: Sendable, Equatable {
+    package static let type = "advance"
+    package static let maxSeconds = 3600
 
-    public var seconds: Int
+    package var seconds: Int
 
-    public init(seconds: Int) { self.seconds = seconds }
+    package init(seconds: Int) { self.seconds = seconds }
 
     /// Reads the command from the raw envelope; the error text says what is wrong.
-    public static func parse(_ envelope: [UInt8]) -> Result<AdvanceCommand, AdvanceCommandError> {
+    package static func parse(_ envelope: [UInt8]) -> Result<AdvanceCommand, AdvanceCommandError> {
         guard case .object(let fields) = try? JSONValue.parse(envelope),
             case .object(let body)? = fields["message"]
         else {
@@ -29,11 +29,11 @@ public struct AdvanceCommand: Sendable, Equatable {
         return .success(AdvanceCommand(seconds: seconds))
     }
 
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         Array(#"{"type":"advance","message":{"seconds":\#(seconds)}}"#.utf8)
     }
 }
 
-public struct AdvanceCommandError: Error, Sendable, Equatable {
-    public var text: String
+package struct AdvanceCommandError: Error, Sendable, Equatable {
+    package var text: String
 }

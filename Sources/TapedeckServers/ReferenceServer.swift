@@ -7,10 +7,10 @@ import TapedeckWebSocket
 
 /// The reference BaoLife game server: a WebSocket endpoint at `/wss/` where every connection plays
 /// its own `GameSimulation`, seeded from the server seed and the connection's ordinal (1, 2, ...).
-public final class ReferenceServer: Sendable {
-    public let configuration: ReferenceServerConfiguration
+package final class ReferenceServer: Sendable {
+    package let configuration: ReferenceServerConfiguration
     /// The address actually bound (the real port when 0 was asked for).
-    public let localAddress: SocketAddress
+    package let localAddress: SocketAddress
     private let serverChannel: Channel
     private let group: MultiThreadedEventLoopGroup
     private let sessions: SessionRegistry
@@ -26,16 +26,16 @@ public final class ReferenceServer: Sendable {
         self.localAddress = serverChannel.localAddress!
     }
 
-    public var port: Int { localAddress.port ?? configuration.port }
+    package var port: Int { localAddress.port ?? configuration.port }
 
     /// `ws://host:port/wss/` (or `wss://`).
-    public var url: String {
+    package var url: String {
         let scheme = configuration.tlsCertificatePath == nil ? "ws" : "wss"
         let host = localAddress.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? configuration.host
         return "\(scheme)://\(host):\(port)\(ReferenceServerConfiguration.path)"
     }
 
-    public static func start(_ configuration: ReferenceServerConfiguration) async throws -> ReferenceServer {
+    package static func start(_ configuration: ReferenceServerConfiguration) async throws -> ReferenceServer {
         let tls = try TLSFiles.serverContext(certificatePath: configuration.tlsCertificatePath, keyPath: configuration.tlsKeyPath)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let ordinals = NIOLockedValueBox<UInt64>(0)
@@ -82,7 +82,7 @@ public final class ReferenceServer: Sendable {
 
     /// Stops accepting, closes every game with close code 1001 (going away), waits for the closing
     /// handshakes (at most `WebSocketMessageAggregator.closeGracePeriod`) and stops the threads.
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try? await serverChannel.close()
         let open = sessions.all()
         for channel in open {

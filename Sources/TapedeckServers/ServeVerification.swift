@@ -7,7 +7,7 @@ import TapedeckWebSocket
 /// run on event loop threads, hence the lock), and the end of the run: when every recorded client
 /// message was reached and answered, or when the client has closed and the tape recorded no
 /// further connection for it to open.
-public final class ServeVerification: Sendable {
+package final class ServeVerification: Sendable {
     private struct State {
         var verifier: ClientVerifier
         var openConnections = 0
@@ -17,15 +17,15 @@ public final class ServeVerification: Sendable {
 
     private let state: NIOLockedValueBox<State>
 
-    public init(records: [TapeRecord], ignoring: SnapshotFilter) {
+    package init(records: [TapeRecord], ignoring: SnapshotFilter) {
         state = NIOLockedValueBox(State(verifier: ClientVerifier(records: records, ignoring: ignoring)))
     }
 
     /// The verdict so far (final once `ended()` has returned).
-    public var verdict: ServeVerdict { state.withLockedValue { $0.verifier.verdict } }
+    package var verdict: ServeVerdict { state.withLockedValue { $0.verifier.verdict } }
 
     /// Returns once the run has ended.
-    public func ended() async {
+    package func ended() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let already = state.withLockedValue { state in
                 if !state.ended { state.waiters.append(continuation) }

@@ -14,13 +14,13 @@ import TapedeckWebSocket
 /// With a `ServeVerification` the verification serves and judges instead (`--verify`). The upgrade
 /// is accepted on the recorded path and on `/wss/`, and answers the first subprotocol the client
 /// offers, as the recorded server did for the app.
-public final class TapeServer: Sendable {
+package final class TapeServer: Sendable {
     /// The app's own path (the app guide's `wss://…/wss/`), always accepted.
-    public static let path = "/wss/"
-    public let localAddress: SocketAddress
+    package static let path = "/wss/"
+    package let localAddress: SocketAddress
     /// The path `url` names: the recorded one.
-    public let servedPath: String
-    public let isSecure: Bool
+    package let servedPath: String
+    package let isSecure: Bool
     private let serverChannel: Channel
     private let group: MultiThreadedEventLoopGroup
     private let connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
@@ -33,10 +33,10 @@ public final class TapeServer: Sendable {
         self.serverChannel = serverChannel; self.group = group; self.connections = connections
     }
 
-    public var port: Int { localAddress.port ?? 0 }
+    package var port: Int { localAddress.port ?? 0 }
 
     /// `ws://host:port/PATH` (or `wss://`), with the recorded path.
-    public var url: String {
+    package var url: String {
         let host = localAddress.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
         return "\(isSecure ? "wss" : "ws")://\(host):\(port)\(servedPath)"
     }
@@ -44,7 +44,7 @@ public final class TapeServer: Sendable {
     /// Binds `host:port` (0: a free port). `recordedPath` is the path the app asked for when the
     /// tape was recorded (`/wss/` when the tape does not say). `report` gets one line per
     /// unmatched send, per connection opened and closed; it is called on the event loop threads.
-    public static func start(
+    package static func start(
         records: [TapeRecord], host: String, port: Int, recordedPath: String = path, matchFields: [String] = [],
         timing: ServeTiming = .recorded, tls: NIOSSLContext? = nil, verification: ServeVerification? = nil,
         limits: ConnectionLimits = ConnectionLimits(),
@@ -90,7 +90,7 @@ public final class TapeServer: Sendable {
 
     /// Stops accepting, closes every connection with 1001 (going away), waits for the closing
     /// handshakes (bounded by the aggregator's grace period) and stops the thread.
-    public func shutdown() async {
+    package func shutdown() async {
         try? await serverChannel.close()
         let open = connections.withLockedValue { Array($0.values) }
         for channel in open {

@@ -9,8 +9,8 @@ import Darwin
 
 /// A connect error in a few words, for people: the system's reason per address tried, a failed
 /// name lookup, or the connect timeout, instead of NIO's `SingleConnectionFailure(...)` dumps.
-public enum ConnectFailure {
-    public static func describe(_ error: Error) -> String {
+package enum ConnectFailure {
+    package static func describe(_ error: Error) -> String {
         if let error = error as? NIOConnectionError {
             let reasons = error.connectionErrors.map { "\($0.target.ipAddress ?? "?"): \(describeSocketError($0.error))" }
             if !reasons.isEmpty { return reasons.joined(separator: "; ") }

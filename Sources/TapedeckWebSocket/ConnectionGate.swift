@@ -2,14 +2,14 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// Counts one listener's open connections against `ConnectionLimits.maxConnections`.
-public final class ConnectionGate: Sendable {
-    public let limits: ConnectionLimits
+package final class ConnectionGate: Sendable {
+    package let limits: ConnectionLimits
     /// Who is refusing, for the 503's text ("tapedeck server", "recording proxy", ...).
     package let name: String
     private let open = NIOLockedValueBox(0)
     private let trim = IdleMemoryTrim()
 
-    public init(limits: ConnectionLimits, name: String) {
+    package init(limits: ConnectionLimits, name: String) {
         self.limits = limits
         self.name = name
     }
@@ -36,5 +36,5 @@ public final class ConnectionGate: Sendable {
     }
 
     /// Connections open now.
-    public var openConnections: Int { open.withLockedValue { $0 } }
+    package var openConnections: Int { open.withLockedValue { $0 } }
 }

@@ -1,9 +1,9 @@
 import NIOSSL
 
 /// TLS contexts from PEM files, for `wss://`.
-public enum TLSFiles {
+package enum TLSFiles {
     /// A server context from a certificate chain and a private key (PEM).
-    public static func serverContext(certificatePath: String, keyPath: String) throws -> NIOSSLContext {
+    package static func serverContext(certificatePath: String, keyPath: String) throws -> NIOSSLContext {
         let chain = try NIOSSLCertificate.fromPEMFile(certificatePath).map { NIOSSLCertificateSource.certificate($0) }
         let key = try NIOSSLPrivateKey(file: keyPath, format: .pem)
         let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
@@ -29,7 +29,7 @@ public enum TLSFiles {
 
     /// A client context. With `trustedCertificatePath` only that certificate (PEM) is trusted and host
     /// names are not checked (self-signed test servers); without it the system's roots apply.
-    public static func clientContext(trustedCertificatePath: String? = nil) throws -> NIOSSLContext {
+    package static func clientContext(trustedCertificatePath: String? = nil) throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let trustedCertificatePath {
             let certificates = try NIOSSLCertificate.fromPEMFile(trustedCertificatePath)
@@ -41,11 +41,11 @@ public enum TLSFiles {
 }
 
 /// Why a listener's certificate and key cannot serve `wss://`.
-public enum TLSFilesError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TLSFilesError: Error, Sendable, Equatable, CustomStringConvertible {
     case incomplete
     case unreadable(certificate: String, key: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .incomplete:
             "TLS needs both a certificate (--tls-cert) and a private key (--tls-key), as PEM files"

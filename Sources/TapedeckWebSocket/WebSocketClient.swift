@@ -6,9 +6,9 @@ import NIOWebSocket
 
 /// A small WebSocket client on SwiftNIO for tests and the scenario runner. Every wait has a
 /// timeout, so a silent server fails a call instead of hanging it.
-public final class WebSocketClient: Sendable {
+package final class WebSocketClient: Sendable {
     /// What `receive` hands out.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         case message(WebSocketMessage)
         /// The server closed the connection; `code` is from its close frame (nil: no close frame).
         case closed(code: UInt16?)
@@ -27,7 +27,7 @@ public final class WebSocketClient: Sendable {
 
     /// Connects and upgrades to WebSocket on `path` (e.g. "/wss/", a query may follow), sending
     /// `headers` and, when given, `Sec-WebSocket-Protocol: subprotocol` with the upgrade request.
-    public static func connect(
+    package static func connect(
         host: String, port: Int, path: String = "/wss/", tls: NIOSSLContext? = nil,
         headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         maxMessageBytes: Int = 1 << 24, timeout: TimeAmount = .seconds(10),
@@ -70,16 +70,16 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Sends one text message (a single frame).
-    public func send(text bytes: [UInt8]) async throws {
+    package func send(text bytes: [UInt8]) async throws {
         try await send(frame: .text, bytes)
     }
 
-    public func send(text: String) async throws {
+    package func send(text: String) async throws {
         try await send(text: Array(text.utf8))
     }
 
     /// Sends several text messages, one frame each, in order with a single flush (a burst).
-    public func send(texts: [[UInt8]]) async throws {
+    package func send(texts: [[UInt8]]) async throws {
         guard let last = texts.last else { return }
         for bytes in texts.dropLast() {
             channel.write(
@@ -91,7 +91,7 @@ public final class WebSocketClient: Sendable {
 
     /// Sends one data frame as it is: `.binary`, or `.text` / `.continuation` with `fin` false to
     /// fragment a message by hand.
-    public func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {
+    package func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {
         let buffer = channel.allocator.buffer(bytes: bytes)
         let frame = WebSocketFrame(fin: fin, opcode: opcode, maskKey: .random(), data: buffer)
         do {
@@ -104,12 +104,12 @@ public final class WebSocketClient: Sendable {
     }
 
     /// The next message or the close, waiting at most `timeout`.
-    public func receive(timeout: TimeAmount = .seconds(10)) async throws -> Event {
+    package func receive(timeout: TimeAmount = .seconds(10)) async throws -> Event {
         try await inbox.next(on: channel.eventLoop, timeout: timeout)
     }
 
     /// The next text message, decoded as UTF-8 bytes; throws on close or a binary message.
-    public func receiveText(timeout: TimeAmount = .seconds(10)) async throws -> [UInt8] {
+    package func receiveText(timeout: TimeAmount = .seconds(10)) async throws -> [UInt8] {
         switch try await receive(timeout: timeout) {
         case .message(.text(let bytes)): return bytes
         case .message(.binary): throw WebSocketClientError.closed(code: 1003)
@@ -118,14 +118,14 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Everything received and not yet taken by `receive`, without waiting.
-    public func takeReceived() -> [Event] {
+    package func takeReceived() -> [Event] {
         inbox.takeAll()
     }
 
     /// Sends a ping and waits (at most `timeout`) for its pong. The peer answers frames in order,
     /// so when this returns, every message it sent before reading the ping is in the inbox: a
     /// barrier after a request whose answers have no known count.
-    public func roundTrip(timeout: TimeAmount = .seconds(10)) async throws {
+    package func roundTrip(timeout: TimeAmount = .seconds(10)) async throws {
         let number = pingCount.withLockedValue { count in
             count += 1
             return count
@@ -137,7 +137,7 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Closes with a close frame and waits (bounded) for the connection to end.
-    public func close(code: UInt16 = 1000, timeout: TimeAmount = .seconds(5)) async {
+    package func close(code: UInt16 = 1000, timeout: TimeAmount = .seconds(5)) async {
         channel.pipeline.triggerUserOutboundEvent(WebSocketCloseRequest(code: code), promise: nil)
         let closed = channel.closeFuture
         let deadline = channel.eventLoop.scheduleTask(in: timeout) { [channel] in channel.close(promise: nil) }

@@ -1,5 +1,5 @@
 /// Why a `WebSocketClient` call failed.
-public enum WebSocketClientError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WebSocketClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered the upgrade request with plain HTTP.
     case upgradeRefused(status: Int)
     /// Nothing arrived within the time allowed.
@@ -7,7 +7,7 @@ public enum WebSocketClientError: Error, Sendable, Equatable, CustomStringConver
     /// The connection is closed; `code` is the close code the server sent, if any.
     case closed(code: UInt16?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .upgradeRefused(let status): "the server refused the WebSocket upgrade with HTTP \(status)"
         case .timedOut(let what, let seconds): "timed out after \(seconds) s waiting for \(what)"

@@ -10,14 +10,14 @@ import NIOWebSocket
 /// off: a frame NIO's decoder refuses (too big, a long or fragmented control frame) is answered
 /// with a close frame, and the connection is kept open (its input drained) until the peer answers
 /// or the grace period ends, so the peer reads the close code instead of a reset.
-public final class WebSocketMessageAggregator: ChannelDuplexHandler {
-    public typealias InboundIn = WebSocketFrame
-    public typealias InboundOut = WebSocketMessage
-    public typealias OutboundIn = WebSocketFrame
-    public typealias OutboundOut = WebSocketFrame
+package final class WebSocketMessageAggregator: ChannelDuplexHandler {
+    package typealias InboundIn = WebSocketFrame
+    package typealias InboundOut = WebSocketMessage
+    package typealias OutboundIn = WebSocketFrame
+    package typealias OutboundOut = WebSocketFrame
 
     /// How long to wait for the peer's close frame after sending ours before dropping the connection.
-    public static let closeGracePeriod = TimeAmount.seconds(3)
+    package static let closeGracePeriod = TimeAmount.seconds(3)
 
     private var machine: WebSocketEndpointMachine
     /// Clients mask what they send (RFC 6455 §5.3); servers must not.
@@ -25,17 +25,17 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
     /// The write of our close frame, once sent.
     private var closeWrite: EventLoopFuture<Void>?
 
-    public init(maxMessageBytes: Int, isClient: Bool) {
+    package init(maxMessageBytes: Int, isClient: Bool) {
         machine = WebSocketEndpointMachine(isClient: isClient, maxMessageBytes: maxMessageBytes)
         masksFrames = isClient
     }
 
-    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         perform(machine.received(FrameHeader(frame), payload: Array(frame.unmaskedData.readableBytesView)), context: context)
     }
 
-    public func errorCaught(context: ChannelHandlerContext, error: Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: Error) {
         if let error = error as? NIOWebSocketError {
             perform(machine.decodeFailed(FrameDecodeError(error)), context: context)
             return
@@ -47,7 +47,7 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
         context.fireErrorCaught(error)
     }
 
-    public func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+    package func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         if let request = event as? WebSocketCloseRequest {
             perform(machine.closeRequested(code: request.code, reason: request.reason), context: context)
             promise?.succeed(())
@@ -56,7 +56,7 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
         }
     }
 
-    public func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // Nothing may follow our close frame.
         guard machine.acceptsWrites else {
             promise?.fail(ChannelError.outputClosed)
@@ -102,13 +102,13 @@ public final class WebSocketMessageAggregator: ChannelDuplexHandler {
 }
 
 /// Fired inbound when a pong arrives, with its payload.
-public struct WebSocketPongReceived: Sendable, Equatable {
-    public var payload: [UInt8]
+package struct WebSocketPongReceived: Sendable, Equatable {
+    package var payload: [UInt8]
 }
 
 /// Fired inbound when the peer sent a close frame (`code` nil when it carried none).
-public struct WebSocketPeerClosed: Sendable, Equatable {
-    public var code: UInt16?
+package struct WebSocketPeerClosed: Sendable, Equatable {
+    package var code: UInt16?
 }
 
 @available(*, unavailable)

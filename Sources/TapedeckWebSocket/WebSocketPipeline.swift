@@ -6,7 +6,7 @@ import NIOWebSocket
 /// Sets up channels for WebSocket: optional TLS, HTTP/1.1, the upgrade on given paths, then a
 /// `WebSocketMessageAggregator` followed by the caller's handler. Shared by the reference server,
 /// the recording proxy and `WebSocketClient`.
-public enum WebSocketPipeline {
+package enum WebSocketPipeline {
     /// The path part of a request URI (no query).
     package static func path(of uri: String) -> String {
         String(uri.prefix { $0 != "?" })
@@ -17,7 +17,7 @@ public enum WebSocketPipeline {
     /// `WebSocketMessage`s once upgraded. With
     /// `acceptsOfferedSubprotocol` the upgrade answers the first subprotocol the client offers.
     /// The upgrade is accepted on each of `paths` (the first is the one error pages name).
-    public static func configureServer(
+    package static func configureServer(
         _ channel: Channel, paths: [String], maxMessageBytes: Int, tls: NIOSSLContext?,
         acceptsOfferedSubprotocol: Bool = false, gate: ConnectionGate? = nil,
         makeHandler: @escaping @Sendable (Channel, HTTPRequestHead) -> any ChannelHandler
@@ -93,7 +93,7 @@ public enum WebSocketPipeline {
     /// Client side: must run on the channel's event loop (in a `channelInitializer`). Sends the
     /// upgrade request once connected (`path` may carry a query; `headers` and `subprotocol` are
     /// added to it); `makeHandler` runs when the server accepted it.
-    public static func configureClient(
+    package static func configureClient(
         _ channel: Channel, host: String, port: Int, path: String, maxMessageBytes: Int, tls: NIOSSLContext?,
         headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         upgradeFailed: @escaping @Sendable (Error) -> Void,

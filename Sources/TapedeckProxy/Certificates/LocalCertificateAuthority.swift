@@ -15,15 +15,15 @@ import Darwin
 /// `openssl`), kept as `ca.pem` and `ca-key.pem` (mode 0600) in a folder so the app's trust
 /// survives restarts (the CLI keeps it in the user's configuration folder, `CAFolder`), and leaf
 /// certificates for the hosts the app connects to.
-public struct LocalCertificateAuthority: Sendable {
-    public let folder: String
-    public var certificatePath: String { folder + "/ca.pem" }
-    public var keyPath: String { folder + "/ca-key.pem" }
+package struct LocalCertificateAuthority: Sendable {
+    package let folder: String
+    package var certificatePath: String { folder + "/ca.pem" }
+    package var keyPath: String { folder + "/ca-key.pem" }
     let certificate: Certificate
     let key: Certificate.PrivateKey
 
     /// The CA in `folder`, made there first when it has none; `made` says which.
-    public static func loadOrCreate(in folder: String, now: Date) throws -> (authority: Self, made: Bool) {
+    package static func loadOrCreate(in folder: String, now: Date) throws -> (authority: Self, made: Bool) {
         let certificatePath = folder + "/ca.pem"
         let keyPath = folder + "/ca-key.pem"
         let manager = FileManager.default
@@ -61,15 +61,15 @@ public struct LocalCertificateAuthority: Sendable {
     }
 
     /// How long before `now` a leaf is valid from: a device whose clock is a little behind accepts it.
-    public static let leafBackdating: TimeInterval = 86_400
+    package static let leafBackdating: TimeInterval = 86_400
     /// How long after `now` a leaf is valid: a year, as mitmproxy's and Charles's leaves are. The
     /// whole span (with the backdating, 366 days) stays well inside the 825 days Apple's platforms
     /// accept for a certificate from a user-trusted root (issue 34, finding 3).
-    public static let leafLifetime: TimeInterval = 365 * 86_400
+    package static let leafLifetime: TimeInterval = 365 * 86_400
 
     /// A server certificate for `hosts` (DNS names or IP addresses), signed by this CA, valid from
     /// `now - leafBackdating` to `now + leafLifetime`, and its new key: both PEM.
-    public func issueLeaf(for hosts: [String], now: Date) throws -> (certificatePEM: String, keyPEM: String) {
+    package func issueLeaf(for hosts: [String], now: Date) throws -> (certificatePEM: String, keyPEM: String) {
         let leafKey = Certificate.PrivateKey(P256.Signing.PrivateKey())
         let names = hosts.map { host in
             Self.ipAddressBytes(host).map { GeneralName.ipAddress(ASN1OctetString(contentBytes: $0[...])) } ?? .dnsName(host)
@@ -94,7 +94,7 @@ public struct LocalCertificateAuthority: Sendable {
 
     /// The DNS names and IP addresses (in text form) a PEM certificate file is valid for; nil
     /// when the file cannot be read as a certificate.
-    public static func names(inCertificateAt path: String) -> Set<String>? {
+    package static func names(inCertificateAt path: String) -> Set<String>? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let certificate = try? Certificate(pemEncoded: text)
         else { return nil }
@@ -111,7 +111,7 @@ public struct LocalCertificateAuthority: Sendable {
     }
 
     /// When a PEM certificate file's validity starts and ends; nil when it cannot be read.
-    public static func validity(ofCertificateAt path: String) -> (notBefore: Date, notAfter: Date)? {
+    package static func validity(ofCertificateAt path: String) -> (notBefore: Date, notAfter: Date)? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let certificate = try? Certificate(pemEncoded: text)
         else { return nil }
@@ -140,7 +140,7 @@ public struct LocalCertificateAuthority: Sendable {
     /// Writes `text` to `path`, replacing it whole: a new file made with `O_CREAT | O_EXCL`, mode
     /// 0600 for a key (0644 otherwise) from its creation, never readable by others even for a
     /// moment, then renamed over `path`.
-    public static func write(_ text: String, to path: String, secret: Bool) throws {
+    package static func write(_ text: String, to path: String, secret: Bool) throws {
         func failure(_ what: String) -> CertificateAuthorityError {
             CertificateAuthorityError(
                 message: "cannot \(what) \(path) (\(String(cString: strerror(errno)))): check that its folder is writable")
@@ -179,7 +179,7 @@ private let systemWrite = Darwin.write
 #endif
 
 /// A CA that cannot be made, read or written, in words the user can act on.
-public struct CertificateAuthorityError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct CertificateAuthorityError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

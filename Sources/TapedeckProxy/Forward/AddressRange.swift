@@ -4,18 +4,18 @@ import TapedeckWebSocket
 /// `ADDRESS/BITS` (CIDR) or a single address, for `record --allow-clients`: which clients may use
 /// the forward proxy. An IPv4 client reached through an IPv6 listener (`::ffff:a.b.c.d`) is
 /// judged as its IPv4 address.
-public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
+package struct AddressRange: Sendable, Equatable, CustomStringConvertible {
     let network: [UInt8]
     let bits: Int
 
     /// The default: the networks a device next to this machine has (loopback, private IPv4,
     /// carrier-grade NAT as VPNs like Tailscale use, link-local, IPv6 unique-local), not the internet.
-    public static let localNetworks: [AddressRange] = [
+    package static let localNetworks: [AddressRange] = [
         "127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16",
         "::1/128", "fc00::/7", "fe80::/10",
     ].compactMap { try? parse($0).get() }
 
-    public static func parse(_ text: String) -> Result<AddressRange, AddressRangeError> {
+    package static func parse(_ text: String) -> Result<AddressRange, AddressRangeError> {
         func failure(_ reason: String) -> Result<AddressRange, AddressRangeError> {
             .failure(AddressRangeError(text: text, reason: reason))
         }
@@ -46,7 +46,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
         return true
     }
 
-    public var description: String { "\(LocalCertificateAuthority.ipAddressText(network))/\(bits)" }
+    package var description: String { "\(LocalCertificateAuthority.ipAddressText(network))/\(bits)" }
 
     /// Why a client at `remote` may not use the forward proxy, or nil when one of `allowed` holds it.
     static func refusal(forClient remote: SocketAddress?, allowed: [AddressRange]) -> ForwardProxyRefusal? {
@@ -58,8 +58,8 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-public struct AddressRangeError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
-    public var description: String { "--allow-clients \(text): \(reason)" }
+package struct AddressRangeError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var text: String
+    package var reason: String
+    package var description: String { "--allow-clients \(text): \(reason)" }
 }

@@ -4,15 +4,15 @@ import TapedeckWebSocket
 /// address (IPv6 in brackets), `*.NAME` for every subdomain of `NAME` (not `NAME` itself, as in
 /// mitmproxy), or `*` for every host; without a port every port matches. Names compare without
 /// regard to case.
-public struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
-    public var host: String
-    public var port: Int?
+package struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
+    package var host: String
+    package var port: Int?
 
-    public init(host: String, port: Int?) {
+    package init(host: String, port: Int?) {
         self.host = host.lowercased(); self.port = port
     }
 
-    public static func parse(_ text: String) -> Result<InterceptPattern, InterceptPatternError> {
+    package static func parse(_ text: String) -> Result<InterceptPattern, InterceptPatternError> {
         func failure(_ reason: String) -> Result<InterceptPattern, InterceptPatternError> {
             .failure(InterceptPatternError(text: text, reason: reason))
         }
@@ -28,7 +28,7 @@ public struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether a request for `host:port` is recorded.
-    public func matches(host requested: String, port requestedPort: Int) -> Bool {
+    package func matches(host requested: String, port requestedPort: Int) -> Bool {
         if let port, port != requestedPort { return false }
         let name = requested.lowercased()
         if host == "*" { return true }
@@ -36,11 +36,11 @@ public struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
         return name == host
     }
 
-    public var description: String { HostAndPort.shown(host: host, port: port) }
+    package var description: String { HostAndPort.shown(host: host, port: port) }
 }
 
-public struct InterceptPatternError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
-    public var description: String { "--intercept \(text): \(reason)" }
+package struct InterceptPatternError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var text: String
+    package var reason: String
+    package var description: String { "--intercept \(text): \(reason)" }
 }
