@@ -20,6 +20,8 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeWentBackwards(record: Int, previous: UInt64, time: UInt64)
     case writerClosed(path: String)
     case compressionFailed(path: String, reason: String)
+    /// A text input's line is longer than its reader's limit (JSON Lines: `TapeJSONLines.maxLineLength`).
+    case lineTooLong(path: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -58,6 +60,10 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): the tape writer is already closed."
         case .compressionFailed(let path, let reason):
             "\(path): LZ4 compression failed (\(reason))."
+        case .lineTooLong(let path, let line, let limit):
+            "\(path):\(line): the line is longer than the limit of \(limit) bytes a line may have "
+                + "(the longest a record at the tape's limit can take); nothing was written. "
+                + "Check that the file is JSON Lines with one record a line."
         }
     }
 }
