@@ -4,7 +4,8 @@ SWIFT       ?= swift
 CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 # socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat
+# node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat node-har-validator
 
 .PHONY: all deps pydeps report-deps build release test test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
 
