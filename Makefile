@@ -183,14 +183,16 @@ bench: release pydeps
 	# Events per second into an app's own code: AppReplay with a trivial adapter and through the
 	# replay socket, beside tapedeck's own replay of the same tape (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release AppReplayThroughput
-	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT) $(SOAK_FORWARD)
 
 # Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000
-# and 10,000 sequential sessions and 2,000 concurrent ones, release build (about 2 minutes).
+# and 10,000 sequential sessions and 2,000 concurrent ones, release build (about 2 minutes); then
+# issue 34's: the forward proxy over 2,000 sessions to 2,000 intercepted names (under a minute).
 SOAK_SEQUENTIAL ?= 10000
 SOAK_CONCURRENT ?= 2000
+SOAK_FORWARD ?= 2000
 bench-soak: release pydeps
-	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT) $(SOAK_FORWARD)
 
 # swift-format with .swift-format (4-space indent, 130 columns): lints, never rewrites; .ci/run runs
 # it. `make format` rewrites the same paths in place. Generated files opt out on their second line.
