@@ -1,6 +1,6 @@
-import TapedeckTape
 import TapedeckProtocol
 import TapedeckState
+import TapedeckTape
 
 /// What a set of tapes exercises: each client rule (docs/STATE-MACHINES.md, *Rules*) and each
 /// message type of both directions, with how often and where first. `tapedeck coverage` prints

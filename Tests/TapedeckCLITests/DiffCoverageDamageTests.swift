@@ -19,7 +19,9 @@ import Testing
         let both = try await TapedeckBinary.run(["diff", cut, damaged])
         #expect(both.status == 1)
         #expect(both.stderr.hasPrefix("tapedeck: error: \(cut): truncated after record 14 at byte "), "\(both.stderr)")
-        #expect(both.stderr.hasSuffix("; compared up to its 14 intact records\n\(damaged): \(Self.damage); compared up to its 14 intact records\n"))
+        #expect(
+            both.stderr.hasSuffix(
+                "; compared up to its 14 intact records\n\(damaged): \(Self.damage); compared up to its 14 intact records\n"))
 
         let whole = try await TapedeckBinary.run(["diff", TapedeckBinary.fixtureTape, TapedeckBinary.fixtureTape])
         #expect(whole.status == 0)
@@ -33,7 +35,8 @@ import Testing
         let coverage = try await TapedeckBinary.run(["coverage", TapedeckBinary.fixtureTape, damaged])
         #expect(coverage.status == 1)
         #expect(
-            coverage.stderr == "tapedeck: error: \(damaged): \(Self.damage)\nonly the intact records of these tapes were counted\n")
+            coverage.stderr
+                == "tapedeck: error: \(damaged): \(Self.damage)\nonly the intact records of these tapes were counted\n")
         #expect(!coverage.stdout.isEmpty)
 
         let cut = try ReproDamageTests.truncatedTape(in: directory)

@@ -36,7 +36,8 @@ import Testing
         #expect(valid.standardOutput == "valid\n")
 
         // The same file without its first entry's request.httpVersion, which HAR 1.2 requires.
-        var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
+        var root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any])
         var log = try #require(root["log"] as? [String: Any])
         var entries = try #require(log["entries"] as? [[String: Any]])
         var request = try #require(entries[0]["request"] as? [String: Any])
