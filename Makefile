@@ -4,7 +4,8 @@ SWIFT       ?= swift
 CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
 # socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat
+# node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat node-har-validator
 
 .PHONY: all deps pydeps report-deps build release test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
 
@@ -34,12 +35,13 @@ deps:
 PYTHON      ?= python3
 # Also the independent JSON Schema validator of the AsyncAPI examples test (issue 18), and
 # Playwright, the independent HAR writer of the HAR import test (issue 20): it drives Debian's
-# chromium (report-deps) through executable_path, so no browser is downloaded.
-PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1-jsonschema-4.26.0-playwright-1.65.0
+# chromium (report-deps) through executable_path, so no browser is downloaded. mitmproxy: the
+# second independent HAR writer (its hardump) of the HAR import test (issue 34).
+PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1-jsonschema-4.26.0-playwright-1.65.0-mitmproxy-11.0.2
 pydeps: $(PYDEPS_STAMP)
 $(PYDEPS_STAMP):
 	[ -x .venv/bin/python ] || $(PYTHON) -m venv .venv
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 .venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3 playwright==1.65.0
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 .venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3 playwright==1.65.0 mitmproxy==11.0.2
 	touch $@
 
 # Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md), and
@@ -187,14 +189,16 @@ bench: release pydeps
 	# Events per second into an app's own code: AppReplay with a trivial adapter and through the
 	# replay socket, beside tapedeck's own replay of the same tape (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release AppReplayThroughput
-	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT) $(SOAK_FORWARD)
 
 # Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000
-# and 10,000 sequential sessions and 2,000 concurrent ones, release build (about 2 minutes).
+# and 10,000 sequential sessions and 2,000 concurrent ones, release build (about 2 minutes); then
+# issue 34's: the forward proxy over 2,000 sessions to 2,000 intercepted names (under a minute).
 SOAK_SEQUENTIAL ?= 10000
 SOAK_CONCURRENT ?= 2000
+SOAK_FORWARD ?= 2000
 bench-soak: release pydeps
-	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
+	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT) $(SOAK_FORWARD)
 
 # swift-format with .swift-format (4-space indent, 130 columns): lints, never rewrites; .ci/run runs
 # it. `make format` rewrites the same paths in place. Generated files opt out on their second line.

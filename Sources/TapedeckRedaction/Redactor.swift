@@ -59,17 +59,33 @@ public struct Redactor: Sendable {
 
     /// A request target (`/ws?token=…&v=3`) with the values of matching query parameters replaced.
     /// Names are compared, and values hashed, after percent-decoding, as the server reads them:
-    /// `%74oken=S%45CRET` is `token=SECRET` and gets the same token.
+    /// `%74oken=S%45CRET` is `token=SECRET` and gets the same token. Parameters are split at `&`
+    /// and at `;` (which many servers also take), and a name is read up to a `[` or a NUL, so
+    /// `token[]=`, `token%5B%5D=` and `token%00=` are `token` (issue 34, finding 8).
     public func redactRequestTarget(_ target: String) -> String {
         guard !rules.queryParameters.isEmpty, let question = target.firstIndex(of: "?") else { return target }
-        let query = target[target.index(after: question)...]
-        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
-            guard let equals = part.firstIndex(of: "="),
-                rules.queryParameters.contains(Self.percentDecoded(part[..<equals]).lowercased())
-            else { return String(part) }
-            return String(part[...equals]) + token(for: Self.percentDecoded(part[part.index(after: equals)...]).utf8)
+        var redacted = String(target[...question])
+        var rest = target[target.index(after: question)...]
+        while true {
+            let end = rest.firstIndex { $0 == "&" || $0 == ";" } ?? rest.endIndex
+            redacted += redactQueryParameter(rest[..<end])
+            guard end < rest.endIndex else { return redacted }
+            redacted.append(rest[end])
+            rest = rest[rest.index(after: end)...]
         }
-        return String(target[...question]) + parts.joined(separator: "&")
+    }
+
+    private func redactQueryParameter(_ part: Substring) -> String {
+        guard let equals = part.firstIndex(of: "="), rules.queryParameters.contains(Self.queryName(part[..<equals]))
+        else { return String(part) }
+        return String(part[...equals]) + token(for: Self.percentDecoded(part[part.index(after: equals)...]).utf8)
+    }
+
+    /// The parameter name a server matches: decoded, up to a `[` (array notation) or a NUL (where
+    /// C strings end), lowercased.
+    static func queryName(_ name: Substring) -> String {
+        let decoded = percentDecoded(name)
+        return String(decoded.prefix { $0 != "[" && $0 != "\u{0}" }).lowercased()
     }
 
     /// The text with `%XX` escapes resolved; as written when they do not form UTF-8.

@@ -15,7 +15,7 @@ public enum CoverageCounter {
             replay.afterEachRecord = { position, input, model in
                 tally.report.count(input, fired: model.firedRules, tape: tape, record: position.record)
             }
-            _ = try replay.run()
+            if let end = try replay.run().incompleteTape?.end { tally.report.noteIncomplete(tape, end: end) }
         }
         return tally.report
     }

@@ -1,5 +1,6 @@
 import TapedeckProtocol
 import TapedeckState
+import TapedeckTape
 
 /// What a set of tapes exercises: each client rule (docs/STATE-MACHINES.md, *Rules*) and each
 /// message type of both directions, with how often and where first. `tapedeck coverage` prints
@@ -29,6 +30,9 @@ public struct CoverageReport: Sendable, Equatable {
 
     public private(set) var items: [Item]
     public private(set) var tapes: [String] = []
+    /// The tapes that did not end cleanly, as `PATH: truncated after record 14 at byte 1788`: only
+    /// their intact records were counted (issue 34, finding 8: coverage passed them silently).
+    public private(set) var incompleteTapes: [String] = []
     private var ruleIndex: [Int]
     private var typeIndex: [String: Int] = [:]
 
@@ -53,6 +57,9 @@ public struct CoverageReport: Sendable, Equatable {
 
     /// A tape joins the report (before its records are counted).
     public mutating func addTape(_ tape: String) { tapes.append(tape) }
+
+    /// `tape` was cut short: `end` says where and how.
+    public mutating func noteIncomplete(_ tape: String, end: TapeEnd) { incompleteTapes.append("\(tape): \(end)") }
 
     /// Counts one applied record of `tape`: its message type, and `fired`, the rules the model
     /// reported for it. Markers, pings and undecodable records count for nothing.

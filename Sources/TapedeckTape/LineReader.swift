@@ -1,6 +1,15 @@
-/// Reads a file line by line (split at "\n") with POSIX reads; memory follows the longest line.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file line by line (split at "\n") with POSIX reads; memory follows the longest line, up
+/// to `maxLineLength` bytes: a longer line is an error as soon as that many bytes are read without
+/// a newline, so a 2 GB line costs no more than the limit (issue 34, finding 8).
 public final class LineReader {
     public let path: String
+    public let maxLineLength: Int
     private let fd: Int32
     /// `buffer[start..<filled]` holds bytes read but not yet returned.
     private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
@@ -8,33 +17,42 @@ public final class LineReader {
     private var filled = 0
     private var atEndOfFile = false
     private var offset: UInt64 = 0
+    /// Lines returned so far, to name the line that is too long.
+    private var linesRead = 0
 
-    public init(path: String) throws(TapeError) {
+    public init(path: String, maxLineLength: Int) throws(TapeError) {
         self.path = path
+        self.maxLineLength = max(maxLineLength, 1)
         fd = try POSIXFile.openForReading(path)
     }
 
     deinit { POSIXFile.closeFile(fd) }
 
-    /// The next line without its "\n", or nil at the end of the file.
+    /// The next line without its "\n", or nil at the end of the file. Throws `lineTooLong` for a
+    /// line over `maxLineLength` bytes.
     public func nextLine() throws(TapeError) -> [UInt8]? {
         var searchFrom = start
         while true {
-            let end = filled
-            let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-                var index = searchFrom
-                while index < end, bytes[index] != 0x0A { index += 1 }
-                return index < end ? index : nil
+            let (from, end) = (searchFrom, filled)
+            let found: Int? = buffer.withUnsafeBytes { bytes in
+                guard from < end, let hit = memchr(bytes.baseAddress! + from, 0x0A, end - from) else { return nil }
+                return bytes.baseAddress!.distance(to: UnsafeRawPointer(hit))
+            }
+            let length = (found ?? filled) - start
+            guard length <= maxLineLength else {
+                throw .lineTooLong(path: path, line: linesRead + 1, limit: maxLineLength)
             }
             if let newline = found {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
+                linesRead += 1
                 return line
             }
             if atEndOfFile {
                 guard start < filled else { return nil }
                 let line = Array(buffer[start..<filled])
                 start = filled
+                linesRead += 1
                 return line
             }
             searchFrom = filled - start
@@ -42,7 +60,8 @@ public final class LineReader {
         }
     }
 
-    /// Moves unread bytes to the front, grows the buffer when a line fills it, and reads more.
+    /// Moves unread bytes to the front, grows the buffer when a line fills it (to one byte over the
+    /// limit at most, enough to see that a line is too long), and reads more.
     private func refill() throws(TapeError) {
         let kept = filled - start
         if start > 0 {
@@ -53,7 +72,7 @@ public final class LineReader {
             filled = kept
         }
         if filled == buffer.count {
-            var grown = [UInt8](repeating: 0, count: buffer.count * 2)
+            var grown = [UInt8](repeating: 0, count: min(buffer.count * 2, max(maxLineLength + 1, buffer.count + 1)))
             grown.withUnsafeMutableBytes { to in
                 buffer.withUnsafeBytes { from in to.baseAddress!.copyMemory(from: from.baseAddress!, byteCount: filled) }
             }

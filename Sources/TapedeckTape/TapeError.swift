@@ -18,8 +18,13 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The metadata's JSON is longer than `TapeFormat.maxMetadataLength`, which readers refuse.
     case metadataTooLarge(path: String, length: Int)
     case timeWentBackwards(record: Int, previous: UInt64, time: UInt64)
+    /// A record of a read tape is earlier than its connection's previous record, which a HAR
+    /// export cannot write (record from 0, as `tapedeck cat` numbers them).
+    case timeWentBackwardsInConnection(path: String, connection: UInt32, record: Int, previous: UInt64, time: UInt64)
     case writerClosed(path: String)
     case compressionFailed(path: String, reason: String)
+    /// A text input's line is longer than its reader's limit (JSON Lines: `TapeJSONLines.maxLineLength`).
+    case lineTooLong(path: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -54,10 +59,18 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timeWentBackwards(let record, let previous, let time):
             "record \(record): time \(time) ns is before the previous record's \(previous) ns; "
                 + "record times must come from a monotonic clock."
+        case .timeWentBackwardsInConnection(let path, let connection, let record, let previous, let time):
+            "\(path): record \(record) of connection \(connection) is at \(time) ns, before that connection's previous "
+                + "record at \(previous) ns; a HAR entry needs its messages in time order, so nothing was written. "
+                + "Export it as JSON Lines (--format jsonl) to see and correct the times."
         case .writerClosed(let path):
             "\(path): the tape writer is already closed."
         case .compressionFailed(let path, let reason):
             "\(path): LZ4 compression failed (\(reason))."
+        case .lineTooLong(let path, let line, let limit):
+            "\(path):\(line): the line is longer than the limit of \(limit) bytes a line may have "
+                + "(the longest a record at the tape's limit can take); nothing was written. "
+                + "Check that the file is JSON Lines with one record a line."
         }
     }
 }

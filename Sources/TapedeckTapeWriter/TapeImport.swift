@@ -17,15 +17,16 @@ public enum TapeImport {
     /// Reads `jsonLinesPath` and writes the tape to `tapePath`. `metadata` is used when the file has
     /// no header line. Returns the number of records written. The tape replaces `tapePath` whole
     /// when it is complete (`replacesAtClose` is always on): an error leaves `tapePath` as it was.
+    /// A line over `maxLineLength` bytes is an error, read no further than the limit.
     @discardableResult
     public static func jsonLines(
         from jsonLinesPath: String, to tapePath: String, metadata fallback: TapeMetadata,
-        options: TapeWriterOptions = TapeWriterOptions()
+        options: TapeWriterOptions = TapeWriterOptions(), maxLineLength: Int = TapeJSONLines.maxLineLength
     ) throws(Failure) -> Int {
         var options = options
         options.replacesAtClose = true
         let lines: LineReader
-        do { lines = try LineReader(path: jsonLinesPath) } catch { throw .tape(error) }
+        do { lines = try LineReader(path: jsonLinesPath, maxLineLength: maxLineLength) } catch { throw .tape(error) }
         var writer: TapeWriter?
         var lineNumber = 0
         var previousTime: UInt64 = 0

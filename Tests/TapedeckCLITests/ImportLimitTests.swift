@@ -19,4 +19,26 @@ import Testing
         #expect(result.stderr.contains("over the limit of 16777216 bytes (16 MiB)"))
         #expect(!FileManager.default.fileExists(atPath: tape))
     }
+
+    /// Issue 34, finding 8: a 2 GiB line (a sparse file of zeros) was read whole, 6.3 GB of memory
+    /// before its error. Now the import stops at the line limit: under a 3 GiB data limit (prlimit),
+    /// which the unbounded read passed, it exits 2 naming the line and the limit.
+    @Test func aTwoGigabyteLineStopsAtTheLineLimit() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = directory.appendingPathComponent("huge.jsonl")
+        #expect(FileManager.default.createFile(atPath: lines.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: lines)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let tape = directory.appendingPathComponent("huge.tape").path
+        let result = try await TapedeckBinary.runProcess(
+            "/usr/bin/prlimit", ["--data=\(3 << 30)", "--", try TapedeckBinary.executable(), "import", lines.path, "-o", tape])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "tapedeck: error: \(lines.path):1: the line is longer than the limit of 1431659864 bytes a line may have"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tape))
+    }
 }

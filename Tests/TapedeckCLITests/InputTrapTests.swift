@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 34, findings 5 and 8: inputs that trapped (exit 132) get a clear error and exit 2, or
 /// are handled: HAR times too far apart for a tape, a tape whose times decrease within a
-/// connection exported to HAR, a connection led by pings exported once.
+/// connection refused by HAR export (exit 2), a connection led by pings exported once.
 @Suite(.tags(.integration)) struct InputTrapTests {
     static func har(started: String, time: String) -> String {
         """
@@ -30,7 +30,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("far.tape").path))
     }
 
-    @Test func aTapeWhoseTimesDecreaseOrThatStartsWithPingsExportsToHARAndBack() async throws {
+    @Test func aConnectionLedByPingsExportsOnceAndATapeWhoseTimesDecreaseIsRefused() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = directory.appendingPathComponent("odd.jsonl")
@@ -50,6 +50,18 @@ import Testing
         ).write(to: lines)
         let imported = try await TapedeckBinary.run(["import", lines.path, "-o", tape])
         try #require(imported.status == 0, "\(imported.stderr)")
+        let har = directory.appendingPathComponent("odd.har").path
+        let exported = try await TapedeckBinary.run(["export", tape, "--format", "har", "-o", har])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
+        let entries = ((root?["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
+        #expect(entries.map { $0["_tapedeckConnection"] as? Int } == [0, 1], "one entry per connection")
+        #expect((entries.last?["time"] as? NSNumber)?.doubleValue == 6_000)
+        let back = directory.appendingPathComponent("back.tape").path
+        let reimported = try await TapedeckBinary.run(["import", har, "-o", back])
+        #expect(reimported.status == 0, "\(reimported.stderr)")
+        #expect(reimported.stdout.contains("4 records from 2 WebSocket connections"), "\(reimported.stdout)")
+
         // ...then, as another tool might write it, the message's time set back to 1 ns: the record
         // stream unpacked and packed again with the lz4 tool (tapedeck's writers refuse such times).
         let raw = directory.appendingPathComponent("odd.raw").path
@@ -62,17 +74,15 @@ import Testing
         try Data(stream).write(to: URL(fileURLWithPath: raw))
         let packed = try await ChildProcess.run("/usr/bin/env", ["lz4", "-f", "-q", raw, tape])
         try #require(packed.status == 0, "lz4: \(packed.standardError)")
-        let har = directory.appendingPathComponent("odd.har").path
-        let exported = try await TapedeckBinary.run(["export", tape, "--format", "har", "-o", har])
-        #expect(exported.status == 0, "\(exported.stderr)")
-        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
-        let entries = ((root?["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
-        #expect(entries.map { $0["_tapedeckConnection"] as? Int } == [0, 1], "one entry per connection")
-        // Connection 1 spans 1 ns to 3 s: 2,999.999 ms, not a negative span.
-        #expect((entries.last?["time"] as? NSNumber)?.doubleValue == 2_999.999)
-        let back = directory.appendingPathComponent("back.tape").path
-        let reimported = try await TapedeckBinary.run(["import", har, "-o", back])
-        #expect(reimported.status == 0, "\(reimported.stderr)")
-        #expect(reimported.stdout.contains("4 records from 2 WebSocket connections"), "\(reimported.stdout)")
+        // Issue 34, finding 5: refused with exit 2, naming the connection and the record; -o untouched.
+        let before = try Data(contentsOf: URL(fileURLWithPath: har))
+        let refused = try await TapedeckBinary.run(["export", tape, "--format", "har", "-o", har])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "tapedeck: error: \(tape): record 6 of connection 1 is at 1 ns, before that connection's previous record "
+                + "at 3000000000 ns; a HAR entry needs its messages in time order, so nothing was written. "
+                + "Export it as JSON Lines (--format jsonl) to see and correct the times.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: har)) == before)
     }
 }

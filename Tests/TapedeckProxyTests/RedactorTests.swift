@@ -74,6 +74,21 @@ import Testing
         #expect(!redactor.redactRequestTarget("/wss/?a=1&%74%6F%6B%65%6E=s3cret").contains("s3cret"))
     }
 
+    /// Issue 34, finding 8: `;` separators, array brackets and a NUL after the name hid the secret.
+    @Test func semicolonsBracketsAndNULsDoNotHideAQueryName() {
+        let token = redactor.token(for: "S".utf8)
+        #expect(redactor.redactRequestTarget("/ws?x=1;token=S") == "/ws?x=1;token=\(token)")
+        #expect(redactor.redactRequestTarget("/ws?token[]=S") == "/ws?token[]=\(token)")
+        #expect(redactor.redactRequestTarget("/ws?token%5B%5D=S") == "/ws?token%5B%5D=\(token)")
+        #expect(redactor.redactRequestTarget("/ws?token%00=S") == "/ws?token%00=\(token)")
+        #expect(
+            redactor.redactRequestTarget("/ws?v=3;Access_Token[0]=S&x=1;y=2&token%00x=S")
+                == "/ws?v=3;Access_Token[0]=\(token)&x=1;y=2&token%00x=\(token)")
+        // Names that only start like a secret's are left alone.
+        #expect(redactor.redactRequestTarget("/ws?tokens=S;x_token=S&;") == "/ws?tokens=S;x_token=S&;")
+        #expect(token.hasPrefix("redacted:") && token.count == 21)
+    }
+
     @Test func rulesFileErrorsSayWhere() {
         #expect(
             throws: RedactionRulesError(

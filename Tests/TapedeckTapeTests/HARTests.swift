@@ -92,12 +92,60 @@ struct HARTests {
             ])
     }
 
+    /// Issue 34: HAR files in the shapes Firefox, Charles and Proxyman write (Fixtures/har): their
+    /// `startedDateTime` in other zones (+01:00, -05:30, +08:00 with microseconds, Z without a
+    /// fraction) lands on the same instants as the messages' `time` (seconds since 1970, UTC).
+    @Test(arguments: [
+        (
+            "firefox", "2026-03-05T13:22:31.456Z",
+            [
+                TapeRecord(time: 0, connection: 0, direction: .c2s, kind: .open),
+                TapeRecord(
+                    time: 45_000_000, connection: 0, direction: .c2s, kind: .text,
+                    payload: Array(#"{"type":"createCharacter","message":{"name":"Mei"}}"#.utf8)),
+                TapeRecord(
+                    time: 144_000_000, connection: 0, direction: .s2c, kind: .text,
+                    payload: Array(#"{"type":"playerObject","message":{}}"#.utf8)),
+                TapeRecord(
+                    time: 794_000_000, connection: 0, direction: .c2s, kind: .text,
+                    payload: Array(#"{"type":"requestStatistics","message":{}}"#.utf8)),
+            ]
+        ),
+        (
+            "charles", "2026-03-05T13:22:31.456Z",
+            [
+                TapeRecord(time: 0, connection: 0, direction: .c2s, kind: .open),
+                TapeRecord(time: 44_000_000, connection: 0, direction: .c2s, kind: .text, payload: Array("hello".utf8)),
+                TapeRecord(time: 294_000_000, connection: 0, direction: .s2c, kind: .binary, payload: [0, 1, 2, 254, 255]),
+            ]
+        ),
+        (
+            "proxyman", "2026-03-05T13:22:31.000Z",
+            [
+                TapeRecord(time: 0, connection: 0, direction: .c2s, kind: .open),
+                TapeRecord(time: 125_000_000, connection: 0, direction: .c2s, kind: .text, payload: Array("a".utf8)),
+                TapeRecord(time: 500_000_000, connection: 0, direction: .s2c, kind: .text, payload: Array("b".utf8)),
+                TapeRecord(time: 1_000_250_000, connection: 1, direction: .c2s, kind: .open),
+                TapeRecord(time: 1_001_000_000, connection: 1, direction: .c2s, kind: .text, payload: Array("c".utf8)),
+            ]
+        ),
+    ])
+    func otherToolsHARFilesImportWithTheirZones(tool: String, created: String, records: [TapeRecord]) throws {
+        let file = TestFiles.fixtures.appendingPathComponent("har/\(tool).har")
+        let session = try TapeHARImport.session(
+            from: [UInt8](try Data(contentsOf: file)), fallback: TapeMetadata(created: "", tool: "tapedeck 1"))
+        #expect(session.records == records)
+        #expect(session.metadata.created == created)
+        #expect(session.metadata.labels == ["source": "har"])
+    }
+
     @Test(arguments: [
         ("[]", "byte 0: expected an object, found an array"),
         (#"{"log":{}}"#, #"byte 7 (log): "entries" is missing"#),
         (
             #"{"log":{"entries":[{"startedDateTime":"x","_webSocketMessages":[]}]}}"#,
-            "byte 38 (log.entries[0].startedDateTime): expected a UTC time like 2026-01-02T03:04:05.678Z"
+            "byte 38 (log.entries[0].startedDateTime): expected an ISO 8601 date and time with its zone, like "
+                + "2026-01-02T03:04:05.678Z or 2026-01-02T04:04:05.678901+01:00"
         ),
         (
             #"{"log":{"entries":[{"startedDateTime":"2026-01-02T03:04:05Z","_webSocketMessages":[{"type":"send","time":1,"opcode":9,"data":""}]}]}}"#,

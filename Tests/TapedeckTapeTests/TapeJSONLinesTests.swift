@@ -128,6 +128,30 @@ import Testing
         #expect(try importError(headerSecond) == "F:2:1: a header line may only come first")
     }
 
+    /// Issue 34, finding 8: a line over the limit is an error naming the line and the limit; a line
+    /// of exactly the limit is read.
+    @Test func aLineOverTheLimitIsAnErrorNamingItsNumberAndTheLimit() throws {
+        let directory = try TestFiles.directory()
+        let atLimit = #"{"t":1,"dir":"c2s","kind":"text","text":"\#(String(repeating: "a", count: 21))"}"#
+        #expect(atLimit.utf8.count == 64)
+        let source = directory.appendingPathComponent("long.jsonl").path
+        let tape = directory.appendingPathComponent("long.tape").path
+        let long = #"{"t":2,"dir":"c2s","kind":"text","text":"\#(String(repeating: "b", count: 22))"}"#
+        try Data((atLimit + "\n\n" + long + "\n" + atLimit + "\n").utf8).write(to: URL(fileURLWithPath: source))
+        #expect(throws: TapeImport.Failure.tape(.lineTooLong(path: source, line: 3, limit: 64))) {
+            try TapeImport.jsonLines(from: source, to: tape, metadata: TestFiles.metadata, maxLineLength: 64)
+        }
+        #expect(
+            TapeError.lineTooLong(path: "F", line: 3, limit: 64).description
+                == "F:3: the line is longer than the limit of 64 bytes a line may have (the longest a record at the tape's "
+                + "limit can take); nothing was written. Check that the file is JSON Lines with one record a line.")
+        #expect(!FileManager.default.fileExists(atPath: tape))
+
+        try Data((atLimit + "\n" + atLimit).utf8).write(to: URL(fileURLWithPath: source))
+        #expect(try TapeImport.jsonLines(from: source, to: tape, metadata: TestFiles.metadata, maxLineLength: 64) == 2)
+        #expect(TapeJSONLines.maxLineLength == 1_431_655_768 + 4096)
+    }
+
     @Test func parsesEscapesAndBigIntegersExactly() throws {
         let line = Array(#"{"t":18446744073709551615,"dir":"s2c","kind":"text","text":"\ud83c\udf89 \u00e9\/\b\f"}"#.utf8)
         guard case .record(let record) = try TapeJSONLinesDecoder.decode(line) else { Issue.record("not a record"); return }

@@ -16,7 +16,10 @@ struct CoverageCommand: ParsableCommand {
             those never exercised. The percentage counts the rules a message can fire and the server's \
             message types; rules only the app's UI fires, and the client's types, are listed apart.
 
-            Exit codes: 0 done (and at least --min); 1 below --min; 2 bad usage or an unreadable tape.
+            A truncated or damaged tape counts with its intact records and is named on stderr.
+
+            Exit codes: 0 done (and at least --min); 1 below --min, or a tape is truncated or \
+            damaged; 2 bad usage or an unreadable tape.
             """
     )
 
@@ -44,6 +47,11 @@ struct CoverageCommand: ParsableCommand {
             try output.flush()
         } catch {
             throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
+        }
+        if !report.incompleteTapes.isEmpty {
+            throw CommandFailure.exit(
+                report.incompleteTapes.joined(separator: "\n") + "\nonly the intact records of these tapes were counted",
+                code: TapeExitCode.incompleteTape)
         }
         if let min, report.percent < min { throw ExitCode(1) }
     }

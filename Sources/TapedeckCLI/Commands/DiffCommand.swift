@@ -12,7 +12,10 @@ struct DiffCommand: ParsableCommand {
             states before comparing, e.g. --ignore id,timestamp. States are compared after each pair \
             of records, without `claimedAt` (a record time). See docs/REPRO.md.
 
-            Exit codes: 0 no divergence; 1 a divergence (reported); 2 bad input.
+            A truncated or damaged tape is compared up to its last intact record, and named on stderr.
+
+            Exit codes: 0 no divergence; 1 a divergence (reported), or a tape is truncated or \
+            damaged; 2 bad input.
             """
     )
 
@@ -38,6 +41,12 @@ struct DiffCommand: ParsableCommand {
             (ignore ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let diff = SessionDiff(left, right, ignoredKeys: keys)
         print(diff.report)
+        let cutShort = [left, right].filter { $0.end != .complete }
+        if !cutShort.isEmpty {
+            throw CommandFailure.exit(
+                cutShort.map { "\($0.path): \($0.end); compared up to its \($0.records.count) intact records" }
+                    .joined(separator: "\n"), code: ReplayExitCode.failed)
+        }
         if !diff.isEmpty { throw ExitCode(ReplayExitCode.failed) }
     }
 }

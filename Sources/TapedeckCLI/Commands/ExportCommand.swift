@@ -19,8 +19,8 @@ struct ExportCommand: ParsableCommand {
             devtools and HAR viewers; pings, pongs, closes, errors and markers have no place in HAR \
             and are left out (counted on standard error). Exit codes: 0 complete; 1 the tape is \
             truncated or damaged (with jsonl every readable record was written; with har nothing \
-            is); 2 unreadable input or output, or an -o that is the tape itself. -o is written beside \
-            its path and renamed, whole.
+            is); 2 unreadable input or output, an -o that is the tape itself, or (har) a record \
+            earlier than its connection's previous one. -o is written beside its path and renamed, whole.
             """
     )
 

@@ -16,8 +16,8 @@ struct ImportCommand: ParsableCommand {
             JSON Lines: the metadata comes from the file's header line; without one, the tape gets a \
             fresh header (created now, or at --created). Errors name FILE:line:column. HAR (a .har \
             file, or --format har): every entry with _webSocketMessages (Chrome DevTools, Playwright, \
-            mitmproxy, HTTP Toolkit, Proxyman) becomes one connection of the tape, its messages at \
-            their times to the microsecond; a HAR that tapedeck exported gives back its tape's \
+            mitmproxy, Firefox, Charles, HTTP Toolkit, Proxyman) becomes one connection of the tape, \
+            its messages at their times to the microsecond (startedDateTime in ISO 8601, any zone); a HAR that tapedeck exported gives back its tape's \
             messages exactly (docs/TAPE-FORMAT.md, "HAR"). Errors name the byte offset and the JSON \
             path. The tape is written beside -o and renamed over it when complete: after an error -o \
             is as it was. Exit codes: 0 written; 2 the input is unreadable or invalid, -o is the \

@@ -14,17 +14,25 @@ public enum TapeHARExport {
         public var omittedRecords: Int
     }
 
-    /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape.
+    /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape,
+    /// and `timeWentBackwardsInConnection` for a record earlier than its connection's previous one
+    /// (a tape another tool wrote): a HAR entry's messages are in time order.
     public static func har(from reader: TapeReader, creator: String) throws(TapeError) -> Result {
         let metadata = reader.header.metadata
         var connections: [UInt32: [TapeRecord]] = [:]
         var order: [UInt32] = []
-        var seen: Set<UInt32> = []
+        var latest: [UInt32: UInt64] = [:]
         var omitted = 0
+        var index = 0
         while let record = try reader.next() {
+            defer { index += 1 }
+            if let previous = latest[record.connection], record.time < previous {
+                throw .timeWentBackwardsInConnection(
+                    path: reader.path, connection: record.connection, record: index, previous: previous, time: record.time)
+            }
             // Once per connection, whatever its first record is (a ping before the open used to
             // list it once per such record: issue 34, finding 8).
-            if seen.insert(record.connection).inserted { order.append(record.connection) }
+            if latest.updateValue(record.time, forKey: record.connection) == nil { order.append(record.connection) }
             switch record.kind {
             case .open, .text, .binary: connections[record.connection, default: []].append(record)
             case .ping, .pong, .close, .error, .marker: omitted += 1
@@ -58,10 +66,9 @@ public enum TapeHARExport {
     private static func writeEntry(
         connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONTextWriter
     ) {
-        // Times may decrease within a connection (a tape from another tool): the entry spans the
-        // earliest to the latest, never a negative span (issue 34, finding 5).
-        let first = records.lazy.map(\.time).min() ?? 0
-        let last = records.lazy.map(\.time).max() ?? first
+        // Times never decrease within a connection (`har` refuses such a tape): never a negative span.
+        let first = records.first?.time ?? 0
+        let last = records.last?.time ?? first
         json.beginObject()
         json.key("startedDateTime"); json.string(RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
         json.key("time"); json.decimal(Int64(clamping: (last - first) / 1000), scale: 3)

@@ -2,7 +2,8 @@ import TapedeckCore
 
 /// Reads the WebSocket connections of a HAR file (docs/TAPE-FORMAT.md, "HAR"): every entry with
 /// `_webSocketMessages` is one connection, numbered in file order (or as `_tapedeckConnection`
-/// says), opened at its `startedDateTime`, its messages at their `time`. Other entries (pages,
+/// says), opened at its `startedDateTime` (ISO 8601 in any zone and precision), its messages at
+/// their `time`. Other entries (pages,
 /// scripts, images) are skipped. Times become tape times relative to the earliest of them; a HAR
 /// that tapedeck wrote carries each message's exact tape time and the tape's metadata, which win.
 public enum TapeHARImport {
@@ -42,16 +43,17 @@ public enum TapeHARImport {
                 connection = UInt32(clamping: try integer(number, at: path + "._tapedeckConnection"))
             }
             let started = try member("startedDateTime", of: entry, at: path, required: true)!
-            guard let startedMillis = RFC3339.milliseconds(try string(started, at: path + ".startedDateTime")) else {
+            guard let startedMicros = RFC3339.microseconds(try string(started, at: path + ".startedDateTime")) else {
                 throw HARError(
                     offset: started.offset, path: path + ".startedDateTime",
-                    message: "expected a UTC time like 2026-01-02T03:04:05.678Z")
+                    message: "expected an ISO 8601 date and time with its zone, like 2026-01-02T03:04:05.678Z "
+                        + "or 2026-01-02T04:04:05.678901+01:00")
             }
             var exactOpen: UInt64?
             if let open = try member("_tapedeckOpen", of: entry, at: path, required: false) {
                 exactOpen = UInt64(try integer(open, at: path + "._tapedeckOpen"))
             }
-            opens.append((connection, startedMillis * 1000, exactOpen, started.offset, path + ".startedDateTime"))
+            opens.append((connection, startedMicros, exactOpen, started.offset, path + ".startedDateTime"))
             for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
                 let messagePath = path + "._webSocketMessages[\(number)]"
                 let decoded = try decodeMessage(message, connection: connection, at: messagePath)
@@ -150,7 +152,8 @@ public enum TapeHARImport {
     /// of its first WebSocket entry.
     private static func describe(_ entry: JSONNode, fallback: TapeMetadata, started: Int64) throws(HARError) -> TapeMetadata {
         var metadata = fallback
-        metadata.created = RFC3339.string(milliseconds: started / 1000)
+        // Rounded down, also before 1970.
+        metadata.created = RFC3339.string(milliseconds: started >= 0 ? started / 1000 : (started - 999) / 1000)
         metadata.labels["source"] = "har"
         if let request = try member("request", of: entry, at: "", required: false) {
             if let url = try member("url", of: request, at: "request", required: false), case .string(let bytes) = url.value {

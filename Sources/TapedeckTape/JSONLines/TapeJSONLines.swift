@@ -4,6 +4,11 @@ import TapedeckCore
 /// `{"header":{...}}`, then one record a line with fixed key order and escaping, so an export of
 /// the same tape is always the same bytes.
 public enum TapeJSONLines {
+    /// The longest line `tapedeck import` reads: a record at the tape's limit with its payload in
+    /// base64, plus room for the other keys. Reading stops there, so memory stays bounded whatever
+    /// the file holds (issue 34, finding 8: a 2 GB line used 6.3 GB before its error).
+    public static let maxLineLength = (Int(TapeFormat.maxRecordLength) + 2) / 3 * 4 + 4096
+
     /// `{"header":{...metadata...}}`, without the newline.
     public static func headerLine(_ metadata: TapeMetadata) -> [UInt8] {
         var json = JSONTextWriter()

@@ -11,10 +11,15 @@ After each CHECKPOINT sessions (and after COUNT) it prints "rss SESSIONS KB" wit
 memory (VmRSS) of process PID, the server under test, read once it has no connection left open
 beyond what it had before the run, and 2 s later (so freed memory has been returned). Prints "done SESSIONS
 FAILED" at the end; a session that fails is printed as "failed N: REASON" (at most 20 of them).
+
+Forward mode (issue 34): with SOAK_PROXY=http://HOST:PORT every session goes through that HTTP
+proxy (CONNECT), trusting only the CA in SOAK_CA for wss://; a "{host}" in URL becomes the
+session's own name, 127.1.X.Y, one of SOAK_NAMES (default 2,000) loopback addresses.
 """
 import asyncio
 import json
 import os
+import ssl
 import sys
 import time
 
@@ -24,6 +29,16 @@ CREATE = json.dumps({"type": "createCharacter",
                      "message": {"name": "Grace", "lastName": "Hopper", "sex": "female",
                                  "interests": ["coding", "music"]}})
 READS = 5
+PROXY = os.environ.get("SOAK_PROXY")
+CA = os.environ.get("SOAK_CA")
+NAMES = int(os.environ.get("SOAK_NAMES", "2000"))
+TRUST = ssl.create_default_context(cafile=CA) if CA else None
+
+
+def session_url(url, number):
+    """URL with "{host}" replaced by session NUMBER's name: 127.1.X.Y, NAMES of them in turn."""
+    index = number % NAMES
+    return url.replace("{host}", f"127.1.{index // 250}.{1 + index % 250}")
 
 
 def rss_kb(pid):
@@ -60,8 +75,9 @@ class Soak:
 
     async def session(self, number, start=None):
         try:
-            async with websockets.connect(self.url, open_timeout=60, close_timeout=30, compression=None,
-                                          ping_interval=None) as ws:
+            forward = ({"proxy": PROXY} | ({"ssl": TRUST} if TRUST else {})) if PROXY else {}
+            async with websockets.connect(session_url(self.url, number), open_timeout=60, close_timeout=30,
+                                          compression=None, ping_interval=None, **forward) as ws:
                 if start is not None:
                     self.ready += 1
                     await start.wait()
