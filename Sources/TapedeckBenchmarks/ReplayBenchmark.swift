@@ -88,17 +88,14 @@ package struct ReplayBenchmark {
         var problem: String?
         var digest = ""
         let applied = measure("decode + apply + invariants (in memory)", messages: messageCount) {
-            var replayer = Replayer(model: ClientState())
-            replayer.startTape()
-            for (number, record) in records.enumerated() {
-                let step = replayer.apply(record, number: number)
-                if !step.violations.isEmpty {
-                    problem = "invariant \(step.violations[0]) at \(step.position)"
-                    break
-                }
+            let inputs = records.map(ReplayInput.init(decoding:))
+            let tape = TapeInMemory(path: tapePath, records: records, inputs: inputs, end: .complete)
+            guard let result = try? TapeReplay(reading: [.memory(tape)], model: ClientState()).run() else { return 0 }
+            if case .invariant(let stop)? = result.stop {
+                problem = "invariant \(stop.violations[0]) at \(stop.position)"
             }
-            digest = replayer.model.digest()
-            return replayer.statistics.messagesApplied
+            digest = result.model.digest()
+            return result.statistics.messagesApplied
         }
         let full = measure("tape file → replay (LZ4 + records + all of the above)", messages: messageCount) {
             guard let result = try? TapeReplay(tapes: [tapePath], model: ClientState()).run() else { return 0 }

@@ -1,29 +1,23 @@
 import TapedeckTape
 
-/// Decides which checkpoints of one tape fire around each record (public for `tapedeck repro`,
-/// which replays records held in memory).
-public struct CheckpointTracker {
-    public private(set) var remaining: [Checkpoint]
+/// Decides which checkpoints of one tape fire around each record; `ReplayCursor` asks it.
+struct CheckpointTracker {
+    private(set) var remaining: [Checkpoint]
 
-    public init(checkpoints: [Checkpoint]) { remaining = checkpoints }
+    init(checkpoints: [Checkpoint]) { remaining = checkpoints }
 
     /// Time checkpoints fire just before the first record later than their time.
-    public mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
+    mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
         return take {
             if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false
         }
     }
 
-    /// Marker, record and first-message checkpoints fire after their record.
-    public mutating func firingAfter<Model>(_ step: Replayer<Model>.Step) -> [Checkpoint] {
-        firingAfter(position: step.position, input: step.input, payload: nil)
-    }
-
-    /// The same for a record given by its parts. With the payload, a message Tapedeck's decoder
-    /// rejected still places `first TYPE` checkpoints by its envelope's `type` (a model that parses
-    /// the bytes itself got it).
-    public mutating func firingAfter(position: RecordPosition, input: ReplayInput, payload: [UInt8]?) -> [Checkpoint] {
+    /// Marker, record and first-message checkpoints fire after their record. With the payload, a
+    /// message Tapedeck's decoder rejected still places `first TYPE` checkpoints by its envelope's
+    /// `type` (a model that parses the bytes itself got it).
+    mutating func firingAfter(position: RecordPosition, input: ReplayInput, payload: [UInt8]?) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
         var type = input.messageType
         var direction = input.direction
@@ -46,7 +40,7 @@ public struct CheckpointTracker {
     }
 
     /// At the end of the tape: `end` (only when the tape is complete) and times up to the last record.
-    public mutating func firingAtEnd(lastTapeTime: UInt64?, complete: Bool) -> [Checkpoint] {
+    mutating func firingAtEnd(lastTapeTime: UInt64?, complete: Bool) -> [Checkpoint] {
         take { checkpoint in
             switch checkpoint.trigger {
             case .end: return complete

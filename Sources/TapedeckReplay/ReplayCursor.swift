@@ -2,11 +2,14 @@ import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
 
-/// A replay of a session without the model: it reads the tapes in order, decodes each record,
-/// keeps the clock, statistics and stream rules (`ReplayFeed`), places the checkpoints and decides
-/// where the replay stops. A driver asks it what to do next and does that with its model, so the
-/// same rules serve a model that runs synchronously (`TapeReplay`) and an app's main-actor code
-/// that settles asynchronously (TapedeckTesting's `AppReplay`):
+/// A replay of a session without the model, and the only place replay rules live: it reads the
+/// tapes in order (files, or records in memory: `ReplayTape`), decodes each record, keeps the
+/// clock, statistics and stream rules (`ReplayFeed`, `ClaimLedger`), places the checkpoints
+/// (`CheckpointTracker`), applies `--until` and decides where the replay stops. A driver asks it
+/// what to do next and does that with its model, so the same rules serve every command — `check`,
+/// `replay` and `coverage` (`TapeReplay`), `repro` and `shrink` (`ReproSearch`), `report`
+/// (`SessionReportBuilder`), `diff` (`SessionDiff`) — and an app's main-actor code that settles
+/// asynchronously (TapedeckTesting's `AppReplay`):
 ///
 /// ```swift
 /// while let next = try cursor.next() {
@@ -29,10 +32,14 @@ public struct ReplayCursor {
         case record(TapeRecord, ReplayInput, RecordPosition)
     }
 
-    public let tapes: [String]
+    public let tapes: [ReplayTape]
     public let limit: ReplayLimit?
     /// Stop at the first message that does not decode and did not reach the model.
     public var stopsOnDecodeFailure = false
+    /// Whether broken rules end the replay (the driver calls `stop`). Off for a view of the whole
+    /// session (`report`'s checkpoints and timeline, `diff`): `applied` still returns the broken
+    /// rules, and the checkpoints after that record fire as after any other.
+    public var stopsOnBrokenRules = true
     /// Checkpoints per tape, by the tape's index in `tapes`.
     public let checkpoints: [Int: [Checkpoint]]
     public private(set) var log = ReplayLog()
@@ -41,11 +48,11 @@ public struct ReplayCursor {
 
     private var feed = ReplayFeed()
     private var tapeIndex = -1
-    private var reader: TapeReader?
+    private var reader: RecordSource?
     private var tracker = CheckpointTracker(checkpoints: [])
     private var number = 0
     private var lastTapeTime: UInt64?
-    private var held: TapeRecord?
+    private var held: RecordSource.Record?
     private var due: [Checkpoint] = []
     /// The record handed out and not yet reported: its place and the stream rules it broke.
     /// (The record and its input stay with the driver, which hands them back: no copies.)
@@ -55,6 +62,10 @@ public struct ReplayCursor {
     private var finished = false
 
     public init(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) {
+        self.init(reading: tapes.map(ReplayTape.file), checkpoints: checkpoints, limit: limit)
+    }
+
+    public init(reading tapes: [ReplayTape], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) {
         self.tapes = tapes
         self.checkpoints = checkpoints
         self.limit = limit
@@ -76,18 +87,16 @@ public struct ReplayCursor {
                 try openNextTape()
                 continue
             }
-            let record: TapeRecord?
-            do { record = try reader.next() } catch { record = nil }
-            guard let record else {
+            guard let record = reader.next() else {
                 finishTape(reader)
                 continue
             }
-            if let limit, isPast(limit, tapeTime: record.time) {
-                due += tracker.firingBefore(tapeTime: record.time)
+            if let limit, isPast(limit, tapeTime: record.record.time) {
+                due += tracker.firingBefore(tapeTime: record.record.time)
                 end(.limit(limit), why: "the replay stopped at --until \(limit)")
                 continue
             }
-            if !tracker.remaining.isEmpty { due += tracker.firingBefore(tapeTime: record.time) }
+            if !tracker.remaining.isEmpty { due += tracker.firingBefore(tapeTime: record.record.time) }
             if due.isEmpty { return take(record) }
             held = record
         }
@@ -120,15 +129,17 @@ public struct ReplayCursor {
             feed.noteUndecodable(record, direction: direction, error: error, at: position, reachedModel: delivered)
         }
         let broken = modelViolations + stream
-        guard broken.isEmpty else { return broken }
+        if !broken.isEmpty, stopsOnBrokenRules { return broken }
         if stopsOnDecodeFailure, case .undecodable = input, !delivered, let failure = feed.statistics.decodeFailures.last {
             end(.decodeFailure(failure), why: "the replay stopped at \(failure.position): the message does not decode")
-            return []
+            return broken
         }
         if !tracker.remaining.isEmpty {
+            // The payload only when the model got the bytes: a model that parses them itself got
+            // a message Tapedeck's decoder rejects, and `first TYPE` counts it.
             due += tracker.firingAfter(position: position, input: input, payload: delivered ? record.payload : nil)
         }
-        return []
+        return broken
     }
 
     /// Ends the replay at the record just applied, whose invariants `applied` found broken; `before`
@@ -148,15 +159,15 @@ public struct ReplayCursor {
             log.statistics = feed.statistics
             return
         }
-        reader = try TapeReader(path: tapes[tapeIndex])
+        reader = try RecordSource(tapes[tapeIndex])
         feed.startTape()
         tracker = CheckpointTracker(checkpoints: checkpoints[tapeIndex] ?? [])
         number = 0
         lastTapeTime = nil
     }
 
-    private mutating func finishTape(_ reader: TapeReader) {
-        let end = reader.end ?? .complete
+    private mutating func finishTape(_ reader: RecordSource) {
+        let end = reader.end
         log.tapes.append(.init(path: reader.path, records: number, end: end))
         due += tracker.firingAtEnd(lastTapeTime: lastTapeTime, complete: end == .complete)
         let ending = end == .complete ? "the tape ends first" : "the tape is cut short (\(Self.describe(end)))"
@@ -164,8 +175,8 @@ public struct ReplayCursor {
         self.reader = nil
     }
 
-    private mutating func take(_ record: TapeRecord) -> Next {
-        let input = ReplayInput(decoding: record)
+    private mutating func take(_ next: RecordSource.Record) -> Next {
+        let (record, input) = (next.record, next.input ?? ReplayInput(decoding: next.record))
         let (position, stream) = feed.take(record, decoded: input, number: number)
         sessionRecord += 1
         number += 1

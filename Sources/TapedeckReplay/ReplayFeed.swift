@@ -3,8 +3,7 @@ import TapedeckState
 import TapedeckTape
 
 /// The model-independent bookkeeping of a replay: the session clock across tapes, the statistics
-/// and the rules of the message stream (`ClaimLedger`). `Replayer` pairs it with a model that runs
-/// synchronously; `ReplayCursor` drives it for models that do not.
+/// and the rules of the message stream (`ClaimLedger`). `ReplayCursor` drives it.
 ///
 /// Several tapes in a row are one session across reconnects: `startTape()` shifts the clock so
 /// each tape's time 0 is the previous tape's last record time.

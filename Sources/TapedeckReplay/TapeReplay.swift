@@ -2,16 +2,19 @@ import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
 
-/// Replays tape files through a model that runs synchronously: the session driver behind
-/// `tapedeck replay`, `check` and TapedeckTesting's `TapeTesting`. Tapes play one after another as
-/// one session; `ReplayCursor` holds the rules, this loop only runs the model.
+/// Replays tapes (files, or records in memory) through a model that runs synchronously: the
+/// session driver behind `tapedeck replay`, `check`, `coverage`, the states `repro` shows and
+/// TapedeckTesting's `TapeTesting`. Tapes play one after another as one session; `ReplayCursor`
+/// holds the rules, this loop only runs the model.
 public struct TapeReplay<Model: SocketModel> {
-    public var tapes: [String]
+    public var tapes: [ReplayTape]
     /// Makes the model in its initial state: once for the replay, and again for the state before
     /// a broken invariant (a class-based model must come fresh from here, not be shared).
     public var makeModel: () -> Model
     public var limit: ReplayLimit?
     public var checksInvariants = true
+    /// Whether a broken rule (the model's or the stream's) ends the replay (`ReplayCursor.stopsOnBrokenRules`).
+    public var stopsOnBrokenRules = true
     /// Stop at the first message that does not decode and did not reach the model (otherwise it is
     /// counted and skipped).
     public var stopsOnDecodeFailure = false
@@ -27,7 +30,16 @@ public struct TapeReplay<Model: SocketModel> {
         self.init(tapes: tapes, limit: limit, makeModel: { model })
     }
 
+    /// The same for tapes that may be in memory.
+    public init(reading tapes: [ReplayTape], model: Model, limit: ReplayLimit? = nil) {
+        self.init(reading: tapes, limit: limit, makeModel: { model })
+    }
+
     public init(tapes: [String], limit: ReplayLimit? = nil, makeModel: @escaping () -> Model) {
+        self.init(reading: tapes.map(ReplayTape.file), limit: limit, makeModel: makeModel)
+    }
+
+    public init(reading tapes: [ReplayTape], limit: ReplayLimit? = nil, makeModel: @escaping () -> Model) {
         self.tapes = tapes; self.makeModel = makeModel; self.limit = limit
     }
 
@@ -36,8 +48,9 @@ public struct TapeReplay<Model: SocketModel> {
     /// tape, which `ReplayResult.tapes` reports, and the session goes on with the next tape.
     public func run() throws(TapeError) -> ReplayResult<Model> {
         var model = makeModel()
-        var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
+        var cursor = ReplayCursor(reading: tapes, checkpoints: checkpoints, limit: limit)
         cursor.stopsOnDecodeFailure = stopsOnDecodeFailure
+        cursor.stopsOnBrokenRules = stopsOnBrokenRules
         while let next = try cursor.next() {
             switch next {
             case .checkpoint(let checkpoint):
@@ -48,7 +61,7 @@ public struct TapeReplay<Model: SocketModel> {
                 let broken = cursor.applied(
                     record, input, delivered: delivered,
                     modelViolations: checksInvariants && delivered ? model.checkInvariants() : [])
-                if !broken.isEmpty {
+                if !broken.isEmpty, stopsOnBrokenRules {
                     cursor.stop(
                         at: broken, before: filter.apply(stateBefore(sessionRecord: cursor.sessionRecord).snapshotJSON()),
                         after: filter.apply(model.snapshotJSON()))
@@ -61,7 +74,7 @@ public struct TapeReplay<Model: SocketModel> {
     /// The model after every record before `sessionRecord` (replayed again: the hot path keeps no copies).
     func stateBefore(sessionRecord: Int) -> Model {
         guard sessionRecord > 0 else { return makeModel() }
-        var again = TapeReplay(tapes: tapes, limit: .record(sessionRecord - 1), makeModel: makeModel)
+        var again = TapeReplay(reading: tapes, limit: .record(sessionRecord - 1), makeModel: makeModel)
         again.checksInvariants = false
         return (try? again.run().model) ?? makeModel()
     }

@@ -9,41 +9,42 @@ import TapedeckState
 enum CheckpointEvaluation {
     static func evaluate(_ tape: ReproTape, tapeIndex: Int, search: ReproSearch) -> [ReportCheckpoint] {
         guard !search.checkpoints.isEmpty else { return [] }
-        var replayer = Replayer(model: search.initialModel, checksInvariants: false)
-        var tracker = CheckpointTracker(checkpoints: search.checkpoints)
+        var model = search.initialModel
+        var cursor = ReplayCursor(reading: [tape.replayTape()], checkpoints: [0: search.checkpoints])
+        cursor.stopsOnBrokenRules = false
         var judged: [String: ReportCheckpoint] = [:]
-        var position = "before the first record"
-        func judge(_ checkpoint: Checkpoint) {
-            let snapshot = replayer.model.snapshot()
-            let outcome: ReportCheckpoint.Outcome
-            switch search.goldens?.check(checkpoint.name, snapshot: snapshot) {
-            case .matched?: outcome = .passed
-            case .mismatched(let diff)?: outcome = .failed(lines: diff.lines, changedPaths: diff.changedPaths)
-            case .missing(let path)?, .recorded(let path, _)?: outcome = .noGolden(path: path)
-            case .unreadable(let path, let reason)?: outcome = .unreadableGolden(path: path, reason: reason)
-            case nil: outcome = .noGolden(path: "(no golden folder)")
+        // A tape in memory opens without error.
+        while let next = try? cursor.next() {
+            switch next {
+            case .checkpoint(let checkpoint):
+                let snapshot = model.snapshot()
+                cursor.reached(checkpoint, snapshot: snapshot)
+                judged[checkpoint.name] = ReportCheckpoint(
+                    tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
+                    line: checkpoint.line, position: cursor.log.lastPosition.map { "after \($0)" } ?? "before the first record",
+                    digest: SnapshotDigest.hex(snapshot), outcome: outcome(of: checkpoint, snapshot, search.goldens))
+            case .record(let record, let input, let position):
+                let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+                _ = cursor.applied(record, input, delivered: delivered, modelViolations: [])
             }
-            judged[checkpoint.name] = ReportCheckpoint(
-                tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
-                line: checkpoint.line, position: position,
-                digest: SnapshotDigest.hex(snapshot), outcome: outcome)
         }
-        for (number, record) in tape.records.enumerated() {
-            for checkpoint in tracker.firingBefore(tapeTime: record.time) { judge(checkpoint) }
-            let step = replayer.apply(record, decoded: tape.inputs[number], number: number)
-            position = "after \(step.position)"
-            for checkpoint in tracker.firingAfter(step) { judge(checkpoint) }
-        }
-        let complete = tape.end == .complete
-        for checkpoint in tracker.firingAtEnd(lastTapeTime: tape.records.last?.time, complete: complete) { judge(checkpoint) }
-        let why =
-            complete
-            ? "not reached: the tape ends first" : "not reached: the tape is cut short (\(ReportTape.describe(tape.end)))"
-        for checkpoint in tracker.remaining {
+        for (checkpoint, why) in cursor.log.unreached {
             judged[checkpoint.name] = ReportCheckpoint(
                 tape: tapeIndex, name: checkpoint.name, trigger: checkpoint.trigger.description,
                 line: checkpoint.line, position: nil, digest: nil, outcome: .notReached(why))
         }
         return search.checkpoints.compactMap { judged[$0.name] }
+    }
+
+    private static func outcome(of checkpoint: Checkpoint, _ snapshot: JSONValue, _ goldens: GoldenStore?)
+        -> ReportCheckpoint.Outcome
+    {
+        switch goldens?.check(checkpoint.name, snapshot: snapshot) {
+        case .matched?: .passed
+        case .mismatched(let diff)?: .failed(lines: diff.lines, changedPaths: diff.changedPaths)
+        case .missing(let path)?, .recorded(let path, _)?: .noGolden(path: path)
+        case .unreadable(let path, let reason)?: .unreadableGolden(path: path, reason: reason)
+        case nil: .noGolden(path: "(no golden folder)")
+        }
     }
 }

@@ -11,7 +11,8 @@ import TapedeckTape
 ///   `repro` and `check` replay it, so its checkpoints meet the goldens they were recorded with.
 /// - Checkpoints are judged per tape the same way (`CheckpointEvaluation`).
 /// - The timeline, type counts, charts and final digest follow the whole session through one
-///   `Replayer`, each tape's clock starting where the previous one ended (as `tapedeck replay`).
+///   `ReplayCursor`, each tape's clock starting where the previous one ended (as `tapedeck
+///   replay`), past any broken rule.
 public struct SessionReportBuilder: Sendable {
     public var limits: ReportLimits
 
@@ -47,7 +48,9 @@ public struct SessionReportBuilder: Sendable {
         let checkpoints = tapes.enumerated().flatMap { CheckpointEvaluation.evaluate($1.tape, tapeIndex: $0, search: $1.search) }
         let ranges = limits.ranges(recordCount: total, failureRow: failure?.row)
 
-        var replayer = Replayer(model: ClientState(), checksInvariants: false)
+        var model = ClientState()
+        var cursor = ReplayCursor(reading: tapes.map { $0.tape.replayTape() })
+        cursor.stopsOnBrokenRules = false
         var rows: [ReportRow] = []
         var typeTotals: [String: Int] = [:]
         var typeEmbedded: [String: Int] = [:]
@@ -58,39 +61,38 @@ public struct SessionReportBuilder: Sendable {
         var coverage = CoverageReport()
         var rangeIndex = 0
         var index = 0
-        for (tapeIndex, (tape, _)) in tapes.enumerated() {
-            replayer.startTape()
-            coverage.addTape(tape.path)
-            for (number, record) in tape.records.enumerated() {
-                let input = tape.inputs[number]
-                let step = replayer.apply(record, decoded: input, number: number)
-                coverage.count(input, fired: replayer.model.firedRules, tape: tape.path, record: number)
-                let type = ReportRowMaker.type(of: record, input: input)
-                typeTotals[type, default: 0] += 1
-                directionTotals[record.direction.name, default: 0] += 1
-                while rangeIndex < ranges.count, ranges[rangeIndex].upperBound < index { rangeIndex += 1 }
-                if rangeIndex < ranges.count, ranges[rangeIndex].contains(index) {
-                    rows.append(
-                        ReportRowMaker.row(
-                            record, input: input, index: index, tape: tapeIndex, number: number,
-                            detailLines: limits.detailLines))
-                    typeEmbedded[type, default: 0] += 1
-                    directionEmbedded[record.direction.name, default: 0] += 1
-                }
-                if step.input.changesState {
-                    let state = replayer.model.gameState
-                    if let minute = GameClock.minutes(
-                        date: state.gameDate, hourOfDay: state.hourOfDay, minuteOfHour: state.minuteOfHour)
-                    {
-                        let sample = ChartSample(
-                            row: index, gameMinute: minute, energy: state.energy, money: state.money, diamonds: state.diamonds)
-                        if samples.last.map({ !$0.plotsLike(sample) }) ?? true { samples.append(sample) }
-                    } else {
-                        withoutClock += 1
-                    }
-                }
-                index += 1
+        for (tape, _) in tapes { coverage.addTape(tape.path) }
+        // Tapes in memory open without error; no checkpoints, so every step is a record.
+        while case .record(let record, let input, let position)? = try? cursor.next() {
+            let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+            _ = cursor.applied(record, input, delivered: delivered, modelViolations: [])
+            let (tapeIndex, number) = (position.tape, position.record)
+            coverage.count(input, fired: model.firedRules, tape: tapes[tapeIndex].tape.path, record: number)
+            let type = ReportRowMaker.type(of: record, input: input)
+            typeTotals[type, default: 0] += 1
+            directionTotals[record.direction.name, default: 0] += 1
+            while rangeIndex < ranges.count, ranges[rangeIndex].upperBound < index { rangeIndex += 1 }
+            if rangeIndex < ranges.count, ranges[rangeIndex].contains(index) {
+                rows.append(
+                    ReportRowMaker.row(
+                        record, input: input, index: index, tape: tapeIndex, number: number,
+                        detailLines: limits.detailLines))
+                typeEmbedded[type, default: 0] += 1
+                directionEmbedded[record.direction.name, default: 0] += 1
             }
+            if input.changesState {
+                let state = model.gameState
+                if let minute = GameClock.minutes(
+                    date: state.gameDate, hourOfDay: state.hourOfDay, minuteOfHour: state.minuteOfHour)
+                {
+                    let sample = ChartSample(
+                        row: index, gameMinute: minute, energy: state.energy, money: state.money, diamonds: state.diamonds)
+                    if samples.last.map({ !$0.plotsLike(sample) }) ?? true { samples.append(sample) }
+                } else {
+                    withoutClock += 1
+                }
+            }
+            index += 1
         }
         let typeCounts = typeTotals.keys
             .sorted {
@@ -102,7 +104,7 @@ public struct SessionReportBuilder: Sendable {
             .map { SessionReport.Count(name: $0, total: directionTotals[$0]!, embedded: directionEmbedded[$0] ?? 0) }
         return SessionReport(
             tapes: tapes.map { ReportTape($0.tape) }, predicate: predicate, recordCount: total,
-            finalDigest: SnapshotDigest.hex(replayer.model.snapshot()), typeCounts: typeCounts,
+            finalDigest: SnapshotDigest.hex(model.snapshot()), typeCounts: typeCounts,
             directionCounts: directionCounts, rows: rows, embeddedRanges: ranges, samples: samples,
             samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure, coverage: coverage)
     }

@@ -24,40 +24,37 @@ public struct ReproSearch: Sendable {
 
     /// The first failure over `indices` (all records when nil): its place in `indices`, kind and
     /// detail. Takes snapshots only for the predicate and checkpoints, so it is cheap without them.
+    /// The records replay through `ReplayCursor`, as `check` replays them, with `--until`'s
+    /// predicate and the goldens judged at each step.
     public func firstFailure(in tape: ReproTape, indices: [Int]? = nil) -> (offset: Int, kind: ReproFailureKind, detail: String)?
     {
-        var replayer = Replayer(model: initialModel)
-        var tracker = CheckpointTracker(checkpoints: checkpoints)
-        let order = indices ?? Array(tape.records.indices)
-        var lastTime: UInt64?
-        for (offset, index) in order.enumerated() {
-            let record = tape.records[index]
-            for checkpoint in tracker.firingBefore(tapeTime: record.time) {
-                if let found = mismatch(checkpoint, replayer.model) { return (max(offset - 1, 0), found.0, found.1) }
+        var model = initialModel
+        var cursor = ReplayCursor(reading: [tape.replayTape(indices)], checkpoints: [0: checkpoints])
+        cursor.stopsOnDecodeFailure = true
+        // A tape in memory opens without error: the loop below cannot throw.
+        while let next = try? cursor.next() {
+            switch next {
+            case .checkpoint(let checkpoint):
+                if let found = mismatch(checkpoint, model) { return (max(cursor.sessionRecord, 0), found.0, found.1) }
+            case .record(let record, let input, let position):
+                let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+                let broken = cursor.applied(
+                    record, input, delivered: delivered, modelViolations: delivered ? model.checkInvariants() : [])
+                let offset = cursor.sessionRecord
+                if !broken.isEmpty {
+                    return (offset, .invariant(broken.map(\.name)), broken.map(\.description).joined(separator: "\n"))
+                }
+                if case .decodeFailure(let failure)? = cursor.log.stop {
+                    let field = failure.error.pathDescription.isEmpty ? "envelope" : failure.error.pathDescription
+                    return (
+                        offset, .decodeError("\(failure.direction.name) \(field): expected \(failure.error.expected)"),
+                        "the \(failure.direction.name) message does not decode: \(failure.error)"
+                    )
+                }
+                if let predicate, input.changesState, predicate.holds(in: model.snapshot()) {
+                    return (offset, .predicate(predicate.text), "\(predicate.text) became true")
+                }
             }
-            let step = replayer.apply(record, decoded: tape.inputs[index], number: offset)
-            lastTime = record.time
-            if !step.violations.isEmpty {
-                return (
-                    offset, .invariant(step.violations.map(\.name)), step.violations.map(\.description).joined(separator: "\n")
-                )
-            }
-            if case .undecodable(let direction, let error) = step.input {
-                let field = error.pathDescription.isEmpty ? "envelope" : error.pathDescription
-                return (
-                    offset, .decodeError("\(direction.name) \(field): expected \(error.expected)"),
-                    "the \(direction.name) message does not decode: \(error)"
-                )
-            }
-            if let predicate, step.input.changesState, predicate.holds(in: replayer.model.snapshot()) {
-                return (offset, .predicate(predicate.text), "\(predicate.text) became true")
-            }
-            for checkpoint in tracker.firingAfter(step) {
-                if let found = mismatch(checkpoint, replayer.model) { return (offset, found.0, found.1) }
-            }
-        }
-        for checkpoint in tracker.firingAtEnd(lastTapeTime: lastTime, complete: tape.end == .complete) {
-            if let found = mismatch(checkpoint, replayer.model) { return (max(order.count - 1, 0), found.0, found.1) }
         }
         return nil
     }
@@ -68,28 +65,31 @@ public struct ReproSearch: Sendable {
         guard let (offset, kind, detail) = firstFailure(in: tape, indices: order) else { return nil }
         let index = order[offset]
         let before = state(of: tape, indices: Array(order[..<offset]))
-        let after = state(of: tape, indices: Array(order[...offset]))
-        var replayer = Replayer(model: initialModel, checksInvariants: false)
-        var position = RecordPosition(
-            tape: 0, record: offset, tapeTime: tape.records[index].time,
-            sessionTime: VirtualTime(nanoseconds: tape.records[index].time))
-        for (number, recordIndex) in order[...offset].enumerated() {
-            position = replayer.apply(tape.records[recordIndex], decoded: tape.inputs[recordIndex], number: number).position
-        }
+        let after = replay(tape, indices: Array(order[...offset]))
+        let position =
+            after.lastPosition
+            ?? RecordPosition(
+                tape: 0, record: offset, tapeTime: tape.records[index].time,
+                sessionTime: VirtualTime(nanoseconds: tape.records[index].time))
         let context = order[max(0, offset - contextRecords)..<offset].map { tape.line($0) }
         return ReproFailure(
             kind: kind, index: index, position: position, input: tape.inputs[index],
             payload: tape.records[index].payload, detail: detail,
-            before: before.snapshot(), after: after.snapshot(), context: context)
+            before: before.snapshot(), after: after.model.snapshot(), context: context)
     }
 
     /// The model after the records at `indices`, without invariant checks.
     public func state(of tape: ReproTape, indices: [Int]) -> ClientState {
-        var replayer = Replayer(model: initialModel, checksInvariants: false)
-        for (number, index) in indices.enumerated() {
-            _ = replayer.apply(tape.records[index], decoded: tape.inputs[index], number: number)
-        }
-        return replayer.model
+        replay(tape, indices: indices).model
+    }
+
+    /// The records at `indices` replayed to the end, past any broken rule.
+    private func replay(_ tape: ReproTape, indices: [Int]) -> ReplayResult<ClientState> {
+        var replay = TapeReplay(reading: [tape.replayTape(indices)], model: initialModel)
+        replay.checksInvariants = false
+        replay.stopsOnBrokenRules = false
+        // A tape in memory opens without error.
+        return (try? replay.run()) ?? ReplayResult(model: initialModel, log: ReplayLog())
     }
 
     private func mismatch(_ checkpoint: Checkpoint, _ model: ClientState) -> (ReproFailureKind, String)? {

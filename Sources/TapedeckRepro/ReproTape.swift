@@ -16,7 +16,12 @@ public struct ReproTape: Sendable {
 
     public init(path: String, metadata: TapeMetadata, records: [TapeRecord], end: TapeEnd = .complete) {
         self.path = path; self.metadata = metadata; self.records = records; self.end = end
-        inputs = records.map { Replayer<ClientState>.decode($0) }
+        inputs = records.map(ReplayInput.init(decoding:))
+    }
+
+    /// The records at `indices` (all when nil), in that order, for a replay.
+    public func replayTape(_ indices: [Int]? = nil) -> ReplayTape {
+        .memory(TapeInMemory(path: path, records: records, inputs: inputs, end: end, order: indices))
     }
 
     /// Reads the whole tape. Throws when it cannot be opened at all; a tape cut short later loads

@@ -51,11 +51,11 @@ public struct SessionDiff: Sendable {
                 ])
         }
         let stateIgnored = ignoredKeys.union(Self.timeKeys)
-        var replayA = Replayer(model: ReproSearch().initialModel, checksInvariants: false)
-        var replayB = replayA
+        var replayA = Replay(a)
+        var replayB = Replay(b)
         for index in 0..<count {
-            _ = replayA.apply(a.records[index], decoded: a.inputs[index], number: index)
-            _ = replayB.apply(b.records[index], decoded: b.inputs[index], number: index)
+            replayA.step()
+            replayB.step()
             let left = Self.removing(stateIgnored, from: replayA.model.snapshot())
             let right = Self.removing(stateIgnored, from: replayB.model.snapshot())
             if let diff = SnapshotDiff(expected: left, actual: right) {
@@ -64,6 +64,24 @@ public struct SessionDiff: Sendable {
                     lines: ["states differ after record \(index)", "A: −, B: +"] + diff.lines)
                 break
             }
+        }
+    }
+
+    /// One session's replay, a record at a time, past any broken rule.
+    private struct Replay {
+        var model = ReproSearch().initialModel
+        var cursor: ReplayCursor
+
+        init(_ tape: ReproTape) {
+            cursor = ReplayCursor(reading: [tape.replayTape()])
+            cursor.stopsOnBrokenRules = false
+        }
+
+        /// Applies the next record (there are no checkpoints: each step is a record).
+        mutating func step() {
+            guard case .record(let record, let input, let position)? = try? cursor.next() else { return }
+            let delivered = model.replay(record, decoded: input, at: position.sessionTime)
+            _ = cursor.applied(record, input, delivered: delivered, modelViolations: [])
         }
     }
 

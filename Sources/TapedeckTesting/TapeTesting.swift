@@ -75,29 +75,43 @@ public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tape: String
 public func compare<A: SocketModel, B: SocketModel>(_ a: A, _ b: B, tapes: [String], filter: SnapshotFilter = .none)
     throws(TapeError) -> ModelDivergence?
 {
-    var left = Replayer(model: a, checksInvariants: false)
-    var right = Replayer(model: b, checksInvariants: false)
+    var left = a
+    var right = b
     if let diff = SnapshotDiff(expected: filter.apply(a.snapshotJSON()), actual: filter.apply(b.snapshotJSON())) {
         return ModelDivergence(
             position: RecordPosition(tape: 0, record: -1, tapeTime: 0, sessionTime: .zero),
             input: .passive(.open), payload: [], diff: diff)
     }
-    for path in tapes {
-        let reader = try TapeReader(path: path)
-        left.startTape()
-        right.startTape()
-        var number = 0
-        while let record = try reader.next() {
-            let step = left.apply(record, number: number)
-            let other = right.apply(record, number: number)
-            number += 1
-            guard step.delivered || other.delivered else { continue }
-            if let diff = SnapshotDiff(
-                expected: filter.apply(left.model.snapshotJSON()), actual: filter.apply(right.model.snapshotJSON()))
-            {
-                return ModelDivergence(position: step.position, input: step.input, payload: record.payload, diff: diff)
-            }
+    var cursor = ReplayCursor(tapes: tapes)
+    cursor.stopsOnBrokenRules = false
+    var tape = 0
+    while let next = try cursor.next() {
+        guard case .record(let record, let input, let position) = next else { continue }
+        if position.tape != tape {
+            try throwIfCutShort(cursor.log)
+            tape = position.tape
+        }
+        let delivered = left.replay(record, decoded: input, at: position.sessionTime)
+        let other = right.replay(record, decoded: input, at: position.sessionTime)
+        _ = cursor.applied(record, input, delivered: delivered || other, modelViolations: [])
+        guard delivered || other else { continue }
+        if let diff = SnapshotDiff(
+            expected: filter.apply(left.snapshotJSON()), actual: filter.apply(right.snapshotJSON()))
+        {
+            return ModelDivergence(position: position, input: input, payload: record.payload, diff: diff)
         }
     }
+    try throwIfCutShort(cursor.log)
     return nil
+}
+
+/// A comparison needs every record: a tape cut short is an error, as reading it says.
+private func throwIfCutShort(_ log: ReplayLog) throws(TapeError) {
+    guard let cut = log.incompleteTape else { return }
+    switch cut.end {
+    case .truncated(let records, let byte)?: throw .truncated(path: cut.path, afterRecords: records, atByte: byte)
+    case .damaged(let records, let byte, let reason)?:
+        throw .damaged(path: cut.path, afterRecords: records, atByte: byte, reason: reason)
+    case .complete?, nil: return
+    }
 }
