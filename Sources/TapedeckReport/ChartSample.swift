@@ -1,16 +1,16 @@
 /// The resources after one state-changing record, placed on the game clock: one point of each of
 /// the report's energy, money and diamonds charts.
-public struct ChartSample: Sendable, Equatable {
+package struct ChartSample: Sendable, Equatable {
     /// The record's index in the session (every tape's records counted in order from 0).
-    public var row: Int
+    package var row: Int
     /// `GameClock.minutes` of the state after the record.
-    public var gameMinute: Int64
+    package var gameMinute: Int64
     /// `gameState.energy`, `gameState.money` and `gameState.diamonds` after the record.
-    public var energy: Int
-    public var money: Int
-    public var diamonds: Int
+    package var energy: Int
+    package var money: Int
+    package var diamonds: Int
 
-    public init(row: Int, gameMinute: Int64, energy: Int, money: Int, diamonds: Int) {
+    package init(row: Int, gameMinute: Int64, energy: Int, money: Int, diamonds: Int) {
         self.row = row; self.gameMinute = gameMinute; self.energy = energy; self.money = money; self.diamonds = diamonds
     }
 

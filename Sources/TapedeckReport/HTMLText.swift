@@ -2,14 +2,14 @@ import TapedeckProtocol
 
 /// Escaping for everything the page takes from a tape: element text, attribute values, and JSON
 /// embedded in a `<script type="application/json">` block.
-public enum HTMLText {
+package enum HTMLText {
     /// Text safe in element content and in double- or single-quoted attribute values.
-    public static func escape(_ text: String) -> String { MarkupText.escape(text) }
+    package static func escape(_ text: String) -> String { MarkupText.escape(text) }
 
     /// Compact canonical JSON that cannot end its `<script>` element or open a comment: every
     /// `<`, `>` and `&` (which JSON only has inside strings) becomes a `\u00XX` escape, which
     /// `JSON.parse` reads back as the same character.
-    public static func scriptJSON(_ value: JSONValue) -> String {
+    package static func scriptJSON(_ value: JSONValue) -> String {
         let bytes = value.canonicalJSON(pretty: false)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 16)
@@ -25,7 +25,7 @@ public enum HTMLText {
     }
 
     /// `12,345`: grouped digits without the locale.
-    public static func count(_ number: Int) -> String {
+    package static func count(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var out = ""
         for (offset, digit) in digits.enumerated() {
@@ -36,7 +36,7 @@ public enum HTMLText {
     }
 
     /// The last path component: `bug.tape` for `/tmp/reports/bug.tape`.
-    public static func fileName(_ path: String) -> String {
+    package static func fileName(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 }

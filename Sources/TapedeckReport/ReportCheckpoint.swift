@@ -1,6 +1,6 @@
 /// One checkpoint of a tape's `.checkpoints` file, judged against its golden.
-public struct ReportCheckpoint: Sendable, Equatable {
-    public enum Outcome: Sendable, Equatable {
+package struct ReportCheckpoint: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The state there equals the golden.
         case passed
         /// The state differs: the snapshot diff lines (golden −, replay +) and the changed paths.
@@ -13,7 +13,7 @@ public struct ReportCheckpoint: Sendable, Equatable {
         case notReached(String)
 
         /// A word for the page's badge and CSS class.
-        public var label: String {
+        package var label: String {
             switch self {
             case .passed: "pass"
             case .failed: "fail"
@@ -25,19 +25,19 @@ public struct ReportCheckpoint: Sendable, Equatable {
     }
 
     /// Which tape of the session (0 for the first).
-    public var tape: Int
-    public var name: String
+    package var tape: Int
+    package var name: String
     /// The point as the checkpoint file says it: `marker "claimed"`, `record 12`, `end`.
-    public var trigger: String
+    package var trigger: String
     /// The line of the checkpoint file.
-    public var line: Int
+    package var line: Int
     /// Where the state was taken: `after record 12 (t=1.250s)`, or nil when not reached.
-    public var position: String?
+    package var position: String?
     /// SHA-256 of the state there (the same digest `tapedeck check` prints), nil when not reached.
-    public var digest: String?
-    public var outcome: Outcome
+    package var digest: String?
+    package var outcome: Outcome
 
-    public init(tape: Int, name: String, trigger: String, line: Int, position: String?, digest: String?, outcome: Outcome) {
+    package init(tape: Int, name: String, trigger: String, line: Int, position: String?, digest: String?, outcome: Outcome) {
         self.tape = tape; self.name = name; self.trigger = trigger; self.line = line
         self.position = position; self.digest = digest; self.outcome = outcome
     }

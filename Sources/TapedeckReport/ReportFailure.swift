@@ -1,22 +1,22 @@
 /// The first failure `tapedeck repro` finds in the session's tapes, as the report shows it.
-public struct ReportFailure: Sendable, Equatable {
+package struct ReportFailure: Sendable, Equatable {
     /// Which tape (0 for the first) and the failing record's index in the session.
-    public var tape: Int
-    public var row: Int
+    package var tape: Int
+    package var row: Int
     /// `record 8 (t=8.000s)`.
-    public var position: String
+    package var position: String
     /// `invariant claimResult.answersClaim`, `decode error s2c message.energy: expected integer`...
-    public var signature: String
+    package var signature: String
     /// The violations, decode error, golden diff or predicate, as text (several lines).
-    public var detail: String
+    package var detail: String
     /// The offending message pretty-printed (cut), or nil for a record without a payload.
-    public var message: String?
+    package var message: String?
     /// The state before (−) and after (+) the record, as `SnapshotDiff` lines; nil when unchanged.
-    public var stateDiff: [String]?
+    package var stateDiff: [String]?
     /// The records just before and after it, the failing one included.
-    public var around: [ReportRow]
+    package var around: [ReportRow]
 
-    public init(
+    package init(
         tape: Int, row: Int, position: String, signature: String, detail: String, message: String?,
         stateDiff: [String]?, around: [ReportRow]
     ) {

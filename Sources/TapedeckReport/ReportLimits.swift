@@ -1,18 +1,18 @@
 /// How much of a long session the page embeds, so a 100,000-record tape still gives a page a
 /// browser opens quickly. The page says which records it holds.
-public struct ReportLimits: Sendable, Equatable {
+package struct ReportLimits: Sendable, Equatable {
     /// Records embedded from the start of the session.
-    public var leadingRows: Int
+    package var leadingRows: Int
     /// Records embedded on each side of the first failure.
-    public var rowsAroundFailure: Int
+    package var rowsAroundFailure: Int
     /// Records embedded at the end of the session.
-    public var trailingRows: Int
+    package var trailingRows: Int
     /// Lines of pretty JSON kept per embedded message.
-    public var detailLines: Int
+    package var detailLines: Int
     /// Records shown before and after the failure in its own section.
-    public var failureContext: Int
+    package var failureContext: Int
 
-    public init(
+    package init(
         leadingRows: Int = 1000, rowsAroundFailure: Int = 100, trailingRows: Int = 100,
         detailLines: Int = 120, failureContext: Int = 5
     ) {

@@ -5,7 +5,7 @@ import TapedeckReplay
 /// by the page's own script on `<canvas>`, no request to anything outside the page (its Content
 /// Security Policy forbids them). Everything taken from the tapes is escaped (`HTMLText`).
 /// The same report always renders to the same bytes.
-public enum ReportPage {
+package enum ReportPage {
     /// The chart series: state field, title, colour.
     static let series: [(key: String, field: String, title: String, color: String)] = [
         ("energy", "gameState.energy", "Energy", "#00a36c"),
@@ -13,7 +13,7 @@ public enum ReportPage {
         ("diamonds", "gameState.diamonds", "Diamonds", "#1b83c5"),
     ]
 
-    public static func render(_ report: SessionReport) -> String {
+    package static func render(_ report: SessionReport) -> String {
         var page = Builder()
         let names = report.tapes.map { HTMLText.fileName($0.path) }.joined(separator: ", ")
         page.add("<!DOCTYPE html>")

@@ -1,26 +1,26 @@
 /// One record as the report's timeline shows it.
-public struct ReportRow: Sendable, Equatable {
+package struct ReportRow: Sendable, Equatable {
     /// The record's index in the session (every tape's records counted in order from 0).
-    public var index: Int
+    package var index: Int
     /// Which tape (0 for the first) and the record's number in it (as `tapedeck cat` counts).
-    public var tape: Int
-    public var record: Int
+    package var tape: Int
+    package var record: Int
     /// The record's own time in its tape (ns).
-    public var tapeTime: UInt64
+    package var tapeTime: UInt64
     /// `c2s`, `s2c` or `note`.
-    public var direction: String
+    package var direction: String
     /// The envelope type of a text message (also of one that does not decode, when its `type`
     /// can be read), else the record kind: `open`, `close`, `error`, `marker`, `ping`...
-    public var type: String
+    package var type: String
     /// One short line: the message's `message` object compacted and cut, a close code, a marker name.
-    public var summary: String
+    package var summary: String
     /// The payload pretty-printed as canonical JSON (cut), or as text when it is not JSON; nil
     /// when the record has no payload.
-    public var detail: String?
+    package var detail: String?
     /// A text message that did not decode.
-    public var undecodable: Bool
+    package var undecodable: Bool
 
-    public init(
+    package init(
         index: Int, tape: Int, record: Int, tapeTime: UInt64, direction: String, type: String,
         summary: String, detail: String?, undecodable: Bool
     ) {

@@ -2,23 +2,23 @@ import TapedeckRepro
 import TapedeckTape
 
 /// What the report's header says about one tape: where it comes from and what it holds.
-public struct ReportTape: Sendable, Equatable {
+package struct ReportTape: Sendable, Equatable {
     /// The path as given on the command line.
-    public var path: String
-    public var created: String
-    public var tool: String
-    public var upstream: String?
+    package var path: String
+    package var created: String
+    package var tool: String
+    package var upstream: String?
     /// `key=value`, sorted by key.
-    public var labels: [String]
-    public var records: Int
+    package var labels: [String]
+    package var records: Int
     /// Text records between client and server (c2s and s2c).
-    public var messages: Int
+    package var messages: Int
     /// The last record's tape time (ns).
-    public var duration: UInt64
+    package var duration: UInt64
     /// `complete`, or how the tape was cut short.
-    public var end: String
+    package var end: String
 
-    public init(_ tape: ReproTape) {
+    package init(_ tape: ReproTape) {
         path = tape.path
         created = tape.metadata.created
         tool = tape.metadata.tool

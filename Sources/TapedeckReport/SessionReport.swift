@@ -3,45 +3,45 @@ import TapedeckReplay
 /// Everything the HTML page of a session shows, computed from its tapes (see
 /// `SessionReportBuilder`); `ReportPage` renders it. Holds no time of generation and no random
 /// ids, so the same tapes give the same report.
-public struct SessionReport: Sendable, Equatable {
+package struct SessionReport: Sendable, Equatable {
     /// How many records of one type (or direction) the session has, and how many of them the
     /// page embeds.
-    public struct Count: Sendable, Equatable {
-        public var name: String
-        public var total: Int
-        public var embedded: Int
+    package struct Count: Sendable, Equatable {
+        package var name: String
+        package var total: Int
+        package var embedded: Int
 
-        public init(name: String, total: Int, embedded: Int) {
+        package init(name: String, total: Int, embedded: Int) {
             self.name = name; self.total = total; self.embedded = embedded
         }
     }
 
-    public var tapes: [ReportTape]
+    package var tapes: [ReportTape]
     /// The `--until` predicate the failure search used, if any.
-    public var predicate: String?
+    package var predicate: String?
     /// Records in the session (all tapes).
-    public var recordCount: Int
+    package var recordCount: Int
     /// SHA-256 of the canonical snapshot after the whole session (as `tapedeck replay` prints it).
-    public var finalDigest: String
+    package var finalDigest: String
     /// Per type, most frequent first (ties by name); per direction in c2s, s2c, note order.
-    public var typeCounts: [Count]
-    public var directionCounts: [Count]
+    package var typeCounts: [Count]
+    package var directionCounts: [Count]
     /// The records embedded in the page, in session order (see `embeddedRanges`).
-    public var rows: [ReportRow]
+    package var rows: [ReportRow]
     /// Which session indices `rows` covers, as ranges in order.
-    public var embeddedRanges: [ClosedRange<Int>]
+    package var embeddedRanges: [ClosedRange<Int>]
     /// One sample after each state-changing record once the game clock is known; consecutive
     /// samples with the same clock and values are merged into the first.
-    public var samples: [ChartSample]
+    package var samples: [ChartSample]
     /// State-changing records before the game had a date (not on the charts).
-    public var samplesWithoutClock: Int
-    public var checkpoints: [ReportCheckpoint]
-    public var failure: ReportFailure?
+    package var samplesWithoutClock: Int
+    package var checkpoints: [ReportCheckpoint]
+    package var failure: ReportFailure?
     /// The rules and message types the session exercised, as `tapedeck coverage` counts them
     /// (one session here: each tape's state carries on into the next).
-    public var coverage: CoverageReport
+    package var coverage: CoverageReport
 
-    public init(
+    package init(
         tapes: [ReportTape], predicate: String?, recordCount: Int, finalDigest: String, typeCounts: [Count],
         directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
         samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?, coverage: CoverageReport

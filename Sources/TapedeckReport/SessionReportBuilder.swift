@@ -13,14 +13,14 @@ import TapedeckTape
 /// - The timeline, type counts, charts and final digest follow the whole session through one
 ///   `ReplayCursor`, each tape's clock starting where the previous one ended (as `tapedeck
 ///   replay`), past any broken rule.
-public struct SessionReportBuilder: Sendable {
-    public var limits: ReportLimits
+package struct SessionReportBuilder: Sendable {
+    package var limits: ReportLimits
 
-    public init(limits: ReportLimits = ReportLimits()) { self.limits = limits }
+    package init(limits: ReportLimits = ReportLimits()) { self.limits = limits }
 
     /// Reads the tapes and their checkpoint files as `tapedeck repro` does, then builds the report.
     /// Throws when a tape cannot be opened, a checkpoint file does not parse or the predicate is bad.
-    public func build(tapePaths: [String], predicate: String? = nil) throws(ReproError) -> SessionReport {
+    package func build(tapePaths: [String], predicate: String? = nil) throws(ReproError) -> SessionReport {
         var tapes: [(tape: ReproTape, search: ReproSearch)] = []
         for path in tapePaths {
             let search = try ReproSetup.search(forTape: path, predicate: predicate)
@@ -29,7 +29,7 @@ public struct SessionReportBuilder: Sendable {
         return build(tapes, predicate: predicate)
     }
 
-    public func build(_ tapes: [(tape: ReproTape, search: ReproSearch)], predicate: String? = nil) -> SessionReport {
+    package func build(_ tapes: [(tape: ReproTape, search: ReproSearch)], predicate: String? = nil) -> SessionReport {
         var offsets: [Int] = []
         var total = 0
         for (tape, _) in tapes {

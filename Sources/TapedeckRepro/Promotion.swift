@@ -5,15 +5,15 @@ import TapedeckTape
 /// Turns a (shrunk) failing tape into a regression check: `DIR/NAME.tape`, `DIR/NAME.checkpoints`
 /// with one checkpoint `failure: record N` at the failing record, and its golden written through
 /// the replayer's record mode, so `tapedeck check DIR` runs it from then on.
-public enum Promotion {
-    public struct Result: Sendable {
-        public var tape: String
-        public var checkpoints: String
-        public var golden: String
-        public var failure: ReproFailure
+package enum Promotion {
+    package struct Result: Sendable {
+        package var tape: String
+        package var checkpoints: String
+        package var golden: String
+        package var failure: ReproFailure
     }
 
-    public static func promote(_ source: String, name: String, directory: String, search: ReproSearch) throws(ReproError)
+    package static func promote(_ source: String, name: String, directory: String, search: ReproSearch) throws(ReproError)
         -> Result
     {
         guard !name.isEmpty, !name.hasPrefix("."),

@@ -2,23 +2,23 @@ import TapedeckProtocol
 import TapedeckReplay
 
 /// The first failure of a replay, with what a bug report needs around it.
-public struct ReproFailure: Sendable {
-    public var kind: ReproFailureKind
+package struct ReproFailure: Sendable {
+    package var kind: ReproFailureKind
     /// The record's index among the records replayed (its record number in the tape replayed).
-    public var index: Int
-    public var position: RecordPosition
-    public var input: ReplayInput
-    public var payload: [UInt8]
+    package var index: Int
+    package var position: RecordPosition
+    package var input: ReplayInput
+    package var payload: [UInt8]
     /// The violations, decode error, golden diff or predicate, as text.
-    public var detail: String
+    package var detail: String
     /// The state before and after the record.
-    public var before: JSONValue
-    public var after: JSONValue
+    package var before: JSONValue
+    package var after: JSONValue
     /// Lines for the few records before it.
-    public var context: [String]
+    package var context: [String]
 
     /// The report `tapedeck repro` prints.
-    public var report: String {
+    package var report: String {
         var lines = ["failure at \(position): \(kind.signature)", "  " + detail.split(separator: "\n").joined(separator: "\n  ")]
         if !context.isEmpty {
             lines.append("records before:")

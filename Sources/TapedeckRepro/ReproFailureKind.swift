@@ -1,6 +1,6 @@
 /// What went wrong at a failure. Two failures are "the same" (for `shrink`) when their
 /// signatures are equal: same kind and same invariant names, checkpoint, predicate or decode error.
-public enum ReproFailureKind: Sendable, Equatable {
+package enum ReproFailureKind: Sendable, Equatable {
     /// Invariants broken after the record, by name (model rules first, then stream rules).
     case invariant([String])
     /// The message did not decode: direction, field path and what the decoder expected.
@@ -10,7 +10,7 @@ public enum ReproFailureKind: Sendable, Equatable {
     /// The `--until` predicate became true.
     case predicate(String)
 
-    public var signature: String {
+    package var signature: String {
         switch self {
         case .invariant(let names): "invariant " + names.joined(separator: ", ")
         case .decodeError(let kind): "decode error " + kind

@@ -6,16 +6,16 @@ import TapedeckState
 /// Replays a tape held in memory (or a subset of its records) through `ClientState` and finds the
 /// first failure: a broken invariant, a message that does not decode, a checkpoint whose state
 /// differs from its golden, or the `--until` predicate becoming true.
-public struct ReproSearch: Sendable {
-    public var predicate: StatePredicate?
-    public var checkpoints: [Checkpoint]
+package struct ReproSearch: Sendable {
+    package var predicate: StatePredicate?
+    package var checkpoints: [Checkpoint]
     /// Where checkpoint goldens are read (never written); nil to skip golden comparison.
-    public var goldens: GoldenStore?
-    public var initialModel: ClientState
+    package var goldens: GoldenStore?
+    package var initialModel: ClientState
     /// Records shown before the failure in a report.
-    public var contextRecords = 5
+    package var contextRecords = 5
 
-    public init(
+    package init(
         predicate: StatePredicate? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
         initialModel: ClientState = ClientState()
     ) {
@@ -26,7 +26,7 @@ public struct ReproSearch: Sendable {
     /// detail. Takes snapshots only for the predicate and checkpoints, so it is cheap without them.
     /// The records replay through `ReplayCursor`, as `check` replays them, with `--until`'s
     /// predicate and the goldens judged at each step.
-    public func firstFailure(in tape: ReproTape, indices: [Int]? = nil) -> (offset: Int, kind: ReproFailureKind, detail: String)?
+    package func firstFailure(in tape: ReproTape, indices: [Int]? = nil) -> (offset: Int, kind: ReproFailureKind, detail: String)?
     {
         var model = initialModel
         var cursor = ReplayCursor(reading: [tape.replayTape(indices)], checkpoints: [0: checkpoints])
@@ -60,7 +60,7 @@ public struct ReproSearch: Sendable {
     }
 
     /// The first failure with its context: the records before, the message, the state diff.
-    public func find(in tape: ReproTape, indices: [Int]? = nil) -> ReproFailure? {
+    package func find(in tape: ReproTape, indices: [Int]? = nil) -> ReproFailure? {
         let order = indices ?? Array(tape.records.indices)
         guard let (offset, kind, detail) = firstFailure(in: tape, indices: order) else { return nil }
         let index = order[offset]
@@ -79,7 +79,7 @@ public struct ReproSearch: Sendable {
     }
 
     /// The model after the records at `indices`, without invariant checks.
-    public func state(of tape: ReproTape, indices: [Int]) -> ClientState {
+    package func state(of tape: ReproTape, indices: [Int]) -> ClientState {
         replay(tape, indices: indices).model
     }
 

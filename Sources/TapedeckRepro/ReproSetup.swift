@@ -6,8 +6,8 @@ import TapedeckTape
 /// Builds the search for a tape as the CLI runs it: the predicate parsed from `--until`, and the
 /// tape's checkpoints (`NAME.checkpoints`) with their goldens (`NAME.golden/`, read only) when
 /// they exist beside it.
-public enum ReproSetup {
-    public static func search(forTape tape: String, predicate text: String?, checkpoints: Bool = true) throws(ReproError)
+package enum ReproSetup {
+    package static func search(forTape tape: String, predicate text: String?, checkpoints: Bool = true) throws(ReproError)
         -> ReproSearch
     {
         var search = ReproSearch()
@@ -38,7 +38,7 @@ public enum ReproSetup {
 
     /// Throws for the first golden of `search`'s checkpoints that exists but cannot be read or is
     /// not JSON, naming its file and checkpoint: without this a search would pass over it.
-    public static func checkGoldens(of search: ReproSearch) throws(ReproError) {
+    package static func checkGoldens(of search: ReproSearch) throws(ReproError) {
         guard let goldens = search.goldens else { return }
         for checkpoint in search.checkpoints {
             // Compared with a snapshot it cannot match: only an unreadable golden says so here.

@@ -5,28 +5,28 @@ import TapedeckTapeWriter
 
 /// A tape read into memory with each record decoded once, so a bug report can be replayed many
 /// times over subsets of its records (`shrink`) without reading or decoding again.
-public struct ReproTape: Sendable {
-    public var path: String
-    public var metadata: TapeMetadata
-    public var records: [TapeRecord]
+package struct ReproTape: Sendable {
+    package var path: String
+    package var metadata: TapeMetadata
+    package var records: [TapeRecord]
     /// `records[i]` decoded as the replayer would (messages, connection events, markers...).
-    public var inputs: [ReplayInput]
+    package var inputs: [ReplayInput]
     /// How reading ended; a truncated or damaged tape keeps the records before the cut.
-    public var end: TapeEnd
+    package var end: TapeEnd
 
-    public init(path: String, metadata: TapeMetadata, records: [TapeRecord], end: TapeEnd = .complete) {
+    package init(path: String, metadata: TapeMetadata, records: [TapeRecord], end: TapeEnd = .complete) {
         self.path = path; self.metadata = metadata; self.records = records; self.end = end
         inputs = records.map(ReplayInput.init(decoding:))
     }
 
     /// The records at `indices` (all when nil), in that order, for a replay.
-    public func replayTape(_ indices: [Int]? = nil) -> ReplayTape {
+    package func replayTape(_ indices: [Int]? = nil) -> ReplayTape {
         .memory(TapeInMemory(path: path, records: records, inputs: inputs, end: end, order: indices))
     }
 
     /// Reads the whole tape. Throws when it cannot be opened at all; a tape cut short later loads
     /// its complete records and says so in `end`.
-    public static func load(_ path: String) throws(ReproError) -> ReproTape {
+    package static func load(_ path: String) throws(ReproError) -> ReproTape {
         let reader: TapeReader
         do {
             reader = try TapeReader(path: path)
@@ -47,7 +47,7 @@ public struct ReproTape: Sendable {
 
     /// Writes the records at `indices` (in that order, with their own times) as a new tape with
     /// this tape's metadata. The tape replaces `output` whole once it is complete.
-    public func write(indices: [Int], to output: String) throws(ReproError) {
+    package func write(indices: [Int], to output: String) throws(ReproError) {
         do {
             let writer = try TapeWriter(path: output, metadata: metadata, options: TapeWriterOptions(replacesAtClose: true))
             for index in indices { try writer.append(records[index]) }
@@ -58,7 +58,7 @@ public struct ReproTape: Sendable {
     }
 
     /// One line per record for reports: `record 12 t=1.250s s2c u {"type":"u",...}`.
-    public func line(_ index: Int) -> String {
+    package func line(_ index: Int) -> String {
         let record = records[index]
         let excerpt = MessageText.excerpt(record.payload, limit: 100)
         return "record \(index) t=\(TapeTime.text(record.time)) \(inputs[index].summary)"

@@ -6,23 +6,23 @@ import TapedeckTape
 /// keys in `ignoredKeys` are removed at every depth before comparing messages) and in their
 /// replayed states (snapshots compared after each pair of records, without the ignored keys and
 /// without `claimedAt`, which is the record time of a claim).
-public struct SessionDiff: Sendable {
-    public struct Divergence: Sendable {
+package struct SessionDiff: Sendable {
+    package struct Divergence: Sendable {
         /// The record number in each tape (nil: that tape has ended).
-        public var recordA: Int?
-        public var recordB: Int?
+        package var recordA: Int?
+        package var recordB: Int?
         /// What differs, e.g. `message.energy`, or why (`B ends first`).
-        public var paths: [String]
-        public var lines: [String]
+        package var paths: [String]
+        package var lines: [String]
     }
 
-    public var messages: Divergence?
-    public var state: Divergence?
+    package var messages: Divergence?
+    package var state: Divergence?
 
     /// Keys removed from states in any case: values that are record times.
-    public static let timeKeys: Set<String> = ["claimedAt"]
+    package static let timeKeys: Set<String> = ["claimedAt"]
 
-    public init(_ a: ReproTape, _ b: ReproTape, ignoredKeys: Set<String> = []) {
+    package init(_ a: ReproTape, _ b: ReproTape, ignoredKeys: Set<String> = []) {
         let count = min(a.records.count, b.records.count)
         for index in 0..<count {
             let recordA = a.records[index]
@@ -85,9 +85,9 @@ public struct SessionDiff: Sendable {
         }
     }
 
-    public var isEmpty: Bool { messages == nil && state == nil }
+    package var isEmpty: Bool { messages == nil && state == nil }
 
-    public var report: String {
+    package var report: String {
         if isEmpty { return "no divergence" }
         var lines: [String] = []
         if let messages {

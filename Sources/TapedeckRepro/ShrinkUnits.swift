@@ -6,13 +6,13 @@ import TapedeckReplay
 /// event (`messageEvent.id`) with the claims and claim results that name it (`claimEvent.eventId`,
 /// `claimResult.eventId`), a question (`questionEvent.id`) with its answers
 /// (`answerQuestion.questionId`). Every other record is a unit of its own.
-public struct ShrinkUnits: Sendable, Equatable {
-    public var fixed: [Int]
+package struct ShrinkUnits: Sendable, Equatable {
+    package var fixed: [Int]
     /// Record indices per unit, in tape order, units ordered by their first record.
-    public var units: [[Int]]
+    package var units: [[Int]]
 
     /// Groups records `0...last` of `tape`.
-    public init(tape: ReproTape, through last: Int) {
+    package init(tape: ReproTape, through last: Int) {
         var fixed: [Int] = []
         var units: [[Int]] = []
         var unitOfKey: [String: Int] = [:]
@@ -44,7 +44,7 @@ public struct ShrinkUnits: Sendable, Equatable {
     }
 
     /// The record indices of `fixed` plus the chosen units, in tape order.
-    public func indices(of chosen: [[Int]]) -> [Int] {
+    package func indices(of chosen: [[Int]]) -> [Int] {
         (fixed + chosen.joined()).sorted()
     }
 }

@@ -3,25 +3,25 @@ import TapedeckReplay
 /// Delta debugging (ddmin, Zeller and Hildebrandt) over the units of a tape: finds a small subset
 /// of records that still fails the same way (same kind and same invariant names, predicate,
 /// decode error or checkpoint). Deterministic: chunks are split and tried in tape order.
-public struct Shrinker {
-    public var search: ReproSearch
+package struct Shrinker {
+    package var search: ReproSearch
     /// Progress lines (the CLI prints them on stderr).
-    public var progress: (String) -> Void
+    package var progress: (String) -> Void
 
-    public init(search: ReproSearch, progress: @escaping (String) -> Void = { _ in }) {
+    package init(search: ReproSearch, progress: @escaping (String) -> Void = { _ in }) {
         self.search = search; self.progress = progress
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Record indices of the original tape that make the smaller tape, in order.
-        public var indices: [Int]
-        public var failure: ReproFailureKind
+        package var indices: [Int]
+        package var failure: ReproFailureKind
         /// Candidate subsets replayed.
-        public var tests: Int
+        package var tests: Int
     }
 
     /// Nil when the tape does not fail at all.
-    public func shrink(_ tape: ReproTape) -> Result? {
+    package func shrink(_ tape: ReproTape) -> Result? {
         guard let first = search.firstFailure(in: tape) else { return nil }
         let target = first.kind.signature
         // Records after the first failure never matter: the replay stops there.

@@ -4,9 +4,9 @@ import TapedeckState
 
 /// The state at a point of a tape (`tapedeck inspect`): after record N, or after every record at or
 /// before a time, optionally narrowed to the subtree at a path.
-public enum StateInspection {
+package enum StateInspection {
     /// The records replayed and the snapshot after them.
-    public static func snapshot(of tape: ReproTape, at limit: ReplayLimit) -> (records: Int, snapshot: JSONValue) {
+    package static func snapshot(of tape: ReproTape, at limit: ReplayLimit) -> (records: Int, snapshot: JSONValue) {
         let count: Int
         switch limit {
         case .record(let last): count = min(last + 1, tape.records.count)
@@ -18,7 +18,7 @@ public enum StateInspection {
 
     /// The subtree at `path` (e.g. `player.relationships`); throws when the path does not parse or
     /// leads nowhere, naming the deepest part that exists.
-    public static func subtree(_ snapshot: JSONValue, path text: String) throws(ReproError) -> JSONValue {
+    package static func subtree(_ snapshot: JSONValue, path text: String) throws(ReproError) -> JSONValue {
         let path: JSONPath
         do {
             path = try JSONPath(parsing: text)

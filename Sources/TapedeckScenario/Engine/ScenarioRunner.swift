@@ -6,19 +6,19 @@ import TapedeckState
 /// receives goes through the same `ClientState` as replay, and the `.send` effects (automatic
 /// claims) are really sent, so checkpoints mean what they mean in replay. Semantics of each
 /// statement: docs/SCENARIOS.md.
-public final class ScenarioRunner {
-    public struct Options: Sendable {
+package final class ScenarioRunner {
+    package struct Options: Sendable {
         /// How long `expect` waits when it says no `within` (until a `timeout` statement changes it).
-        public var defaultTimeout: ScenarioDuration
+        package var defaultTimeout: ScenarioDuration
         /// Variables defined before the first statement (the parser must know their names too).
-        public var variables: [String: JSONValue]
+        package var variables: [String: JSONValue]
         /// The URL of `connect` without one, and the value of `${server}`.
-        public var serverURL: String
-        public var stateConfiguration: ClientState.Configuration
+        package var serverURL: String
+        package var stateConfiguration: ClientState.Configuration
         /// How many recent messages a failure shows.
-        public var recentMessageCount: Int
+        package var recentMessageCount: Int
 
-        public init(
+        package init(
             defaultTimeout: ScenarioDuration = .seconds(5), variables: [String: JSONValue] = [:],
             serverURL: String = "ws://127.0.0.1:8080/wss/",
             stateConfiguration: ClientState.Configuration = .init(sessionEpochMilliseconds: 1_767_225_600_000),
@@ -29,7 +29,7 @@ public final class ScenarioRunner {
         }
     }
 
-    public let scenario: Scenario
+    package let scenario: Scenario
     let transport: any ScenarioTransport
     let clock: any ScenarioClock
     let options: Options
@@ -58,7 +58,7 @@ public final class ScenarioRunner {
     var stepWarnings: [String] = []
     var stepProtocolErrors: [String] = []
 
-    public init(scenario: Scenario, transport: any ScenarioTransport, clock: any ScenarioClock, options: Options = Options()) {
+    package init(scenario: Scenario, transport: any ScenarioTransport, clock: any ScenarioClock, options: Options = Options()) {
         self.scenario = scenario
         self.transport = transport
         self.clock = clock
@@ -71,7 +71,7 @@ public final class ScenarioRunner {
 
     /// Runs every statement, stopping at the first failure (the rest are reported skipped).
     /// `onStep` sees each step as it finishes. Run a runner once.
-    public func run(onStep: ((StepResult) -> Void)? = nil) async -> ScenarioResult {
+    package func run(onStep: ((StepResult) -> Void)? = nil) async -> ScenarioResult {
         self.onStep = onStep
         let start = clock.now
         _ = await execute(scenario.statements, depth: 0)

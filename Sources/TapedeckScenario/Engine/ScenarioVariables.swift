@@ -1,27 +1,27 @@
 import TapedeckProtocol
 
 /// The variables of a running scenario: captured values, `set` values, and the predefined `now`.
-public struct ScenarioVariables: Sendable, Equatable {
+package struct ScenarioVariables: Sendable, Equatable {
     /// A variable used before anything gave it a value.
-    public struct Undefined: Error, Sendable, Equatable, CustomStringConvertible {
-        public var name: String
-        public var defined: [String]
-        public var description: String {
+    package struct Undefined: Error, Sendable, Equatable, CustomStringConvertible {
+        package var name: String
+        package var defined: [String]
+        package var description: String {
             let known = defined.isEmpty ? "no variables are defined yet" : "defined: " + defined.joined(separator: ", ")
             return "undefined variable ${\(name)} (\(known))"
         }
     }
 
-    public private(set) var values: [String: JSONValue]
+    package private(set) var values: [String: JSONValue]
 
-    public init(_ values: [String: JSONValue] = [:]) { self.values = values }
+    package init(_ values: [String: JSONValue] = [:]) { self.values = values }
 
-    public func value(of name: String) throws(Undefined) -> JSONValue {
+    package func value(of name: String) throws(Undefined) -> JSONValue {
         guard let value = values[name] else { throw Undefined(name: name, defined: values.keys.sorted()) }
         return value
     }
 
-    public subscript(name: String) -> JSONValue? {
+    package subscript(name: String) -> JSONValue? {
         get { values[name] }
         set { values[name] = newValue }
     }

@@ -5,13 +5,13 @@ import TapedeckState
 /// `gameState.energy < 0` or `gameState.money > 100 and gameState.diamonds == 0`: comparisons joined
 /// by `and` (binding tighter) and `or`. Paths are checked against the snapshot's shape when parsed.
 /// Used by `tapedeck repro --until` and `shrink --until`.
-public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
-    public var filter: MessageFilter
+package struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
+    package var filter: MessageFilter
     /// The text as given.
-    public var text: String
+    package var text: String
 
     /// Parses `text`; errors point at the column (the "file" is `source`, e.g. `--until`).
-    public init(parsing text: String, source: String = "--until") throws(ScenarioParseError) {
+    package init(parsing text: String, source: String = "--until") throws(ScenarioParseError) {
         var parser = FileParser(
             source: text, file: source, loader: FileScenarioLoader(), includeStack: [source], includedFrom: [])
         var alternatives: [[Comparison]] = [[]]
@@ -34,9 +34,9 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the snapshot satisfies the predicate (a missing path or unorderable values do not).
-    public func holds(in snapshot: JSONValue) -> Bool {
+    package func holds(in snapshot: JSONValue) -> Bool {
         ComparisonEvaluator.matches(filter, snapshot, variables: ScenarioVariables())
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -2,31 +2,31 @@ import TapedeckProtocol
 import TapedeckReplay
 
 /// What one executed (or skipped) step did.
-public struct StepResult: Sendable, Equatable {
-    public enum Status: String, Sendable, Equatable {
+package struct StepResult: Sendable, Equatable {
+    package enum Status: String, Sendable, Equatable {
         case passed, failed, skipped
     }
 
     /// 1-based, in the order steps finished (a `repeat` finishes after its body's steps).
-    public var number: Int
+    package var number: Int
     /// Nesting inside `repeat` blocks (0 at the top).
-    public var depth: Int
+    package var depth: Int
     /// The statement in short: `expect playerObject where person.name == "Mei"`.
-    public var summary: String
-    public var location: SourceLocation
-    public var status: Status
+    package var summary: String
+    package var location: SourceLocation
+    package var status: Status
     /// Scenario-clock nanoseconds the step took.
-    public var duration: UInt64
+    package var duration: UInt64
     /// Why it failed, in one line.
-    public var message: String?
+    package var message: String?
     /// The failure in full: expected against received, the failing clauses, the client state.
-    public var details: [String]
+    package var details: [String]
     /// What happened meanwhile: skipped messages, automatic sends, toasts.
-    public var log: [String]
+    package var log: [String]
     /// Things to look at even when the step passed: unmatched sends.
-    public var warnings: [String]
+    package var warnings: [String]
 
-    public init(
+    package init(
         number: Int, depth: Int, summary: String, location: SourceLocation, status: Status, duration: UInt64,
         message: String? = nil, details: [String] = [], log: [String] = [], warnings: [String] = []
     ) {
@@ -37,26 +37,26 @@ public struct StepResult: Sendable, Equatable {
 }
 
 /// The outcome of a whole scenario run.
-public struct ScenarioResult: Sendable, Equatable {
-    public var name: String
-    public var file: String
-    public var steps: [StepResult]
+package struct ScenarioResult: Sendable, Equatable {
+    package var name: String
+    package var file: String
+    package var steps: [StepResult]
     /// Sends the target could not answer (served tapes), in order.
-    public var unmatchedSends: [UnmatchedSend]
+    package var unmatchedSends: [UnmatchedSend]
     /// Scenario-clock nanoseconds from start to end.
-    public var duration: UInt64
+    package var duration: UInt64
     /// The client state when the last step finished.
-    public var finalState: JSONValue
+    package var finalState: JSONValue
 
-    public init(
+    package init(
         name: String, file: String, steps: [StepResult], unmatchedSends: [UnmatchedSend], duration: UInt64, finalState: JSONValue
     ) {
         self.name = name; self.file = file; self.steps = steps; self.unmatchedSends = unmatchedSends
         self.duration = duration; self.finalState = finalState
     }
 
-    public var passed: Bool { !steps.contains { $0.status == .failed } }
-    public var failedCount: Int { steps.count { $0.status == .failed } }
-    public var passedCount: Int { steps.count { $0.status == .passed } }
-    public var skippedCount: Int { steps.count { $0.status == .skipped } }
+    package var passed: Bool { !steps.contains { $0.status == .failed } }
+    package var failedCount: Int { steps.count { $0.status == .failed } }
+    package var passedCount: Int { steps.count { $0.status == .passed } }
+    package var skippedCount: Int { steps.count { $0.status == .skipped } }
 }

@@ -1,8 +1,8 @@
 import TapedeckProtocol
 
 /// JUnit XML for CI: one `testsuite` per scenario, one `testcase` per step.
-public enum JUnitReport {
-    public static func xml(_ results: [ScenarioResult]) -> String {
+package enum JUnitReport {
+    package static func xml(_ results: [ScenarioResult]) -> String {
         let tests = results.reduce(0) { $0 + $1.steps.count }
         let failures = results.reduce(0) { $0 + $1.failedCount }
         let skipped = results.reduce(0) { $0 + $1.skippedCount }

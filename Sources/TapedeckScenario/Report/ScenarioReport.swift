@@ -1,8 +1,8 @@
 /// Renders results as text: a line per step (`✓ 3 expect playerObject (12 ms)`), warnings under
 /// it, and for a failure its reason and details; then a summary line.
-public enum ScenarioReport {
+package enum ScenarioReport {
     /// `✓ 3 expect playerObject (12 ms)`, indented two spaces per `repeat` level.
-    public static func line(for step: StepResult) -> String {
+    package static func line(for step: StepResult) -> String {
         let indent = String(repeating: "  ", count: step.depth)
         switch step.status {
         case .passed: return "\(indent)✓ \(step.number) \(step.summary) (\(milliseconds(step.duration)))"
@@ -12,7 +12,7 @@ public enum ScenarioReport {
     }
 
     /// The step line, its warnings, and for a failure (or with `verbose`) everything else.
-    public static func lines(for step: StepResult, verbose: Bool = false) -> [String] {
+    package static func lines(for step: StepResult, verbose: Bool = false) -> [String] {
         let indent = String(repeating: "  ", count: step.depth) + "    "
         var lines = [line(for: step)]
         lines += step.warnings.map { indent + "⚠ " + $0 }
@@ -26,10 +26,10 @@ public enum ScenarioReport {
         return lines
     }
 
-    public static func header(for result: ScenarioResult) -> String { "scenario \(result.name) (\(result.file))" }
+    package static func header(for result: ScenarioResult) -> String { "scenario \(result.name) (\(result.file))" }
 
     /// `3 passed, 1 failed, 2 skipped, 4 unmatched sends (5012 ms)`.
-    public static func summary(for result: ScenarioResult) -> String {
+    package static func summary(for result: ScenarioResult) -> String {
         var parts = ["\(result.passedCount) passed", "\(result.failedCount) failed"]
         if result.skippedCount > 0 { parts.append("\(result.skippedCount) skipped") }
         if !result.unmatchedSends.isEmpty {
@@ -40,7 +40,7 @@ public enum ScenarioReport {
     }
 
     /// The whole report of one run.
-    public static func text(for result: ScenarioResult, verbose: Bool = false) -> String {
+    package static func text(for result: ScenarioResult, verbose: Bool = false) -> String {
         var output = [header(for: result)]
         for step in result.steps { output += lines(for: step, verbose: verbose) }
         if !result.unmatchedSends.isEmpty {
@@ -52,7 +52,7 @@ public enum ScenarioReport {
     }
 
     /// `12 ms` below 10 s, then `12.3 s`. Integer arithmetic only, so it reads the same everywhere.
-    public static func milliseconds(_ nanoseconds: UInt64) -> String {
+    package static func milliseconds(_ nanoseconds: UInt64) -> String {
         let ms = nanoseconds / 1_000_000
         if ms < 10_000 { return "\(ms) ms" }
         return "\(ms / 1000).\((ms % 1000) / 100) s"

@@ -1,5 +1,5 @@
 /// The comparisons of `where` clauses and checkpoint assertions.
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
+package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"

@@ -2,7 +2,7 @@ import TapedeckProtocol
 
 /// A JSON value as written in a scenario, where `${name}` may stand for a whole value or appear
 /// inside a string. Rendering with the variables gives a `JSONValue`.
-public indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
+package indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
     case literal(JSONValue)
     case variable(String)
     case string(TextTemplate)
@@ -10,7 +10,7 @@ public indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
     /// Members in the order written (a repeated key: the last wins when rendered).
     case object([(key: String, value: JSONTemplate)])
 
-    public static func == (lhs: JSONTemplate, rhs: JSONTemplate) -> Bool {
+    package static func == (lhs: JSONTemplate, rhs: JSONTemplate) -> Bool {
         switch (lhs, rhs) {
         case (.literal(let a), .literal(let b)): a == b
         case (.variable(let a), .variable(let b)): a == b
@@ -22,9 +22,9 @@ public indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
-    public var variableNames: [String] {
+    package var variableNames: [String] {
         switch self {
         case .literal: []
         case .variable(let name): [name]
@@ -34,7 +34,7 @@ public indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func render(_ variables: ScenarioVariables) throws(ScenarioVariables.Undefined) -> JSONValue {
+    package func render(_ variables: ScenarioVariables) throws(ScenarioVariables.Undefined) -> JSONValue {
         switch self {
         case .literal(let value): return value
         case .variable(let name): return try variables.value(of: name)
@@ -51,7 +51,7 @@ public indirect enum JSONTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compact JSON with variables shown as `${name}`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .literal(let value): return value.canonicalJSONString(pretty: false)
         case .variable(let name): return "${\(name)}"

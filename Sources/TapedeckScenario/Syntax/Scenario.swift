@@ -1,17 +1,17 @@
 /// A parsed scenario: its statements with includes already inlined (their statements keep the
 /// included file's locations).
-public struct Scenario: Sendable, Hashable {
+package struct Scenario: Sendable, Hashable {
     /// The name shown in reports: the file name without `.scenario`.
-    public var name: String
-    public var file: String
-    public var statements: [ScenarioStatement]
+    package var name: String
+    package var file: String
+    package var statements: [ScenarioStatement]
 
-    public init(name: String, file: String, statements: [ScenarioStatement]) {
+    package init(name: String, file: String, statements: [ScenarioStatement]) {
         self.name = name; self.file = file; self.statements = statements
     }
 
     /// `dir/char-creation.scenario` → `char-creation`.
-    public static func name(forFile file: String) -> String {
+    package static func name(forFile file: String) -> String {
         var base = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
         if base.hasSuffix(".scenario") { base.removeLast(".scenario".count) }
         return base

@@ -1,18 +1,18 @@
 /// Why a scenario cannot be parsed: where (file:line:column, and the chain of includes that led
 /// there), the offending text, what is wrong and, when there is a likely fix, a hint such as
 /// `did you mean "send"?`.
-public struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var location: SourceLocation
+package struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var location: SourceLocation
     /// The text at fault as written (a word, a path, a character), or "" at the end of the input.
-    public var found: String
-    public var message: String
-    public var hint: String?
+    package var found: String
+    package var message: String
+    package var hint: String?
     /// The whole source line, shown under the message with a caret.
-    public var sourceLine: String
+    package var sourceLine: String
     /// The `include` statements that led to the file, innermost first.
-    public var includedFrom: [SourceLocation]
+    package var includedFrom: [SourceLocation]
 
-    public init(
+    package init(
         location: SourceLocation, found: String, message: String, hint: String? = nil,
         sourceLine: String, includedFrom: [SourceLocation] = []
     ) {
@@ -21,15 +21,15 @@ public struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// The first line: `file:3:5: error: MESSAGE; HINT`.
-    public var summary: String {
+    package var summary: String {
         "\(location): error: \(message)" + (hint.map { "; \($0)" } ?? "")
     }
 
     /// The most characters of the source line shown under the summary.
-    public static let shownWidth = 160
+    package static let shownWidth = 160
 
     /// The summary, the source line with a caret under the offending text, and the include chain.
-    public var description: String {
+    package var description: String {
         var lines = [summary]
         // A long line (a message body of a megabyte) is shown as a window around the column.
         let line = Array(sourceLine.replacingTabs)

@@ -1,21 +1,21 @@
 /// Parses scenario files (grammar in docs/SCENARIOS.md). Includes are read through the loader and
 /// inlined; message types, state paths, variables and keywords are checked, so that a scenario
 /// that parses fails at run time only for what the server does.
-public struct ScenarioParser: Sendable {
-    public var loader: any ScenarioSourceLoader
+package struct ScenarioParser: Sendable {
+    package var loader: any ScenarioSourceLoader
     /// Variables that exist before the first statement (`now` and `server` always do).
-    public var predefinedVariables: Set<String>
+    package var predefinedVariables: Set<String>
 
-    public init(loader: any ScenarioSourceLoader = FileScenarioLoader(), predefinedVariables: Set<String> = []) {
+    package init(loader: any ScenarioSourceLoader = FileScenarioLoader(), predefinedVariables: Set<String> = []) {
         self.loader = loader
         self.predefinedVariables = predefinedVariables.union(ScenarioParser.builtInVariables)
     }
 
     /// `now`: the current virtual time as an ISO 8601 timestamp; `server`: the target's URL.
-    public static let builtInVariables: Set<String> = ["now", "server"]
+    package static let builtInVariables: Set<String> = ["now", "server"]
 
     /// Every word that starts a statement.
-    public static let statementKeywords = [
+    package static let statementKeywords = [
         "connect", "header", "subprotocol", "close", "send", "expect", "capture", "set", "checkpoint",
         "wait", "repeat", "include", "mark", "ignore", "timeout",
     ]
@@ -24,7 +24,7 @@ public struct ScenarioParser: Sendable {
     static let clauseKeywords = ["where", "within", "for", "and", "or", "no", "up", "to", "until"]
 
     /// Reads and parses the file at `path`.
-    public func parse(file path: String) throws(ScenarioParseError) -> Scenario {
+    package func parse(file path: String) throws(ScenarioParseError) -> Scenario {
         switch loader.load(path) {
         case .success(let text):
             return try parse(source: text, file: path)
@@ -36,7 +36,7 @@ public struct ScenarioParser: Sendable {
         }
     }
 
-    public func parse(source: String, file: String) throws(ScenarioParseError) -> Scenario {
+    package func parse(source: String, file: String) throws(ScenarioParseError) -> Scenario {
         var defined = predefinedVariables
         var parser = FileParser(source: source, file: file, loader: loader, includeStack: [file], includedFrom: [])
         let statements = try parser.parseFile(defined: &defined)

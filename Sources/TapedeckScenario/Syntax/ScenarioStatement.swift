@@ -1,68 +1,68 @@
 /// One statement of a scenario, with where it was written.
-public struct ScenarioStatement: Sendable, Hashable {
-    public var kind: Kind
-    public var location: SourceLocation
+package struct ScenarioStatement: Sendable, Hashable {
+    package var kind: Kind
+    package var location: SourceLocation
 
-    public init(_ kind: Kind, at location: SourceLocation) {
+    package init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind; self.location = location
     }
 
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: TextTemplate
-        public init(name: String, value: TextTemplate) { self.name = name; self.value = value }
+    package struct Header: Sendable, Hashable {
+        package var name: String
+        package var value: TextTemplate
+        package init(name: String, value: TextTemplate) { self.name = name; self.value = value }
     }
 
-    public struct Connect: Sendable, Hashable {
+    package struct Connect: Sendable, Hashable {
         /// nil: the target's own URL (the `server` variable).
-        public var url: TextTemplate?
-        public var headers: [Header]
-        public var subprotocol: String?
+        package var url: TextTemplate?
+        package var headers: [Header]
+        package var subprotocol: String?
         /// `refused`: the step passes when the connection cannot be opened (the upgrade refused,
         /// nothing listening) and fails when it opens.
-        public var expectsRefusal: Bool
-        public init(url: TextTemplate?, headers: [Header] = [], subprotocol: String? = nil, expectsRefusal: Bool = false) {
+        package var expectsRefusal: Bool
+        package init(url: TextTemplate?, headers: [Header] = [], subprotocol: String? = nil, expectsRefusal: Bool = false) {
             self.url = url; self.headers = headers; self.subprotocol = subprotocol; self.expectsRefusal = expectsRefusal
         }
     }
 
-    public struct Expect: Sendable, Hashable {
-        public var type: String
-        public var filter: MessageFilter?
+    package struct Expect: Sendable, Hashable {
+        package var type: String
+        package var filter: MessageFilter?
         /// nil: the current default (`timeout`, 5s unless changed).
-        public var within: ScenarioDuration?
-        public init(type: String, filter: MessageFilter?, within: ScenarioDuration?) {
+        package var within: ScenarioDuration?
+        package init(type: String, filter: MessageFilter?, within: ScenarioDuration?) {
             self.type = type; self.filter = filter; self.within = within
         }
     }
 
-    public struct ExpectNo: Sendable, Hashable {
-        public var type: String
-        public var filter: MessageFilter?
-        public var duration: ScenarioDuration
-        public init(type: String, filter: MessageFilter?, duration: ScenarioDuration) {
+    package struct ExpectNo: Sendable, Hashable {
+        package var type: String
+        package var filter: MessageFilter?
+        package var duration: ScenarioDuration
+        package init(type: String, filter: MessageFilter?, duration: ScenarioDuration) {
             self.type = type; self.filter = filter; self.duration = duration
         }
     }
 
-    public struct Repeat: Sendable, Hashable {
-        public var count: Int
+    package struct Repeat: Sendable, Hashable {
+        package var count: Int
         /// `repeat up to N until TYPE [where ...]`: stop after the first iteration in which such a
         /// message arrived; failing if none did within N iterations.
-        public var until: Until?
-        public var body: [ScenarioStatement]
-        public init(count: Int, until: Until?, body: [ScenarioStatement]) {
+        package var until: Until?
+        package var body: [ScenarioStatement]
+        package init(count: Int, until: Until?, body: [ScenarioStatement]) {
             self.count = count; self.until = until; self.body = body
         }
     }
 
-    public struct Until: Sendable, Hashable {
-        public var type: String
-        public var filter: MessageFilter?
-        public init(type: String, filter: MessageFilter?) { self.type = type; self.filter = filter }
+    package struct Until: Sendable, Hashable {
+        package var type: String
+        package var filter: MessageFilter?
+        package init(type: String, filter: MessageFilter?) { self.type = type; self.filter = filter }
     }
 
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case connect(Connect)
         case close(code: Int)
         case send(type: String, body: JSONTemplate?)

@@ -1,25 +1,25 @@
 import TapedeckProtocol
 
 /// Text with `${name}` variables in it: a URL, a header value, or a JSON string value.
-public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
-    public enum Part: Sendable, Hashable {
+package struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         case variable(String)
     }
 
-    public var parts: [Part]
+    package var parts: [Part]
 
-    public init(parts: [Part]) { self.parts = parts }
+    package init(parts: [Part]) { self.parts = parts }
 
-    public init(literal: String) { parts = literal.isEmpty ? [] : [.literal(literal)] }
+    package init(literal: String) { parts = literal.isEmpty ? [] : [.literal(literal)] }
 
-    public var variableNames: [String] {
+    package var variableNames: [String] {
         parts.compactMap { if case .variable(let name) = $0 { name } else { nil } }
     }
 
     /// The text with each variable replaced by its value: strings as they are, other values as
     /// compact JSON (`42`, `true`, `null`).
-    public func render(_ variables: ScenarioVariables) throws(ScenarioVariables.Undefined) -> String {
+    package func render(_ variables: ScenarioVariables) throws(ScenarioVariables.Undefined) -> String {
         var text = ""
         for part in parts {
             switch part {
@@ -30,7 +30,7 @@ public struct TextTemplate: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    public var description: String {
+    package var description: String {
         parts.map { part in
             switch part {
             case .literal(let literal): literal

@@ -2,7 +2,7 @@ import TapedeckState
 
 /// A game server living in the same process, driven in virtual time by `InProcessTransport`:
 /// a scripted fake in tests, or a pure simulation.
-public protocol InProcessServer: AnyObject {
+package protocol InProcessServer: AnyObject {
     /// The connection opened; returns what the server sends at once.
     func open(at time: VirtualTime) -> [[UInt8]]
     /// A client message arrived; returns the server's answers, sent at once.
@@ -17,24 +17,24 @@ public protocol InProcessServer: AnyObject {
 }
 
 extension InProcessServer {
-    public func open(at time: VirtualTime) -> [[UInt8]] { [] }
-    public func nextPush(after time: VirtualTime) -> VirtualTime? { nil }
-    public func push(at time: VirtualTime) -> [[UInt8]] { [] }
-    public var closeRequest: (code: UInt16, reason: String)? { nil }
+    package func open(at time: VirtualTime) -> [[UInt8]] { [] }
+    package func nextPush(after time: VirtualTime) -> VirtualTime? { nil }
+    package func push(at time: VirtualTime) -> [[UInt8]] { [] }
+    package var closeRequest: (code: UInt16, reason: String)? { nil }
 }
 
 /// An in-process server that is only a function from a client message to the answers.
-public final class ClosureServer: InProcessServer {
-    public typealias Handler = ([UInt8]) -> [[UInt8]]
+package final class ClosureServer: InProcessServer {
+    package typealias Handler = ([UInt8]) -> [[UInt8]]
     private let handler: Handler
     private let greeting: [[UInt8]]
 
     /// `greeting`: what the server sends when the connection opens.
-    public init(greeting: [[UInt8]] = [], handler: @escaping Handler) {
+    package init(greeting: [[UInt8]] = [], handler: @escaping Handler) {
         self.handler = handler
         self.greeting = greeting
     }
 
-    public func open(at time: VirtualTime) -> [[UInt8]] { greeting }
-    public func receive(_ message: [UInt8], at time: VirtualTime) -> [[UInt8]] { handler(message) }
+    package func open(at time: VirtualTime) -> [[UInt8]] { greeting }
+    package func receive(_ message: [UInt8], at time: VirtualTime) -> [[UInt8]] { handler(message) }
 }

@@ -2,26 +2,26 @@ import TapedeckState
 
 /// Runs a scenario against an `InProcessServer` in virtual time: answers are delivered at once,
 /// the server's own pushes at their times, and waiting only moves the clock.
-public final class InProcessTransport: ScenarioTransport {
-    public let clock: VirtualScenarioClock
+package final class InProcessTransport: ScenarioTransport {
+    package let clock: VirtualScenarioClock
     private let server: any InProcessServer
     private var queue = DeliveryQueue()
     private var isOpen = false
     private var isClosedByServer = false
     /// The URL, headers and subprotocol of each connect, for tests.
-    public private(set) var connections: [(url: String, headers: [(name: String, value: String)], subprotocol: String?)] = []
+    package private(set) var connections: [(url: String, headers: [(name: String, value: String)], subprotocol: String?)] = []
 
-    public init(server: any InProcessServer, clock: VirtualScenarioClock) {
+    package init(server: any InProcessServer, clock: VirtualScenarioClock) {
         self.server = server
         self.clock = clock
     }
 
     /// A transport over a plain function from client message bytes to server message bytes.
-    public convenience init(clock: VirtualScenarioClock, greeting: [[UInt8]] = [], handler: @escaping ClosureServer.Handler) {
+    package convenience init(clock: VirtualScenarioClock, greeting: [[UInt8]] = [], handler: @escaping ClosureServer.Handler) {
         self.init(server: ClosureServer(greeting: greeting, handler: handler), clock: clock)
     }
 
-    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+    package func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         connections.append((url, headers, subprotocol))
         queue.removeAll()
         isOpen = true
@@ -29,7 +29,7 @@ public final class InProcessTransport: ScenarioTransport {
         deliver(server.open(at: clock.now))
     }
 
-    public func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         guard isOpen, !isClosedByServer else { throw ScenarioTransportError("the connection is closed") }
         deliver(server.receive(bytes, at: clock.now))
     }
@@ -42,7 +42,7 @@ public final class InProcessTransport: ScenarioTransport {
         }
     }
 
-    public func receive(timeout: UInt64) async throws -> TransportEvent {
+    package func receive(timeout: UInt64) async throws -> TransportEvent {
         guard isOpen else { throw ScenarioTransportError("not connected") }
         let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ timeout)
         while true {
@@ -64,7 +64,7 @@ public final class InProcessTransport: ScenarioTransport {
         }
     }
 
-    public func close(code: UInt16) async {
+    package func close(code: UInt16) async {
         isOpen = false
         queue.removeAll()
     }

@@ -10,9 +10,9 @@ import TapedeckTapeWriter
 /// The tape file is created at the first connect (its metadata then names the URL and headers);
 /// `finish()` closes it, creating an empty tape if the scenario never connected. Write errors do
 /// not stop the scenario: the first one is kept and thrown by `finish()`.
-public final class RecordingTransport: ScenarioTransport {
-    public let inner: any ScenarioTransport
-    public let path: String
+package final class RecordingTransport: ScenarioTransport {
+    package let inner: any ScenarioTransport
+    package let path: String
     private let clock: any ScenarioClock
     private var metadata: TapeMetadata
     private var writer: TapeWriter?
@@ -22,16 +22,16 @@ public final class RecordingTransport: ScenarioTransport {
     private var writeError: TapeError?
 
     /// `metadata`: the header to write; `upstreamURL` and `requestHeaders` are filled in at connect.
-    public init(wrapping inner: any ScenarioTransport, path: String, metadata: TapeMetadata, clock: any ScenarioClock) {
+    package init(wrapping inner: any ScenarioTransport, path: String, metadata: TapeMetadata, clock: any ScenarioClock) {
         self.inner = inner
         self.path = path
         self.metadata = metadata
         self.clock = clock
     }
 
-    public var unmatchedSends: [UnmatchedSend] { inner.unmatchedSends }
+    package var unmatchedSends: [UnmatchedSend] { inner.unmatchedSends }
 
-    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+    package func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         if writer == nil {
             metadata.upstreamURL = url
             metadata.requestHeaders = headers.map { TapeMetadata.HeaderField($0.name, $0.value) }
@@ -44,12 +44,12 @@ public final class RecordingTransport: ScenarioTransport {
         append(.c2s, .open, payload: Array(url.utf8))
     }
 
-    public func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         append(.c2s, .text, payload: bytes)
         try await inner.send(bytes)
     }
 
-    public func receive(timeout: UInt64) async throws -> TransportEvent {
+    package func receive(timeout: UInt64) async throws -> TransportEvent {
         let event = try await inner.receive(timeout: timeout)
         switch event {
         case .message(let bytes): append(.s2c, .text, payload: bytes)
@@ -59,18 +59,18 @@ public final class RecordingTransport: ScenarioTransport {
         return event
     }
 
-    public func close(code: UInt16) async {
+    package func close(code: UInt16) async {
         append(.c2s, .close, closeCode: code, payload: [])
         await inner.close(code: code)
     }
 
-    public func mark(_ name: String) async {
+    package func mark(_ name: String) async {
         append(.note, .marker, payload: Array(name.utf8))
         await inner.mark(name)
     }
 
     /// Closes the tape. Throws the first write error of the session, if any.
-    public func finish() throws(TapeError) {
+    package func finish() throws(TapeError) {
         if writer == nil { openWriter() }
         if let writeError { throw writeError }
         do {

@@ -2,7 +2,7 @@ import TapedeckState
 
 /// The scenario's time: virtual when the target is offline (nothing ever waits), real when it is
 /// a live server (implemented at the network edge: the core never reads a clock).
-public protocol ScenarioClock: AnyObject {
+package protocol ScenarioClock: AnyObject {
     /// Time since the scenario started.
     var now: VirtualTime { get }
     /// Returns once `now` has reached `time`.
@@ -11,15 +11,15 @@ public protocol ScenarioClock: AnyObject {
 
 /// Virtual time, moved forward only by `advance` (offline transports, when they wait) and
 /// `sleep` (which returns at once).
-public final class VirtualScenarioClock: ScenarioClock {
-    public private(set) var now: VirtualTime
+package final class VirtualScenarioClock: ScenarioClock {
+    package private(set) var now: VirtualTime
 
-    public init(start: VirtualTime = .zero) { now = start }
+    package init(start: VirtualTime = .zero) { now = start }
 
-    public func sleep(until time: VirtualTime) async { advance(to: time) }
+    package func sleep(until time: VirtualTime) async { advance(to: time) }
 
     /// Moves to `time`; never backwards.
-    public func advance(to time: VirtualTime) {
+    package func advance(to time: VirtualTime) {
         if time > now { now = time }
     }
 }

@@ -7,7 +7,7 @@ import TapedeckReplay
 /// driven by `advance`) adapt a WebSocket client.
 ///
 /// Transports are used from one task at a time.
-public protocol ScenarioTransport: AnyObject {
+package protocol ScenarioTransport: AnyObject {
     /// Opens the connection. Throws `ScenarioTransportError` when it cannot be made.
     func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws
     /// Sends one text message (a client envelope).
@@ -24,12 +24,12 @@ public protocol ScenarioTransport: AnyObject {
 }
 
 extension ScenarioTransport {
-    public func mark(_ name: String) async {}
-    public var unmatchedSends: [UnmatchedSend] { [] }
+    package func mark(_ name: String) async {}
+    package var unmatchedSends: [UnmatchedSend] { [] }
 }
 
 /// What `receive` gives back.
-public enum TransportEvent: Sendable, Equatable {
+package enum TransportEvent: Sendable, Equatable {
     case message([UInt8])
     /// The server closed the connection (or it broke: code 1006).
     case closed(code: UInt16, reason: String)
@@ -37,8 +37,8 @@ public enum TransportEvent: Sendable, Equatable {
     case timeout
 }
 
-public struct ScenarioTransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ScenarioTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -5,22 +5,22 @@ import TapedeckTape
 /// Serves a recorded session back to a scenario in virtual time, through `RecordedSessionPlayer`:
 /// the greeting on connect, the recorded answers to each matching send at their recorded delays.
 /// Sends the tape has no answer for are collected in `unmatchedSends`.
-public final class TapeServedTransport: ScenarioTransport {
-    public let clock: VirtualScenarioClock
+package final class TapeServedTransport: ScenarioTransport {
+    package let clock: VirtualScenarioClock
     private var player: RecordedSessionPlayer
     private var queue = DeliveryQueue()
     /// When the last scheduled answer is due (nanoseconds).
     private var lastDue: UInt64 = 0
     private var isOpen = false
-    public private(set) var unmatchedSends: [UnmatchedSend] = []
+    package private(set) var unmatchedSends: [UnmatchedSend] = []
 
-    public init(records: [TapeRecord], clock: VirtualScenarioClock, matchFields: [String] = []) {
+    package init(records: [TapeRecord], clock: VirtualScenarioClock, matchFields: [String] = []) {
         self.clock = clock
         player = RecordedSessionPlayer(records: records, matchFields: matchFields)
     }
 
     /// Reads the whole tape first; a truncated or damaged tape is an error.
-    public convenience init(tapePath: String, clock: VirtualScenarioClock, matchFields: [String] = []) throws(TapeError) {
+    package convenience init(tapePath: String, clock: VirtualScenarioClock, matchFields: [String] = []) throws(TapeError) {
         let reader = try TapeReader(path: tapePath)
         var records: [TapeRecord] = []
         while let record = try reader.next() { records.append(record) }
@@ -28,16 +28,16 @@ public final class TapeServedTransport: ScenarioTransport {
     }
 
     /// Recorded client messages the scenario has not matched.
-    public var remainingClientMessages: Int { player.remainingClientMessages }
+    package var remainingClientMessages: Int { player.remainingClientMessages }
 
-    public func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
+    package func connect(url: String, headers: [(name: String, value: String)], subprotocol: String?) async throws {
         queue.removeAll()
         lastDue = 0
         isOpen = true
         schedule(player.open())
     }
 
-    public func send(_ bytes: [UInt8]) async throws {
+    package func send(_ bytes: [UInt8]) async throws {
         guard isOpen else { throw ScenarioTransportError("the connection is closed") }
         switch player.answer(bytes) {
         case .matched(let replies): schedule(replies)
@@ -59,7 +59,7 @@ public final class TapeServedTransport: ScenarioTransport {
         }
     }
 
-    public func receive(timeout: UInt64) async throws -> TransportEvent {
+    package func receive(timeout: UInt64) async throws -> TransportEvent {
         guard isOpen else { throw ScenarioTransportError("not connected") }
         let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ timeout)
         if let due = queue.nextDue, due <= deadline {
@@ -73,7 +73,7 @@ public final class TapeServedTransport: ScenarioTransport {
         return .timeout
     }
 
-    public func close(code: UInt16) async {
+    package func close(code: UInt16) async {
         isOpen = false
         queue.removeAll()
     }
