@@ -10,7 +10,7 @@ import PackageDescription
 //                TapedeckServers -> TapedeckWebSocket, TapedeckGame, TapedeckReplay (reference and tape servers)
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckServers (live scenario targets)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
-//                TapedeckReport -> TapedeckRepro ; TapedeckRepro -> TapedeckReplay, TapedeckScenario
+//                TapedeckInvestigation (repro, shrink, diff, report) -> TapedeckReplay
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
 //                TapedeckTape -> TapedeckCore (LZ4 frames read in Swift), builds for iOS
@@ -91,20 +91,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Bug reports: find the first failure, inspect, shrink, diff, promote.
+        // Investigating a session: its first failure, the state at any record, shrinking, diffs,
+        // promotion to a regression check, and the HTML report.
         .target(
-            name: "TapedeckRepro",
+            name: "TapedeckInvestigation",
             dependencies: [
-                "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                "TapedeckCore", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
             ]
         ),
         // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
-        .target(
-            name: "TapedeckReport",
-            dependencies: [
-                "TapedeckCore", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
-            ]
-        ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
             name: "TapedeckCatalog",
@@ -191,8 +186,7 @@ let package = Package(
             name: "TapedeckCLI",
             dependencies: [
                 "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
-                "TapedeckCatalog", "TapedeckRepro",
-                "TapedeckReport", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
+                "TapedeckCatalog", "TapedeckInvestigation", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
                 "TapedeckBenchmarks",
@@ -274,17 +268,10 @@ let package = Package(
             exclude: ["Peers"]
         ),
         .testTarget(
-            name: "TapedeckReproTests",
+            name: "TapedeckInvestigationTests",
             dependencies: [
-                "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
-                "TestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "TapedeckReportTests",
-            dependencies: [
-                "TapedeckReport", "TapedeckRepro", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol",
-                "TestSupport",
+                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter",
+                "TapedeckProtocol", "TapedeckState", "TestSupport",
             ]
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TapedeckRepro
+import TapedeckInvestigation
 
 /// `tapedeck diff A.tape B.tape [--ignore FIELD,...]`: where two sessions first differ.
 struct DiffCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckRepro
 
 /// `tapedeck inspect TAPE --at SEQ|TIME [--path P]`: the state at a point of a tape.
 struct InspectCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TapedeckRepro
+import TapedeckInvestigation
 
 /// `tapedeck promote MIN.tape --name NAME [--dir Recordings]`: a failing tape becomes a check.
 struct PromoteCommand: ParsableCommand {
@@ -27,12 +27,12 @@ struct PromoteCommand: ParsableCommand {
     @Option(help: "The recordings folder.")
     var dir = "Recordings"
 
-    @Option(help: "The state predicate the failure is about, as given to repro and shrink.")
-    var until: String?
+    @OptionGroup var until: UntilOption
 
     func run() throws {
+        let condition = try until.condition()
         do throws(ReproError) {
-            let search = try ReproSetup.search(forTape: tape, predicate: until, checkpoints: false)
+            let search = try ReproSetup.search(forTape: tape, until: condition, checkpoints: false)
             let result = try Promotion.promote(tape, name: name, directory: dir, search: search)
             print(
                 "promoted \(result.tape): checkpoint failure at record \(result.failure.index) (\(result.failure.kind.signature))"

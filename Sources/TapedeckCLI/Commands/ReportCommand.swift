@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import TapedeckReport
-import TapedeckRepro
+import TapedeckInvestigation
 import TapedeckTape
 
 /// `tapedeck report TAPE... -o report.html`: one self-contained HTML page about a session.
@@ -35,8 +34,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The HTML file to write (replaced if it exists); required.")
     var output: String?
 
-    @Option(help: "Also count as a failure when this state predicate becomes true, e.g. 'gameState.energy < 0'.")
-    var until: String?
+    @OptionGroup var until: UntilOption
 
     @Option(help: "Records embedded from the start of the session (more are summarised, not embedded).")
     var rows = ReportLimits().leadingRows
@@ -55,10 +53,11 @@ struct ReportCommand: ParsableCommand {
         let inputs = OutputPaths.replayInputs(ofTapes: tapes)
         try OutputPaths.refuseInputs(output: output, option: "-o", inputs: inputs.files, folders: inputs.folders)
         var limits = ReportLimits()
+        let condition = try until.condition()
         limits.leadingRows = rows
         let report: SessionReport
         do {
-            report = try SessionReportBuilder(limits: limits).build(tapePaths: tapes, predicate: until)
+            report = try SessionReportBuilder(limits: limits).build(tapePaths: tapes, until: condition)
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TapedeckRepro
+import TapedeckInvestigation
 
 /// `tapedeck repro TAPE [--until PREDICATE]`: replays to the first failure and prints its context.
 struct ReproCommand: ParsableCommand {
@@ -28,17 +28,17 @@ struct ReproCommand: ParsableCommand {
     @Argument(help: "The tape to replay.")
     var tape: String
 
-    @Option(help: "Also stop when this state predicate becomes true, e.g. 'gameState.energy < 0'.")
-    var until: String?
+    @OptionGroup var until: UntilOption
 
     @Option(help: "Records shown before the failure.")
     var context = 5
 
     func run() throws {
+        let condition = try until.condition()
         let loaded: ReproTape
         var search: ReproSearch
         do {
-            search = try ReproSetup.search(forTape: tape, predicate: until)
+            search = try ReproSetup.search(forTape: tape, until: condition)
             try ReproSetup.checkGoldens(of: search)
             loaded = try ReproTape.load(tape)
         } catch {

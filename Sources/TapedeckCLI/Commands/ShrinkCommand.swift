@@ -1,5 +1,5 @@
 import ArgumentParser
-import TapedeckRepro
+import TapedeckInvestigation
 
 /// `tapedeck shrink TAPE [--until P] -o MIN.tape`: the smallest tape that fails the same way.
 struct ShrinkCommand: ParsableCommand {
@@ -23,18 +23,18 @@ struct ShrinkCommand: ParsableCommand {
     @Argument(help: "The failing tape.")
     var tape: String
 
-    @Option(help: "A state predicate as failure, e.g. 'gameState.energy < 0'.")
-    var until: String?
+    @OptionGroup var until: UntilOption
 
     @Option(name: .shortAndLong, help: "Where to write the smaller tape.")
     var output: String
 
     func run() throws {
+        let condition = try until.condition()
         try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [tape])
         let loaded: ReproTape
         let search: ReproSearch
         do {
-            search = try ReproSetup.search(forTape: tape, predicate: until, checkpoints: false)
+            search = try ReproSetup.search(forTape: tape, until: condition, checkpoints: false)
             loaded = try ReproTape.load(tape)
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)

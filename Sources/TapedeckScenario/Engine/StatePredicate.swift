@@ -5,7 +5,7 @@ import TapedeckState
 /// `gameState.energy < 0` or `gameState.money > 100 and gameState.diamonds == 0`: comparisons joined
 /// by `and` (binding tighter) and `or`. Paths are checked against the snapshot's shape when parsed.
 /// Used by `tapedeck repro --until` and `shrink --until`.
-package struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
+package struct StatePredicate: StateCondition, Hashable {
     package var filter: MessageFilter
     /// The text as given.
     package var text: String

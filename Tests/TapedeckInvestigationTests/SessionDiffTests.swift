@@ -1,4 +1,4 @@
-import TapedeckRepro
+import TapedeckInvestigation
 import TapedeckTape
 import Testing
 

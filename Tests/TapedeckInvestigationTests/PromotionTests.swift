@@ -1,6 +1,7 @@
 import Foundation
+import TapedeckInvestigation
 import TapedeckReplay
-import TapedeckRepro
+import TapedeckScenario
 import TapedeckState
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
     @Test func promotedPredicateFailurePassesCheckUntilTheStateChanges() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         let source = try tapes.tape("bug", TestTapes.healthy + [TestTapes.update(energy: -5)])
-        let search = try ReproSetup.search(forTape: source, predicate: "gameState.energy < 0", checkpoints: false)
+        let search = try ReproSetup.search(
+            forTape: source, until: StatePredicate(parsing: "gameState.energy < 0"), checkpoints: false)
         let result = try Promotion.promote(
             source, name: "negative-energy", directory: tapes.directory + "/Recordings", search: search)
         #expect(result.failure.index == 8)

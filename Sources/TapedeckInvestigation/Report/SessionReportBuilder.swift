@@ -1,6 +1,5 @@
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckRepro
 import TapedeckState
 import TapedeckTape
 
@@ -20,13 +19,13 @@ package struct SessionReportBuilder: Sendable {
 
     /// Reads the tapes and their checkpoint files as `tapedeck repro` does, then builds the report.
     /// Throws when a tape cannot be opened, a checkpoint file does not parse or the predicate is bad.
-    package func build(tapePaths: [String], predicate: String? = nil) throws(ReproError) -> SessionReport {
+    package func build(tapePaths: [String], until condition: (any StateCondition)? = nil) throws(ReproError) -> SessionReport {
         var tapes: [(tape: ReproTape, search: ReproSearch)] = []
         for path in tapePaths {
-            let search = try ReproSetup.search(forTape: path, predicate: predicate)
+            let search = try ReproSetup.search(forTape: path, until: condition)
             tapes.append((tape: try ReproTape.load(path), search: search))
         }
-        return build(tapes, predicate: predicate)
+        return build(tapes, predicate: condition?.description)
     }
 
     package func build(_ tapes: [(tape: ReproTape, search: ReproSearch)], predicate: String? = nil) -> SessionReport {

@@ -1,4 +1,3 @@
-import TapedeckRepro
 import TapedeckTape
 
 /// What the report's header says about one tape: where it comes from and what it holds.

@@ -1,6 +1,5 @@
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckRepro
 import TapedeckState
 
 /// Replays one tape alone (as `tapedeck check` does, so the goldens apply) and judges every

@@ -1,8 +1,7 @@
 import Foundation
+import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckReport
-import TapedeckRepro
 import Testing
 
 @Suite struct ReportModelTests {
@@ -114,7 +113,7 @@ import Testing
         #expect(failure.around.map(\.index) == [8, 9, 10, 11])
         #expect(failure.message?.contains("\"eventId\": \"ghost\"") == true)
         #expect(report.embeddedRanges == [0...1, 9...11])
-        let repro = try #require(try ReproSetup.search(forTape: path, predicate: nil).find(in: ReproTape.load(path)))
+        let repro = try #require(try ReproSetup.search(forTape: path, until: nil).find(in: ReproTape.load(path)))
         #expect(repro.index == failure.row && repro.kind.signature == failure.signature)
     }
 

@@ -1,13 +1,12 @@
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckScenario
 import TapedeckState
 
 /// Replays a tape held in memory (or a subset of its records) through `ClientState` and finds the
 /// first failure: a broken invariant, a message that does not decode, a checkpoint whose state
 /// differs from its golden, or the `--until` predicate becoming true.
 package struct ReproSearch: Sendable {
-    package var predicate: StatePredicate?
+    package var predicate: (any StateCondition)?
     package var checkpoints: [Checkpoint]
     /// Where checkpoint goldens are read (never written); nil to skip golden comparison.
     package var goldens: GoldenStore?
@@ -16,7 +15,7 @@ package struct ReproSearch: Sendable {
     package var contextRecords = 5
 
     package init(
-        predicate: StatePredicate? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
+        predicate: (any StateCondition)? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
         initialModel: ClientState = ClientState()
     ) {
         self.predicate = predicate; self.checkpoints = checkpoints; self.goldens = goldens; self.initialModel = initialModel
@@ -52,7 +51,7 @@ package struct ReproSearch: Sendable {
                     )
                 }
                 if let predicate, input.changesState, predicate.holds(in: model.snapshot()) {
-                    return (offset, .predicate(predicate.text), "\(predicate.text) became true")
+                    return (offset, .predicate(predicate.description), "\(predicate) became true")
                 }
             }
         }

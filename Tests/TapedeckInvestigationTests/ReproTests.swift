@@ -1,6 +1,7 @@
+import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckRepro
+import TapedeckScenario
 import TapedeckState
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     ) throws -> ReproFailure? {
         let path = try tapes.tape(name, TestTapes.healthy + fault + [TestTapes.update(energy: 90)])
         try prepare?(path)
-        let search = try ReproSetup.search(forTape: path, predicate: predicate)
+        let search = try ReproSetup.search(forTape: path, until: predicate.map { try StatePredicate(parsing: $0) })
         return search.find(in: try ReproTape.load(path))
     }
 
@@ -22,7 +23,10 @@ import Testing
     @Test func healthyTapeHasNoFailure() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         let path = try tapes.tape("ok", TestTapes.healthy)
-        #expect(try ReproSetup.search(forTape: path, predicate: "gameState.energy < 0").find(in: ReproTape.load(path)) == nil)
+        #expect(
+            try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0")).find(
+                in: ReproTape.load(path))
+                == nil)
     }
 
     @Test func malformedJSONIsADecodeError() throws {
@@ -78,11 +82,9 @@ import Testing
     }
 
     @Test func badPredicateIsBadInputWithAColumn() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
-        let path = try tapes.tape("ok", TestTapes.healthy)
-        #expect(throws: ReproError.self) { try ReproSetup.search(forTape: path, predicate: "gameState.enrgy < 0") }
+        #expect(throws: ScenarioParseError.self) { try StatePredicate(parsing: "gameState.enrgy < 0") }
         do {
-            _ = try ReproSetup.search(forTape: path, predicate: "gameState.energy < 0 nand x")
+            _ = try StatePredicate(parsing: "gameState.energy < 0 nand x")
             Issue.record("parsed")
         } catch {
             #expect(error.description.contains("--until:1:22"))

@@ -1,7 +1,8 @@
 import Foundation
+import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckRepro
+import TapedeckScenario
 import TapedeckTape
 import TestSupport
 import Testing
@@ -20,7 +21,7 @@ import Testing
         let tapes = try TestTapes(); defer { tapes.remove() }
         let path = try tapes.tape("bug", TestTapes.healthy + [TestTapes.update(energy: -5)] + TestTapes.healthy)
         let tape = try ReproTape.load(path)
-        let search = try ReproSetup.search(forTape: path, predicate: "gameState.energy < 0")
+        let search = try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0"))
         let result = try #require(Shrinker(search: search).shrink(tape))
         #expect(result.indices == [0, 8])
         #expect(result.failure == .predicate("gameState.energy < 0"))

@@ -1,8 +1,7 @@
 import Foundation
+import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
-import TapedeckReport
-import TapedeckRepro
 import TapedeckState
 import Testing
 
@@ -63,7 +62,7 @@ import Testing
         let reference = try ReproTape.load(passing)
         for (tape, check) in zip([passing, invariant, mismatch], verdicts) {
             let loaded = try ReproTape.load(tape)
-            let search = try ReproSetup.search(forTape: tape, predicate: nil)
+            let search = try ReproSetup.search(forTape: tape, until: nil)
 
             // repro: the same first failure, at the record check stopped at, with the state check saw.
             let repro = search.find(in: loaded)
@@ -97,7 +96,7 @@ import Testing
             }
 
             // shrink (which judges no checkpoints, as the command runs it): fails the same way or not at all.
-            let shrinkSearch = try ReproSetup.search(forTape: tape, predicate: nil, checkpoints: false)
+            let shrinkSearch = try ReproSetup.search(forTape: tape, until: nil, checkpoints: false)
             let shrunk = Shrinker(search: shrinkSearch).shrink(loaded)
             #expect(shrunk?.failure.signature == (check.record == nil ? nil : check.failure), "shrink on \(tape)")
 

@@ -1,6 +1,5 @@
+import TapedeckInvestigation
 import TapedeckProtocol
-import TapedeckReport
-import TapedeckRepro
 import TapedeckTape
 import Testing
 

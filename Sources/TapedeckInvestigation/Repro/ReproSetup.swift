@@ -1,23 +1,16 @@
 import Foundation
 import TapedeckReplay
-import TapedeckScenario
+import TapedeckState
 import TapedeckTape
 
-/// Builds the search for a tape as the CLI runs it: the predicate parsed from `--until`, and the
+/// Builds the search for a tape as the CLI runs it: the `--until` condition, and the
 /// tape's checkpoints (`NAME.checkpoints`) with their goldens (`NAME.golden/`, read only) when
 /// they exist beside it.
 package enum ReproSetup {
-    package static func search(forTape tape: String, predicate text: String?, checkpoints: Bool = true) throws(ReproError)
-        -> ReproSearch
-    {
-        var search = ReproSearch()
-        if let text {
-            do {
-                search.predicate = try StatePredicate(parsing: text)
-            } catch {
-                throw ReproError("bad --until predicate:\n\(error.description)")
-            }
-        }
+    package static func search(
+        forTape tape: String, until condition: (any StateCondition)?, checkpoints: Bool = true
+    ) throws(ReproError) -> ReproSearch {
+        var search = ReproSearch(predicate: condition)
         guard checkpoints else { return search }
         let path = CheckpointFile.path(forTape: tape)
         guard FileManager.default.fileExists(atPath: path) else { return search }

@@ -1,5 +1,5 @@
 import Foundation
-import TapedeckReport
+import TapedeckInvestigation
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
+import TapedeckInvestigation
 import TapedeckProtocol
-import TapedeckRepro
 import TapedeckTape
 import TapedeckTapeWriter
 
