@@ -32,17 +32,20 @@ struct CodecWriter {
         }
         // The fields in wire order, each read once, straight through (each local assigned at
         // most once, no dispatch). Members out of that order, repeated or unknown make
-        // `decodeInWireOrder` put the object in wire order and decode that instead.
+        // `decodeInWireOrder` put the object in wire order and decode that instead. The names are
+        // read from the `static let` once: each access of it is a call to `swift_once`, which
+        // the optimiser does not merge across the reads' calls (22 a `Person`, +2 % instructions).
+        out += "        let fields = Self.wireFields\n"
         out += "        let start = reader.pos\n"
-        out += "        var field = try reader.firstField(wireFields)\n"
+        out += "        var field = try reader.firstField(fields)\n"
         for (index, field) in fields.enumerated() {
             out += "        if field == \(index) {\n"
             out +=
                 "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
-            out += "            field = try reader.nextField(wireFields, after: \(index))\n"
+            out += "            field = try reader.nextField(fields, after: \(index))\n"
             out += "        }\n"
         }
-        out += "        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }\n"
+        out += "        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }\n"
         for field in fields where field.presence == .required {
             out += "        guard let \(field.name) else { throw reader.missingField(\"\(field.name)\") }\n"
         }

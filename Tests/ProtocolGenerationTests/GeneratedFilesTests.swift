@@ -18,7 +18,7 @@ import Testing
     @Test func everyGeneratedFileSaysSoInItsFirstLine() throws {
         let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))
         for file in ProtocolGenerator(schema: schema).sources() {
-            let header = file.path.hasSuffix(".yaml") ? "# " + GeneratedFile.header.dropFirst(3) : GeneratedFile.header
+            let header = file.path.hasSuffix(".yaml") ? GeneratedFile.yamlHeader : GeneratedFile.header
             #expect(file.text.hasPrefix(header + "\n"), "\(file.path)")
         }
     }
