@@ -27,9 +27,10 @@ import Testing
         try FileManager.default.copyItem(
             at: Self.root.appendingPathComponent(handWritten), to: scratch.appendingPathComponent(handWritten))
 
-        let full = ProtocolGenerator(schema: try ProtocolSchema.load(scratch.appendingPathComponent(ProtocolGenerator.schemaPath)))
+        let full = ProtocolGenerator(
+            schema: try ProtocolSchema.load(scratch.appendingPathComponent(ProtocolGenerator.schemaPath)))
         let first = try full.write(root: scratch)
-        #expect(first.written.count == full.sources().count)  // docs/PROTOCOL.md, copied, is up to date
+        #expect(first.written.count == full.sources().count) // docs/PROTOCOL.md, copied, is up to date
         #expect(first.removed.isEmpty)
         #expect(try full.stale(root: scratch).isEmpty)
 
