@@ -34,7 +34,8 @@ struct CodecWriter {
         // most once, no dispatch). Members out of that order, repeated or unknown make
         // `decodeInWireOrder` put the object in wire order and decode that instead. The names are
         // read from the `static let` once: each access of it is a call to `swift_once`, which
-        // the optimiser does not merge across the reads' calls (22 a `Person`, +2 % instructions).
+        // the optimiser does not merge across the reads' calls (22 in `Person.decode`; 2.5 % of
+        // the instructions of decoding from memory).
         out += "        let fields = Self.wireFields\n"
         out += "        let start = reader.pos\n"
         out += "        var field = try reader.firstField(fields)\n"

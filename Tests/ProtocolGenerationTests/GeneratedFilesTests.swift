@@ -42,4 +42,14 @@ import Testing
         #expect(broken != text)
         #expect(throws: SchemaError.self) { try ProtocolSchema.parse(Data(broken.utf8)) }
     }
+
+    /// A field named like one of the generated decoder's own locals would not compile.
+    @Test func aFieldNamedLikeADecoderLocalIsRefused() throws {
+        let url = Self.root.appendingPathComponent(ProtocolGenerator.schemaPath)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""name": "energyCost""#, with: #""name": "fields""#)
+        #expect(broken != text)
+        let error = try #require(throws: SchemaError.self) { try ProtocolSchema.parse(Data(broken.utf8)) }
+        #expect(error.description.contains(".fields: the generated decoder names its own locals field, fields, reader, start"))
+    }
 }
