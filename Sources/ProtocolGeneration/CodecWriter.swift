@@ -1,4 +1,4 @@
-/// Writes `Codec/<group>+Wire.swift`: per object a decoder that reads the fields in wire order
+/// Writes `Generated/Codec/<group>+Wire.swift`: per object a decoder that reads the fields in wire order
 /// straight through, each read written once (`JSONReader.decodeInWireOrder` takes any other
 /// order), and an encoder writing the fields in that order.
 struct CodecWriter {
