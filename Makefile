@@ -3,11 +3,12 @@
 SWIFT       ?= swift
 CONFIG      ?= debug
 BIN_RELEASE := .build/release/tapedeck
-# socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor).
+# socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor); valgrind:
+# the instruction counts `make bench-instructions` guards.
 # node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat node-har-validator
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator
 
-.PHONY: all deps pydeps report-deps build release test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-proxy bench-compare bench-soak clean
+.PHONY: all deps pydeps report-deps build release test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -179,6 +180,9 @@ BENCH_MESSAGES ?= 200000
 bench: release pydeps
 	$(BIN_RELEASE) bench --synthetic $(BENCH_MESSAGES)
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
+	# Instructions per message of decode_in_memory, decode and replay (callgrind): the decode figure
+	# the machine's load does not move; fails 2 % over Benchmarks/Thresholds/instructions.json.
+	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 	# The proxy's CPU per message against socat: its best ratio to the floor may be 5 % over
 	# Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).
 	PROXY_THRESHOLDS=Benchmarks/Thresholds/proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
@@ -212,11 +216,17 @@ format:
 
 bench-thresholds: release pydeps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
+	BENCH_INSTRUCTIONS_JSON=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 	BENCH_PROXY_JSON=.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
 	$(PYTHON) -c 'import json; legs = json.load(open(".build/bench-proxy.json"))["legs"]; \
 	  tapedeck = [figures for name, figures in legs.items() if name != "socat"][0]; \
 	  print(json.dumps({f"cpu_ratio_{size}": round(tapedeck[f"ratio_{size}_best"], 3) for size in (400, 16384)}, indent=2))' \
 	  > Benchmarks/Thresholds/proxy.json
+
+# Instructions per message of the decode stages under callgrind, against the recorded thresholds
+# (docs/PERFORMANCE.md, "Instructions per message"); `make bench` runs it too.
+bench-instructions: deps
+	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 
 # The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
 # TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).

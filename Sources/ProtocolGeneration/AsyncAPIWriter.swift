@@ -80,7 +80,7 @@ struct AsyncAPIWriter {
                 ])
             ),
         ])
-        return "# " + GeneratedFile.header.dropFirst(3) + "\n" + document.text()
+        return GeneratedFile.yamlHeader + "\n" + document.text()
     }
 
     private func ref(_ pointer: String) -> YAMLNode { .map([("$ref", .string(pointer))]) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes the Foundation baseline (`TapedeckThroughput/FoundationBaseline.swift` and
+/// Writes the Foundation baseline (`TapedeckThroughput/Generated/FoundationBaseline.swift` and
 /// `FoundationClientBaseline.swift`): `Decodable` mirrors of each direction's bodies and an
 /// envelope switching on `type`, which the benchmarks decode with `JSONDecoder`. Fields with a
 /// default are optional in the mirrors, so both decoders accept the same input.

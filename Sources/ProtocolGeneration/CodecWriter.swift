@@ -1,4 +1,4 @@
-/// Writes `Codec/<group>+Wire.swift`: per object a decoder that reads the fields in wire order
+/// Writes `Generated/Codec/<group>+Wire.swift`: per object a decoder that reads the fields in wire order
 /// straight through, each read written once (`JSONReader.decodeInWireOrder` takes any other
 /// order), and an encoder writing the fields in that order.
 struct CodecWriter {
@@ -32,17 +32,21 @@ struct CodecWriter {
         }
         // The fields in wire order, each read once, straight through (each local assigned at
         // most once, no dispatch). Members out of that order, repeated or unknown make
-        // `decodeInWireOrder` put the object in wire order and decode that instead.
+        // `decodeInWireOrder` put the object in wire order and decode that instead. The names are
+        // read from the `static let` once: each access of it is a call to `swift_once`, which
+        // the optimiser does not merge across the reads' calls (22 in `Person.decode`; 2.5 % of
+        // the instructions of decoding from memory).
+        out += "        let fields = Self.wireFields\n"
         out += "        let start = reader.pos\n"
-        out += "        var field = try reader.firstField(wireFields)\n"
+        out += "        var field = try reader.firstField(fields)\n"
         for (index, field) in fields.enumerated() {
             out += "        if field == \(index) {\n"
             out +=
                 "            do { \(field.name) = try \(read(field)) } catch { throw error.inside(.field(\"\(field.name)\")) }\n"
-            out += "            field = try reader.nextField(wireFields, after: \(index))\n"
+            out += "            field = try reader.nextField(fields, after: \(index))\n"
             out += "        }\n"
         }
-        out += "        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }\n"
+        out += "        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }\n"
         for field in fields where field.presence == .required {
             out += "        guard let \(field.name) else { throw reader.missingField(\"\(field.name)\") }\n"
         }

@@ -1,4 +1,4 @@
-/// Writes `Codec/<Enum>+Envelope.swift`: the envelope `type` names of one direction matched to
+/// Writes `Generated/Codec/<Enum>+Envelope.swift`: the envelope `type` names of one direction matched to
 /// their indices (by length first, then the bytes), each index's body decoder, and the encoder.
 struct EnvelopeWriter {
     let direction: ProtocolSchema.Direction

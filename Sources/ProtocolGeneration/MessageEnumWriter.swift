@@ -1,4 +1,4 @@
-/// Writes `Messages/<Enum>.swift`: the public enum of one direction's messages (a case per
+/// Writes `Generated/Messages/<Enum>.swift`: the public enum of one direction's messages (a case per
 /// envelope `type`, plus `unknown`), its type names, and its decode and encode entry points.
 struct MessageEnumWriter {
     let direction: ProtocolSchema.Direction

@@ -1,4 +1,4 @@
-/// Writes the Swift types of one group (`Model/<file>.swift`, `Messages/<file>.swift`): a struct
+/// Writes the Swift types of one group (`Generated/Model/<file>.swift`, `Generated/Messages/<file>.swift`): a struct
 /// per object with its nested enums, a property per field documented with its meaning, and the
 /// public initialiser (optional and defaulted fields may be left out). Objects marked
 /// `memberwise` also keep the compiler's memberwise initialiser for their decoder.

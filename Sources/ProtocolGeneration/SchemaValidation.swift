@@ -4,6 +4,9 @@ public struct SchemaError: Error, CustomStringConvertible, Sendable {
 }
 
 extension ProtocolSchema {
+    /// The locals of every generated decoder besides its fields' (`CodecWriter`).
+    static let decoderLocals: Set<String> = ["field", "fields", "start", "reader"]
+
     /// Every type a field or a message names exists, names are unique, and every field's
     /// type and presence is one the codec can read.
     func validate() throws {
@@ -16,6 +19,12 @@ extension ProtocolSchema {
             for field in object.fields {
                 let place = "\(object.name).\(field.name)"
                 guard fieldNames.insert(field.name).inserted else { throw SchemaError(description: "\(place) is declared twice") }
+                if Self.decoderLocals.contains(field.name) {
+                    throw SchemaError(
+                        description:
+                            "\(place): the generated decoder names its own locals \(Self.decoderLocals.sorted().joined(separator: ", ")), so a field cannot be called '\(field.name)'; rename it or change CodecWriter's locals"
+                    )
+                }
                 try check(field.type, at: place)
                 if case .array = field.type, field.presence == .optional {
                     throw SchemaError(description: "\(place): an array is required or defaults to [], never optional")

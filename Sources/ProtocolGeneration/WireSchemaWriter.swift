@@ -1,4 +1,4 @@
-/// Writes `Conformance/WireSchema+BaoLife.swift`: the schema as a `WireSchema` value, which
+/// Writes `Generated/Conformance/WireSchema+BaoLife.swift`: the schema as a `WireSchema` value, which
 /// `tapedeck conform` checks recorded traffic against.
 struct WireSchemaWriter {
     let schema: ProtocolSchema

@@ -18,7 +18,7 @@ import Testing
     @Test func everyGeneratedFileSaysSoInItsFirstLine() throws {
         let schema = try ProtocolSchema.load(Self.root.appendingPathComponent(ProtocolGenerator.schemaPath))
         for file in ProtocolGenerator(schema: schema).sources() {
-            let header = file.path.hasSuffix(".yaml") ? "# " + GeneratedFile.header.dropFirst(3) : GeneratedFile.header
+            let header = file.path.hasSuffix(".yaml") ? GeneratedFile.yamlHeader : GeneratedFile.header
             #expect(file.text.hasPrefix(header + "\n"), "\(file.path)")
         }
     }
@@ -41,5 +41,15 @@ import Testing
         let broken = text.replacingOccurrences(of: #""type": "[SimplePerson]""#, with: #""type": "[SimplePersn]""#)
         #expect(broken != text)
         #expect(throws: SchemaError.self) { try ProtocolSchema.parse(Data(broken.utf8)) }
+    }
+
+    /// A field named like one of the generated decoder's own locals would not compile.
+    @Test func aFieldNamedLikeADecoderLocalIsRefused() throws {
+        let url = Self.root.appendingPathComponent(ProtocolGenerator.schemaPath)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""name": "energyCost""#, with: #""name": "fields""#)
+        #expect(broken != text)
+        let error = try #require(throws: SchemaError.self) { try ProtocolSchema.parse(Data(broken.utf8)) }
+        #expect(error.description.contains(".fields: the generated decoder names its own locals field, fields, reader, start"))
     }
 }

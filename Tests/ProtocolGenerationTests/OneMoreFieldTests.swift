@@ -27,9 +27,9 @@ import Testing
                 """
                         if field == 8 {
                             do { weather = try reader.readOptionalString() } catch { throw error.inside(.field("weather")) }
-                            field = try reader.nextField(wireFields, after: 8)
+                            field = try reader.nextField(fields, after: 8)
                         }
-                        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+                        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
                 """))
         #expect(codec.components(separatedBy: "weather = try").count == 2)
         #expect(codec.contains(#"if let weather { writer.key("\"weather\":"); weather.encode(to: &writer) }"#))

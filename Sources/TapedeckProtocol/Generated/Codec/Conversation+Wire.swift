@@ -9,25 +9,26 @@ extension ConversationMessage: WireCodable {
         var sender: String? = nil
         var text: String? = nil
         var sentiment: Double? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { sender = try reader.readString() } catch { throw error.inside(.field("sender")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { sentiment = try reader.readOptional(Double.self) } catch { throw error.inside(.field("sentiment")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let sender else { throw reader.missingField("sender") }
         guard let text else { throw reader.missingField("text") }
@@ -50,21 +51,22 @@ extension Conversation: WireCodable {
         var id: String? = nil
         var personId: String? = nil
         var messages: [ConversationMessage]? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { messages = try reader.readArray(of: ConversationMessage.self) } catch { throw error.inside(.field("messages")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let personId else { throw reader.missingField("personId") }
         guard let messages else { throw reader.missingField("messages") }

@@ -14,29 +14,30 @@ extension Relationship: WireCodable {
         var status: String? = nil
         var affinity: Int? = nil
         var milestones: [String] = []
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { kind = try Relationship.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { affinity = try Int.decode(from: &reader) } catch { throw error.inside(.field("affinity")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { milestones = try reader.readStringArray() } catch { throw error.inside(.field("milestones")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let kind else { throw reader.missingField("kind") }
         guard let status else { throw reader.missingField("status") }

@@ -13,25 +13,26 @@ extension Habit: WireCodable {
         var name: String? = nil
         var status: Habit.Status? = nil
         var quitDays: Int = 0
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { status = try Habit.Status.decode(from: &reader) } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { quitDays = try Int.decode(from: &reader) } catch { throw error.inside(.field("quitDays")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         guard let status else { throw reader.missingField("status") }

@@ -14,29 +14,30 @@ extension StoreItem: WireCodable {
         var price: Int? = nil
         var currency: StoreItem.Currency? = nil
         var quantity: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { price = try Int.decode(from: &reader) } catch { throw error.inside(.field("price")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { currency = try StoreItem.Currency.decode(from: &reader) } catch { throw error.inside(.field("currency")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { quantity = try reader.readOptionalInt() } catch { throw error.inside(.field("quantity")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         guard let price else { throw reader.missingField("price") }
@@ -61,21 +62,22 @@ extension Occupation: WireCodable {
         var id: String? = nil
         var name: String? = nil
         var salary: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { salary = try Int.decode(from: &reader) } catch { throw error.inside(.field("salary")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         guard let salary else { throw reader.missingField("salary") }
@@ -97,21 +99,22 @@ extension InAppPurchase: WireCodable {
         var productId: String? = nil
         var diamonds: Int? = nil
         var price: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { productId = try reader.readString() } catch { throw error.inside(.field("productId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { price = try reader.readString() } catch { throw error.inside(.field("price")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let productId else { throw reader.missingField("productId") }
         guard let diamonds else { throw reader.missingField("diamonds") }
         guard let price else { throw reader.missingField("price") }
@@ -133,21 +136,22 @@ extension FocusOption: WireCodable {
         var id: String? = nil
         var name: String? = nil
         var selected: Bool? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { selected = try Bool.decode(from: &reader) } catch { throw error.inside(.field("selected")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         guard let selected else { throw reader.missingField("selected") }
@@ -170,25 +174,26 @@ extension EnergyRefillTier: WireCodable {
         var energy: Int? = nil
         var diamondCost: Int? = nil
         var unlimitedHours: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { diamondCost = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamondCost")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { unlimitedHours = try reader.readOptionalInt() } catch { throw error.inside(.field("unlimitedHours")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let energy else { throw reader.missingField("energy") }
         guard let diamondCost else { throw reader.missingField("diamondCost") }
@@ -211,21 +216,22 @@ extension TimeSkipTier: WireCodable {
         var id: String? = nil
         var hours: Int? = nil
         var diamondCost: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { hours = try Int.decode(from: &reader) } catch { throw error.inside(.field("hours")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { diamondCost = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamondCost")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let hours else { throw reader.missingField("hours") }
         guard let diamondCost else { throw reader.missingField("diamondCost") }
@@ -248,25 +254,26 @@ extension TimeSkipSummary: WireCodable {
         var events: [String]? = nil
         var energyChange: Int? = nil
         var moneyChange: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { hoursSkipped = try Int.decode(from: &reader) } catch { throw error.inside(.field("hoursSkipped")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { events = try reader.readStringArray() } catch { throw error.inside(.field("events")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { energyChange = try Int.decode(from: &reader) } catch { throw error.inside(.field("energyChange")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { moneyChange = try Int.decode(from: &reader) } catch { throw error.inside(.field("moneyChange")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let hoursSkipped else { throw reader.missingField("hoursSkipped") }
         guard let events else { throw reader.missingField("events") }
         guard let energyChange else { throw reader.missingField("energyChange") }

@@ -22,41 +22,42 @@ extension PartialUpdate: WireCodable {
         var minuteOfHour: Int? = nil
         var location: String? = nil
         var mood: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { hourOfDay = try reader.readOptionalInt() } catch { throw error.inside(.field("hourOfDay")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { minuteOfHour = try reader.readOptionalInt() } catch { throw error.inside(.field("minuteOfHour")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { location = try reader.readOptionalString() } catch { throw error.inside(.field("location")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { mood = try reader.readOptionalString() } catch { throw error.inside(.field("mood")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         return PartialUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, location: location, mood: mood, memberwise: MemberwiseInit())
     }
 
@@ -95,73 +96,74 @@ extension BatchUpdate: WireCodable {
         var prestige: Int? = nil
         var mood: String? = nil
         var location: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { hourOfDay = try reader.readOptionalInt() } catch { throw error.inside(.field("hourOfDay")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { minuteOfHour = try reader.readOptionalInt() } catch { throw error.inside(.field("minuteOfHour")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { season = try reader.readOptionalString() } catch { throw error.inside(.field("season")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { gameSpeed = try reader.readOptionalInt() } catch { throw error.inside(.field("gameSpeed")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
         if field == 8 {
             do { status = try reader.readOptionalString() } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 8)
+            field = try reader.nextField(fields, after: 8)
         }
         if field == 9 {
             do { age = try reader.readOptionalInt() } catch { throw error.inside(.field("age")) }
-            field = try reader.nextField(wireFields, after: 9)
+            field = try reader.nextField(fields, after: 9)
         }
         if field == 10 {
             do { health = try reader.readOptionalInt() } catch { throw error.inside(.field("health")) }
-            field = try reader.nextField(wireFields, after: 10)
+            field = try reader.nextField(fields, after: 10)
         }
         if field == 11 {
             do { happiness = try reader.readOptionalInt() } catch { throw error.inside(.field("happiness")) }
-            field = try reader.nextField(wireFields, after: 11)
+            field = try reader.nextField(fields, after: 11)
         }
         if field == 12 {
             do { intelligence = try reader.readOptionalInt() } catch { throw error.inside(.field("intelligence")) }
-            field = try reader.nextField(wireFields, after: 12)
+            field = try reader.nextField(fields, after: 12)
         }
         if field == 13 {
             do { prestige = try reader.readOptionalInt() } catch { throw error.inside(.field("prestige")) }
-            field = try reader.nextField(wireFields, after: 13)
+            field = try reader.nextField(fields, after: 13)
         }
         if field == 14 {
             do { mood = try reader.readOptionalString() } catch { throw error.inside(.field("mood")) }
-            field = try reader.nextField(wireFields, after: 14)
+            field = try reader.nextField(fields, after: 14)
         }
         if field == 15 {
             do { location = try reader.readOptionalString() } catch { throw error.inside(.field("location")) }
-            field = try reader.nextField(wireFields, after: 15)
+            field = try reader.nextField(fields, after: 15)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         return BatchUpdate(energy: energy, money: money, diamonds: diamonds, date: date, hourOfDay: hourOfDay, minuteOfHour: minuteOfHour, season: season, gameSpeed: gameSpeed, status: status, age: age, health: health, happiness: happiness, intelligence: intelligence, prestige: prestige, mood: mood, location: location, memberwise: MemberwiseInit())
     }
 
@@ -210,81 +212,82 @@ extension PlayerObject: WireCodable {
         var occupations: [Occupation] = []
         var inAppPurchases: [InAppPurchase] = []
         var activeConversations: [Conversation] = []
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { date = try reader.readString() } catch { throw error.inside(.field("date")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { season = try reader.readString() } catch { throw error.inside(.field("season")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { hourOfDay = try Int.decode(from: &reader) } catch { throw error.inside(.field("hourOfDay")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { minuteOfHour = try Int.decode(from: &reader) } catch { throw error.inside(.field("minuteOfHour")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { gameSpeed = try Int.decode(from: &reader) } catch { throw error.inside(.field("gameSpeed")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { person = try Person.decode(from: &reader) } catch { throw error.inside(.field("person")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { r = try reader.readArray(of: Person.self) } catch { throw error.inside(.field("r")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
         if field == 8 {
             do { relData = try reader.readArray(of: Relationship.self) } catch { throw error.inside(.field("relData")) }
-            field = try reader.nextField(wireFields, after: 8)
+            field = try reader.nextField(fields, after: 8)
         }
         if field == 9 {
             do { activities = try reader.readArray(of: Activity.self) } catch { throw error.inside(.field("activities")) }
-            field = try reader.nextField(wireFields, after: 9)
+            field = try reader.nextField(fields, after: 9)
         }
         if field == 10 {
             do { activityRecords = try reader.readArray(of: ActivityRecord.self) } catch { throw error.inside(.field("activityRecords")) }
-            field = try reader.nextField(wireFields, after: 10)
+            field = try reader.nextField(fields, after: 10)
         }
         if field == 11 {
             do { habits = try reader.readArray(of: Habit.self) } catch { throw error.inside(.field("habits")) }
-            field = try reader.nextField(wireFields, after: 11)
+            field = try reader.nextField(fields, after: 11)
         }
         if field == 12 {
             do { focuses = try reader.readArray(of: FocusOption.self) } catch { throw error.inside(.field("focuses")) }
-            field = try reader.nextField(wireFields, after: 12)
+            field = try reader.nextField(fields, after: 12)
         }
         if field == 13 {
             do { storeItems = try reader.readArray(of: StoreItem.self) } catch { throw error.inside(.field("storeItems")) }
-            field = try reader.nextField(wireFields, after: 13)
+            field = try reader.nextField(fields, after: 13)
         }
         if field == 14 {
             do { inventory = try reader.readArray(of: StoreItem.self) } catch { throw error.inside(.field("inventory")) }
-            field = try reader.nextField(wireFields, after: 14)
+            field = try reader.nextField(fields, after: 14)
         }
         if field == 15 {
             do { occupations = try reader.readArray(of: Occupation.self) } catch { throw error.inside(.field("occupations")) }
-            field = try reader.nextField(wireFields, after: 15)
+            field = try reader.nextField(fields, after: 15)
         }
         if field == 16 {
             do { inAppPurchases = try reader.readArray(of: InAppPurchase.self) } catch { throw error.inside(.field("inAppPurchases")) }
-            field = try reader.nextField(wireFields, after: 16)
+            field = try reader.nextField(fields, after: 16)
         }
         if field == 17 {
             do { activeConversations = try reader.readArray(of: Conversation.self) } catch { throw error.inside(.field("activeConversations")) }
-            field = try reader.nextField(wireFields, after: 17)
+            field = try reader.nextField(fields, after: 17)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let date else { throw reader.missingField("date") }
         guard let status else { throw reader.missingField("status") }
         guard let season else { throw reader.missingField("season") }
@@ -325,21 +328,22 @@ extension ConversationEvent: WireCodable {
         var conversationId: String? = nil
         var personId: String? = nil
         var message: ConversationMessage? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { conversationId = try reader.readString() } catch { throw error.inside(.field("conversationId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { message = try ConversationMessage.decode(from: &reader) } catch { throw error.inside(.field("message")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let conversationId else { throw reader.missingField("conversationId") }
         guard let personId else { throw reader.missingField("personId") }
         guard let message else { throw reader.missingField("message") }
@@ -365,37 +369,38 @@ extension RelationshipEvent: WireCodable {
         var affinity: Int? = nil
         var text: String? = nil
         var person: Person? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { milestone = try reader.readString() } catch { throw error.inside(.field("milestone")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { kind = try Relationship.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { status = try reader.readString() } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { affinity = try Int.decode(from: &reader) } catch { throw error.inside(.field("affinity")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { person = try reader.readOptional(Person.self) } catch { throw error.inside(.field("person")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let milestone else { throw reader.missingField("milestone") }
         guard let kind else { throw reader.missingField("kind") }
@@ -422,13 +427,14 @@ extension AchievementsList: WireCodable {
     static let wireFields: JSONFieldNames = ["achievements"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AchievementsList {
         var achievements: [Achievement]? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { achievements = try reader.readArray(of: Achievement.self) } catch { throw error.inside(.field("achievements")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let achievements else { throw reader.missingField("achievements") }
         return AchievementsList(achievements: achievements)
     }
@@ -444,13 +450,14 @@ extension AchievementUnlocked: WireCodable {
     static let wireFields: JSONFieldNames = ["achievement"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AchievementUnlocked {
         var achievement: Achievement? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { achievement = try Achievement.decode(from: &reader) } catch { throw error.inside(.field("achievement")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let achievement else { throw reader.missingField("achievement") }
         return AchievementUnlocked(achievement: achievement)
     }
@@ -470,29 +477,30 @@ extension DailyRewardClaimed: WireCodable {
         var energy: Int? = nil
         var money: Int? = nil
         var diamonds: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { day = try Int.decode(from: &reader) } catch { throw error.inside(.field("day")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { streak = try Int.decode(from: &reader) } catch { throw error.inside(.field("streak")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { money = try Int.decode(from: &reader) } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let day else { throw reader.missingField("day") }
         guard let streak else { throw reader.missingField("streak") }
         guard let energy else { throw reader.missingField("energy") }
@@ -519,25 +527,26 @@ extension QuestRewardClaimed: WireCodable {
         var energy: Int? = nil
         var money: Int? = nil
         var diamonds: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { questId = try reader.readString() } catch { throw error.inside(.field("questId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { energy = try Int.decode(from: &reader) } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { money = try Int.decode(from: &reader) } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { diamonds = try Int.decode(from: &reader) } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let questId else { throw reader.missingField("questId") }
         guard let energy else { throw reader.missingField("energy") }
         guard let money else { throw reader.missingField("money") }
@@ -559,13 +568,14 @@ extension EnergyRefillTiers: WireCodable {
     static let wireFields: JSONFieldNames = ["tiers"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> EnergyRefillTiers {
         var tiers: [EnergyRefillTier]? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { tiers = try reader.readArray(of: EnergyRefillTier.self) } catch { throw error.inside(.field("tiers")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let tiers else { throw reader.missingField("tiers") }
         return EnergyRefillTiers(tiers: tiers)
     }
@@ -581,13 +591,14 @@ extension TimeSkipTiers: WireCodable {
     static let wireFields: JSONFieldNames = ["tiers"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkipTiers {
         var tiers: [TimeSkipTier]? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { tiers = try reader.readArray(of: TimeSkipTier.self) } catch { throw error.inside(.field("tiers")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let tiers else { throw reader.missingField("tiers") }
         return TimeSkipTiers(tiers: tiers)
     }
@@ -603,13 +614,14 @@ extension ExtraCurriculars: WireCodable {
     static let wireFields: JSONFieldNames = ["activities"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ExtraCurriculars {
         var activities: [Activity]? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { activities = try reader.readArray(of: Activity.self) } catch { throw error.inside(.field("activities")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let activities else { throw reader.missingField("activities") }
         return ExtraCurriculars(activities: activities)
     }
@@ -633,41 +645,42 @@ extension PlayerStatistics: WireCodable {
         var dates: Int? = nil
         var purchases: Int? = nil
         var achievementsUnlocked: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { daysPlayed = try Int.decode(from: &reader) } catch { throw error.inside(.field("daysPlayed")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { eventsReceived = try Int.decode(from: &reader) } catch { throw error.inside(.field("eventsReceived")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { eventsClaimed = try Int.decode(from: &reader) } catch { throw error.inside(.field("eventsClaimed")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { questionsAnswered = try Int.decode(from: &reader) } catch { throw error.inside(.field("questionsAnswered")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { relationships = try Int.decode(from: &reader) } catch { throw error.inside(.field("relationships")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { dates = try Int.decode(from: &reader) } catch { throw error.inside(.field("dates")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { purchases = try Int.decode(from: &reader) } catch { throw error.inside(.field("purchases")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { achievementsUnlocked = try Int.decode(from: &reader) } catch { throw error.inside(.field("achievementsUnlocked")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let daysPlayed else { throw reader.missingField("daysPlayed") }
         guard let eventsReceived else { throw reader.missingField("eventsReceived") }
         guard let eventsClaimed else { throw reader.missingField("eventsClaimed") }
@@ -698,17 +711,18 @@ extension DataExportComplete: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DataExportComplete {
         var url: String? = nil
         var bytes: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { url = try reader.readString() } catch { throw error.inside(.field("url")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { bytes = try Int.decode(from: &reader) } catch { throw error.inside(.field("bytes")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let url else { throw reader.missingField("url") }
         guard let bytes else { throw reader.missingField("bytes") }
         return DataExportComplete(url: url, bytes: bytes)
@@ -726,13 +740,14 @@ extension AccountDeletionScheduled: WireCodable {
     static let wireFields: JSONFieldNames = ["scheduledFor"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AccountDeletionScheduled {
         var scheduledFor: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { scheduledFor = try reader.readString() } catch { throw error.inside(.field("scheduledFor")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let scheduledFor else { throw reader.missingField("scheduledFor") }
         return AccountDeletionScheduled(scheduledFor: scheduledFor)
     }
@@ -750,21 +765,22 @@ extension ClaimResult: WireCodable {
         var eventId: String? = nil
         var accepted: Bool? = nil
         var reason: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { eventId = try reader.readString() } catch { throw error.inside(.field("eventId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { accepted = try Bool.decode(from: &reader) } catch { throw error.inside(.field("accepted")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { reason = try reader.readOptionalString() } catch { throw error.inside(.field("reason")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let eventId else { throw reader.missingField("eventId") }
         guard let accepted else { throw reader.missingField("accepted") }
         return ClaimResult(eventId: eventId, accepted: accepted, reason: reason)
@@ -791,41 +807,42 @@ extension PurchaseResult: WireCodable {
         var money: Int? = nil
         var diamonds: Int? = nil
         var summary: TimeSkipSummary? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { kind = try PurchaseResult.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { success = try Bool.decode(from: &reader) } catch { throw error.inside(.field("success")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { reason = try reader.readOptionalString() } catch { throw error.inside(.field("reason")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { summary = try reader.readOptional(TimeSkipSummary.self) } catch { throw error.inside(.field("summary")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let kind else { throw reader.missingField("kind") }
         guard let id else { throw reader.missingField("id") }
         guard let success else { throw reader.missingField("success") }
@@ -852,21 +869,22 @@ extension MatchResult: WireCodable {
         var personId: String? = nil
         var matched: Bool? = nil
         var compatibility: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { matched = try Bool.decode(from: &reader) } catch { throw error.inside(.field("matched")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { compatibility = try Int.decode(from: &reader) } catch { throw error.inside(.field("compatibility")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let matched else { throw reader.missingField("matched") }
         guard let compatibility else { throw reader.missingField("compatibility") }
@@ -887,17 +905,18 @@ extension ServerError: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ServerError {
         var kind: ServerError.Kind? = nil
         var message: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { kind = try ServerError.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { message = try reader.readString() } catch { throw error.inside(.field("message")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let kind else { throw reader.missingField("kind") }
         guard let message else { throw reader.missingField("message") }
         return ServerError(kind: kind, message: message)

@@ -12,33 +12,34 @@ extension Achievement: WireCodable {
         var unlocked: Bool? = nil
         var unlockedAt: String? = nil
         var rewardDiamonds: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { title = try reader.readString() } catch { throw error.inside(.field("title")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { description = try reader.readString() } catch { throw error.inside(.field("description")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { unlocked = try Bool.decode(from: &reader) } catch { throw error.inside(.field("unlocked")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { unlockedAt = try reader.readOptionalString() } catch { throw error.inside(.field("unlockedAt")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { rewardDiamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("rewardDiamonds")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let title else { throw reader.missingField("title") }
         guard let description else { throw reader.missingField("description") }

@@ -16,49 +16,50 @@ extension LifeEvent: WireCodable {
         var diamondCost: Int? = nil
         var affinityChange: Int? = nil
         var characters: [SimplePerson] = []
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { message = try reader.readString() } catch { throw error.inside(.field("message")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { type = try reader.readOptionalString() } catch { throw error.inside(.field("type")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { date = try reader.readString() } catch { throw error.inside(.field("date")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { hour = try Int.decode(from: &reader) } catch { throw error.inside(.field("hour")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { diamondCost = try reader.readOptionalInt() } catch { throw error.inside(.field("diamondCost")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
         if field == 8 {
             do { affinityChange = try reader.readOptionalInt() } catch { throw error.inside(.field("affinityChange")) }
-            field = try reader.nextField(wireFields, after: 8)
+            field = try reader.nextField(fields, after: 8)
         }
         if field == 9 {
             do { characters = try reader.readArray(of: SimplePerson.self) } catch { throw error.inside(.field("characters")) }
-            field = try reader.nextField(wireFields, after: 9)
+            field = try reader.nextField(fields, after: 9)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let message else { throw reader.missingField("message") }
         guard let date else { throw reader.missingField("date") }

@@ -29,97 +29,98 @@ extension Person: WireCodable {
         var currentEducation: String? = nil
         var interests: [String] = []
         var traits: [String] = []
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { lastName = try reader.readString() } catch { throw error.inside(.field("lastName")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { sex = try reader.readOptionalString() } catch { throw error.inside(.field("sex")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { age = try reader.readOptionalInt() } catch { throw error.inside(.field("age")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { birthday = try reader.readOptionalString() } catch { throw error.inside(.field("birthday")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
         if field == 6 {
             do { image = try reader.readOptionalString() } catch { throw error.inside(.field("image")) }
-            field = try reader.nextField(wireFields, after: 6)
+            field = try reader.nextField(fields, after: 6)
         }
         if field == 7 {
             do { status = try reader.readOptionalString() } catch { throw error.inside(.field("status")) }
-            field = try reader.nextField(wireFields, after: 7)
+            field = try reader.nextField(fields, after: 7)
         }
         if field == 8 {
             do { mood = try reader.readOptionalString() } catch { throw error.inside(.field("mood")) }
-            field = try reader.nextField(wireFields, after: 8)
+            field = try reader.nextField(fields, after: 8)
         }
         if field == 9 {
             do { energy = try reader.readOptionalInt() } catch { throw error.inside(.field("energy")) }
-            field = try reader.nextField(wireFields, after: 9)
+            field = try reader.nextField(fields, after: 9)
         }
         if field == 10 {
             do { money = try reader.readOptionalInt() } catch { throw error.inside(.field("money")) }
-            field = try reader.nextField(wireFields, after: 10)
+            field = try reader.nextField(fields, after: 10)
         }
         if field == 11 {
             do { diamonds = try reader.readOptionalInt() } catch { throw error.inside(.field("diamonds")) }
-            field = try reader.nextField(wireFields, after: 11)
+            field = try reader.nextField(fields, after: 11)
         }
         if field == 12 {
             do { affinity = try reader.readOptionalInt() } catch { throw error.inside(.field("affinity")) }
-            field = try reader.nextField(wireFields, after: 12)
+            field = try reader.nextField(fields, after: 12)
         }
         if field == 13 {
             do { prestige = try reader.readOptionalInt() } catch { throw error.inside(.field("prestige")) }
-            field = try reader.nextField(wireFields, after: 13)
+            field = try reader.nextField(fields, after: 13)
         }
         if field == 14 {
             do { happiness = try reader.readOptionalInt() } catch { throw error.inside(.field("happiness")) }
-            field = try reader.nextField(wireFields, after: 14)
+            field = try reader.nextField(fields, after: 14)
         }
         if field == 15 {
             do { health = try reader.readOptionalInt() } catch { throw error.inside(.field("health")) }
-            field = try reader.nextField(wireFields, after: 15)
+            field = try reader.nextField(fields, after: 15)
         }
         if field == 16 {
             do { intelligence = try reader.readOptionalInt() } catch { throw error.inside(.field("intelligence")) }
-            field = try reader.nextField(wireFields, after: 16)
+            field = try reader.nextField(fields, after: 16)
         }
         if field == 17 {
             do { bio = try reader.readOptionalString() } catch { throw error.inside(.field("bio")) }
-            field = try reader.nextField(wireFields, after: 17)
+            field = try reader.nextField(fields, after: 17)
         }
         if field == 18 {
             do { compatibilityScore = try reader.readOptionalInt() } catch { throw error.inside(.field("compatibilityScore")) }
-            field = try reader.nextField(wireFields, after: 18)
+            field = try reader.nextField(fields, after: 18)
         }
         if field == 19 {
             do { currentEducation = try reader.readOptionalString() } catch { throw error.inside(.field("currentEducation")) }
-            field = try reader.nextField(wireFields, after: 19)
+            field = try reader.nextField(fields, after: 19)
         }
         if field == 20 {
             do { interests = try reader.readStringArray() } catch { throw error.inside(.field("interests")) }
-            field = try reader.nextField(wireFields, after: 20)
+            field = try reader.nextField(fields, after: 20)
         }
         if field == 21 {
             do { traits = try reader.readStringArray() } catch { throw error.inside(.field("traits")) }
-            field = try reader.nextField(wireFields, after: 21)
+            field = try reader.nextField(fields, after: 21)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         return Person(id: id, name: name, lastName: lastName, sex: sex, age: age, birthday: birthday, image: image, status: status, mood: mood, energy: energy, money: money, diamonds: diamonds, affinity: affinity, prestige: prestige, happiness: happiness, health: health, intelligence: intelligence, bio: bio, compatibilityScore: compatibilityScore, currentEducation: currentEducation, interests: interests, traits: traits, memberwise: MemberwiseInit())
@@ -159,21 +160,22 @@ extension SimplePerson: WireCodable {
         var id: String? = nil
         var name: String? = nil
         var image: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { image = try reader.readOptionalString() } catch { throw error.inside(.field("image")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         return SimplePerson(id: id, name: name, image: image)

@@ -14,29 +14,30 @@ extension Activity: WireCodable {
         var kind: Activity.Kind? = nil
         var energyCost: Int? = nil
         var moneyCost: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { kind = try Activity.Kind.decode(from: &reader) } catch { throw error.inside(.field("kind")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let name else { throw reader.missingField("name") }
         guard let kind else { throw reader.missingField("kind") }
@@ -63,33 +64,34 @@ extension ActivityRecord: WireCodable {
         var gpa: Double? = nil
         var major: String? = nil
         var minor: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { performance = try Int.decode(from: &reader) } catch { throw error.inside(.field("performance")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { achievements = try reader.readStringArray() } catch { throw error.inside(.field("achievements")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { gpa = try reader.readOptional(Double.self) } catch { throw error.inside(.field("gpa")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { major = try reader.readOptionalString() } catch { throw error.inside(.field("major")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { minor = try reader.readOptionalString() } catch { throw error.inside(.field("minor")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let performance else { throw reader.missingField("performance") }
         return ActivityRecord(id: id, performance: performance, achievements: achievements, gpa: gpa, major: major, minor: minor, memberwise: MemberwiseInit())

@@ -14,29 +14,30 @@ extension CreateCharacter: WireCodable {
         var sex: String? = nil
         var interests: [String] = []
         var deviceToken: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { name = try reader.readString() } catch { throw error.inside(.field("name")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { lastName = try reader.readString() } catch { throw error.inside(.field("lastName")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { sex = try reader.readString() } catch { throw error.inside(.field("sex")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { interests = try reader.readStringArray() } catch { throw error.inside(.field("interests")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { deviceToken = try reader.readOptionalString() } catch { throw error.inside(.field("deviceToken")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let name else { throw reader.missingField("name") }
         guard let lastName else { throw reader.missingField("lastName") }
         guard let sex else { throw reader.missingField("sex") }
@@ -58,13 +59,14 @@ extension SpeedChange: WireCodable {
     static let wireFields: JSONFieldNames = ["speed"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SpeedChange {
         var speed: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { speed = try Int.decode(from: &reader) } catch { throw error.inside(.field("speed")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let speed else { throw reader.missingField("speed") }
         return SpeedChange(speed: speed)
     }
@@ -81,17 +83,18 @@ extension ClaimEvent: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimEvent {
         var eventId: String? = nil
         var timestamp: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { eventId = try reader.readString() } catch { throw error.inside(.field("eventId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { timestamp = try reader.readString() } catch { throw error.inside(.field("timestamp")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let eventId else { throw reader.missingField("eventId") }
         guard let timestamp else { throw reader.missingField("timestamp") }
         return ClaimEvent(eventId: eventId, timestamp: timestamp)
@@ -110,17 +113,18 @@ extension AnswerQuestion: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> AnswerQuestion {
         var questionId: String? = nil
         var optionId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { questionId = try reader.readString() } catch { throw error.inside(.field("questionId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { optionId = try reader.readString() } catch { throw error.inside(.field("optionId")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let questionId else { throw reader.missingField("questionId") }
         guard let optionId else { throw reader.missingField("optionId") }
         return AnswerQuestion(questionId: questionId, optionId: optionId)
@@ -138,13 +142,14 @@ extension HabitAction: WireCodable {
     static let wireFields: JSONFieldNames = ["habitId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> HabitAction {
         var habitId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { habitId = try reader.readString() } catch { throw error.inside(.field("habitId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let habitId else { throw reader.missingField("habitId") }
         return HabitAction(habitId: habitId)
     }
@@ -160,13 +165,14 @@ extension SetFocus: WireCodable {
     static let wireFields: JSONFieldNames = ["focusId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SetFocus {
         var focusId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { focusId = try reader.readString() } catch { throw error.inside(.field("focusId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let focusId else { throw reader.missingField("focusId") }
         return SetFocus(focusId: focusId)
     }
@@ -182,13 +188,14 @@ extension RetrievePerson: WireCodable {
     static let wireFields: JSONFieldNames = ["personId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RetrievePerson {
         var personId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readOptionalString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         return RetrievePerson(personId: personId)
     }
 
@@ -204,17 +211,18 @@ extension Swipe: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> Swipe {
         var personId: String? = nil
         var direction: Swipe.Direction? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { direction = try Swipe.Direction.decode(from: &reader) } catch { throw error.inside(.field("direction")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let direction else { throw reader.missingField("direction") }
         return Swipe(personId: personId, direction: direction)
@@ -233,17 +241,18 @@ extension DateRequest: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> DateRequest {
         var personId: String? = nil
         var activity: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { activity = try reader.readString() } catch { throw error.inside(.field("activity")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let activity else { throw reader.missingField("activity") }
         return DateRequest(personId: personId, activity: activity)
@@ -262,17 +271,18 @@ extension SendGift: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendGift {
         var personId: String? = nil
         var itemId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let itemId else { throw reader.missingField("itemId") }
         return SendGift(personId: personId, itemId: itemId)
@@ -291,17 +301,18 @@ extension SendMessage: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> SendMessage {
         var personId: String? = nil
         var text: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { personId = try reader.readString() } catch { throw error.inside(.field("personId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let personId else { throw reader.missingField("personId") }
         guard let text else { throw reader.missingField("text") }
         return SendMessage(personId: personId, text: text)
@@ -319,13 +330,14 @@ extension PurchaseItem: WireCodable {
     static let wireFields: JSONFieldNames = ["itemId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> PurchaseItem {
         var itemId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { itemId = try reader.readString() } catch { throw error.inside(.field("itemId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let itemId else { throw reader.missingField("itemId") }
         return PurchaseItem(itemId: itemId)
     }
@@ -341,13 +353,14 @@ extension RefillEnergy: WireCodable {
     static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> RefillEnergy {
         var tier: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let tier else { throw reader.missingField("tier") }
         return RefillEnergy(tier: tier)
     }
@@ -363,13 +376,14 @@ extension TimeSkip: WireCodable {
     static let wireFields: JSONFieldNames = ["tier"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> TimeSkip {
         var tier: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { tier = try reader.readString() } catch { throw error.inside(.field("tier")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let tier else { throw reader.missingField("tier") }
         return TimeSkip(tier: tier)
     }
@@ -386,17 +400,18 @@ extension ValidatePurchase: WireCodable {
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ValidatePurchase {
         var productId: String? = nil
         var receipt: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { productId = try reader.readString() } catch { throw error.inside(.field("productId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { receipt = try reader.readString() } catch { throw error.inside(.field("receipt")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let productId else { throw reader.missingField("productId") }
         guard let receipt else { throw reader.missingField("receipt") }
         return ValidatePurchase(productId: productId, receipt: receipt)
@@ -414,13 +429,14 @@ extension ClaimQuestReward: WireCodable {
     static let wireFields: JSONFieldNames = ["questId"]
     static func decode(from reader: inout JSONReader) throws(ProtocolError) -> ClaimQuestReward {
         var questId: String? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { questId = try reader.readString() } catch { throw error.inside(.field("questId")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let questId else { throw reader.missingField("questId") }
         return ClaimQuestReward(questId: questId)
     }

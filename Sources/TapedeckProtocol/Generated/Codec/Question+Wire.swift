@@ -11,33 +11,34 @@ extension Question: WireCodable {
         var characters: [SimplePerson] = []
         var date: String? = nil
         var hour: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { question = try reader.readString() } catch { throw error.inside(.field("question")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { options = try reader.readArray(of: AnswerOption.self) } catch { throw error.inside(.field("options")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { characters = try reader.readArray(of: SimplePerson.self) } catch { throw error.inside(.field("characters")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { date = try reader.readOptionalString() } catch { throw error.inside(.field("date")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
         if field == 5 {
             do { hour = try reader.readOptionalInt() } catch { throw error.inside(.field("hour")) }
-            field = try reader.nextField(wireFields, after: 5)
+            field = try reader.nextField(fields, after: 5)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let question else { throw reader.missingField("question") }
         guard let options else { throw reader.missingField("options") }
@@ -64,29 +65,30 @@ extension AnswerOption: WireCodable {
         var energyCost: Int? = nil
         var moneyCost: Int? = nil
         var diamondCost: Int? = nil
+        let fields = Self.wireFields
         let start = reader.pos
-        var field = try reader.firstField(wireFields)
+        var field = try reader.firstField(fields)
         if field == 0 {
             do { id = try reader.readString() } catch { throw error.inside(.field("id")) }
-            field = try reader.nextField(wireFields, after: 0)
+            field = try reader.nextField(fields, after: 0)
         }
         if field == 1 {
             do { text = try reader.readString() } catch { throw error.inside(.field("text")) }
-            field = try reader.nextField(wireFields, after: 1)
+            field = try reader.nextField(fields, after: 1)
         }
         if field == 2 {
             do { energyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("energyCost")) }
-            field = try reader.nextField(wireFields, after: 2)
+            field = try reader.nextField(fields, after: 2)
         }
         if field == 3 {
             do { moneyCost = try reader.readOptionalInt() } catch { throw error.inside(.field("moneyCost")) }
-            field = try reader.nextField(wireFields, after: 3)
+            field = try reader.nextField(fields, after: 3)
         }
         if field == 4 {
             do { diamondCost = try reader.readOptionalInt() } catch { throw error.inside(.field("diamondCost")) }
-            field = try reader.nextField(wireFields, after: 4)
+            field = try reader.nextField(fields, after: 4)
         }
-        if field != nil { return try reader.decodeInWireOrder(from: start, wireFields, decode) }
+        if field != nil { return try reader.decodeInWireOrder(from: start, fields, decode) }
         guard let id else { throw reader.missingField("id") }
         guard let text else { throw reader.missingField("text") }
         return AnswerOption(id: id, text: text, energyCost: energyCost, moneyCost: moneyCost, diamondCost: diamondCost)
