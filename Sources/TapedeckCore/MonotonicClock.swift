@@ -9,19 +9,20 @@ import Darwin
 /// Nanoseconds since this clock was made, from CLOCK_MONOTONIC (never goes back, unaffected by
 /// the user changing the time). Only the edges read it — the proxy, the in-app recorder, the
 /// command line's writers and benchmarks — and pass times into the pure core. The arithmetic
-/// wraps rather than traps: a clock must not be the reason a process dies.
+/// wraps rather than traps: a clock must not be the reason a process dies. Inlinable: the recorder
+/// stamps every message with it from another module.
 package struct MonotonicClock: Sendable {
-    private let start: UInt64
+    @usableFromInline let start: UInt64
 
-    package init() { start = Self.now() }
+    @inlinable package init() { start = Self.now() }
 
-    package static func now() -> UInt64 {
+    @inlinable package static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    package func elapsedNanoseconds() -> UInt64 { Self.now() &- start }
+    @inlinable package func elapsedNanoseconds() -> UInt64 { Self.now() &- start }
 
     /// Sleeps for `nanoseconds` (returns early on a signal, which callers tolerate).
     package static func sleep(nanoseconds: UInt64) {
