@@ -79,7 +79,7 @@ stop_all
 # Forward mode. The upstream listens on every address (the names are 127.1.X.Y, which a socket
 # bound to 127.0.0.1 does not take) with the tests' certificate; the proxy does not verify it.
 start "$OUT/tls-upstream.out" server --clock virtual --listen 0.0.0.0:0 \
-  --tls-cert Tests/TapedeckNetworkTests/Fixtures/test-cert.pem --tls-key Tests/TapedeckNetworkTests/Fixtures/test-key.pem
+  --tls-cert Tests/TapedeckServersTests/Fixtures/test-cert.pem --tls-key Tests/TapedeckServersTests/Fixtures/test-key.pem
 upstream_port=$(sed -n 's/^listening on wss:\/\/[^ ]*:\([0-9]*\)\/.*$/\1/p' "$OUT/tls-upstream.out")
 intercepts=()
 for ((index = 0; index < FORWARD; index++)); do intercepts+=(--intercept "127.1.$((index / 250)).$((1 + index % 250))"); done
