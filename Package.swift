@@ -212,8 +212,8 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol",
-                "TapedeckState",
+                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter",
+                "TapedeckProtocol", "TapedeckState",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -277,7 +277,8 @@ let package = Package(
         .testTarget(
             name: "TapedeckProxyTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckTape", "TapedeckRedaction", "TapedeckCatalog",
+                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckCore", "TapedeckTape", "TapedeckRedaction",
+                "TapedeckCatalog",
                 "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

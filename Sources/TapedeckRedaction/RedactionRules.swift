@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// What to redact before a record reaches disk: HTTP header names, JSON keys (at any depth), JSON
 /// pointers (one exact place) and query parameters of the handshake's request target.
 ///
@@ -39,7 +41,7 @@ public struct RedactionRules: Sendable, Equatable {
     }
 
     /// Parses a rules file's text; `source` names it in errors.
-    public static func parse(_ text: String, source: String) throws(RedactionRulesError) -> RedactionRules {
+    public static func parse(_ text: String, source: String) throws(TextFileError) -> RedactionRules {
         var rules = RedactionRules()
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -50,8 +52,8 @@ public struct RedactionRules: Sendable, Equatable {
             guard let kind = words.first else { continue }
             let column = line.distance(from: line.startIndex, to: kind.startIndex) + 1
             guard words.count == 2 else {
-                throw RedactionRulesError(
-                    source: source, line: lineNumber, column: column,
+                throw TextFileError(
+                    path: source, line: lineNumber, column: column,
                     message: "expected a kind and one name, e.g. `header X-Api-Key` (got \(words.count) words)")
             }
             let name = String(words[1])
@@ -61,32 +63,18 @@ public struct RedactionRules: Sendable, Equatable {
             case "query": rules.queryParameters.insert(name.lowercased())
             case "pointer":
                 guard let tokens = JSONPointer.tokens(name) else {
-                    throw RedactionRulesError(
-                        source: source, line: lineNumber,
+                    throw TextFileError(
+                        path: source, line: lineNumber,
                         column: line.distance(from: line.startIndex, to: words[1].startIndex) + 1,
                         message: "a JSON pointer starts with `/` and escapes only `~0` and `~1` (got \(name))")
                 }
                 if !rules.jsonPointers.contains(tokens) { rules.jsonPointers.append(tokens) }
             default:
-                throw RedactionRulesError(
-                    source: source, line: lineNumber, column: column,
+                throw TextFileError(
+                    path: source, line: lineNumber, column: column,
                     message: "unknown rule kind `\(kind)`: use header, json, pointer or query")
             }
         }
         return rules
     }
-}
-
-/// A rules file that cannot be read, with where and what to fix.
-public struct RedactionRulesError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var source: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(source: String, line: Int, column: Int, message: String) {
-        self.source = source; self.line = line; self.column = column; self.message = message
-    }
-
-    public var description: String { "\(source):\(line):\(column): \(message)" }
 }

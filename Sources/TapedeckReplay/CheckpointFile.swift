@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckTape
 
 /// The checkpoint file beside a tape (`NAME.checkpoints` for `NAME.tape`): one checkpoint a line,
@@ -25,7 +26,10 @@ public enum CheckpointFile {
     /// The checkpoint file that belongs to a tape: the same path with `.checkpoints` instead of `.tape`.
     public static func path(forTape tape: String) -> String { TapeFiles.sibling(of: tape, extension: "checkpoints") }
 
-    public static func parse(_ text: String, path: String) throws(CheckpointFileError) -> [Checkpoint] {
+    /// Where a parse error points the reader.
+    static let help = "See docs/REPLAY.md, \"Checkpoint files\"."
+
+    public static func parse(_ text: String, path: String) throws(TextFileError) -> [Checkpoint] {
         var checkpoints: [Checkpoint] = []
         var names: [String: Int] = [:]
         var lineNumber = 0
@@ -34,9 +38,10 @@ public enum CheckpointFile {
             var scanner = LineScanner(Array(line.unicodeScalars), line: lineNumber, path: path)
             guard let checkpoint = try scanner.entry() else { continue }
             if let first = names[checkpoint.name] {
-                throw CheckpointFileError(
+                throw TextFileError(
                     path: path, line: lineNumber, column: scanner.nameColumn,
-                    message: "checkpoint \"\(checkpoint.name)\" is already defined on line \(first); names must be unique")
+                    message: "checkpoint \"\(checkpoint.name)\" is already defined on line \(first); names must be unique",
+                    help: help)
             }
             names[checkpoint.name] = lineNumber
             checkpoints.append(checkpoint)
@@ -67,8 +72,9 @@ public enum CheckpointFile {
             self.scalars = scalars; self.line = line; self.path = path
         }
 
-        func fail(_ message: String, at position: Int? = nil) -> CheckpointFileError {
-            CheckpointFileError(path: path, line: line, column: (position ?? index) + 1, message: message)
+        func fail(_ message: String, at position: Int? = nil) -> TextFileError {
+            TextFileError(
+                path: path, line: line, column: (position ?? index) + 1, message: message, help: CheckpointFile.help)
         }
 
         var atEnd: Bool { index >= scalars.count || scalars[index] == "#" }
@@ -95,7 +101,7 @@ public enum CheckpointFile {
             return text
         }
 
-        mutating func entry() throws(CheckpointFileError) -> Checkpoint? {
+        mutating func entry() throws(TextFileError) -> Checkpoint? {
             skipSpaces()
             if atEnd { return nil }
             nameColumn = index + 1
@@ -126,7 +132,7 @@ public enum CheckpointFile {
             return Checkpoint(name: name, trigger: trigger, line: line)
         }
 
-        mutating func point() throws(CheckpointFileError) -> Checkpoint.Trigger {
+        mutating func point() throws(TextFileError) -> Checkpoint.Trigger {
             guard !atEnd else { throw fail("expected a point: marker, record, time, first, after or end") }
             let start = index
             var keyword = word()
@@ -187,7 +193,7 @@ public enum CheckpointFile {
             }
         }
 
-        mutating func markerName() throws(CheckpointFileError) -> String {
+        mutating func markerName() throws(TextFileError) -> String {
             guard !atEnd else { throw fail("expected a marker name after 'marker', such as \"claimed\"") }
             guard scalars[index] == "\"" else { return word() }
             let open = index

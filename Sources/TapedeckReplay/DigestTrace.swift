@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 import TapedeckProtocol
 import TapedeckTape
 
@@ -38,19 +39,19 @@ public enum DigestTrace {
     }
 
     /// Reads a trace; a malformed line is reported with its line:column.
-    public static func read(_ path: String) throws(DigestTraceError) -> [Entry] {
+    public static func read(_ path: String) throws(TextFileError) -> [Entry] {
         let data: [UInt8]
         do {
             data = try BoundedFile.read(path, limit: BoundedFile.Limit.golden)
         } catch {
-            throw DigestTraceError(path: path, line: 0, column: 0, message: error.reason)
+            throw TextFileError(path: path, line: 0, column: 0, message: error.reason)
         }
         var entries: [Entry] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let bytes = [UInt8](line)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-            func fail(_ column: Int, _ message: String) -> DigestTraceError {
-                DigestTraceError(path: path, line: index + 1, column: column, message: message)
+            func fail(_ column: Int, _ message: String) -> TextFileError {
+                TextFileError(path: path, line: index + 1, column: column, message: message)
             }
             let value: JSONValue
             do { value = try JSONValue.parse(bytes) } catch { throw fail(error.offset + 1, "not JSON: \(error)") }
@@ -73,19 +74,6 @@ public enum DigestTrace {
         }
         return nil
     }
-}
-
-public struct DigestTraceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(path: String, line: Int, column: Int, message: String) {
-        self.path = path; self.line = line; self.column = column; self.message = message
-    }
-
-    public var description: String { "\(path):\(line):\(column): \(message)" }
 }
 
 extension JSONValue {

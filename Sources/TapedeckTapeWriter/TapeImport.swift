@@ -1,9 +1,10 @@
+import TapedeckCore
 import TapedeckTape
 
 /// Builds a tape from its JSON Lines form.
 public enum TapeImport {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        case jsonLines(TapeJSONLinesError)
+        case jsonLines(TextFileError)
         case tape(TapeError)
 
         public var description: String {
@@ -31,7 +32,7 @@ public enum TapeImport {
         var lineNumber = 0
         var previousTime: UInt64 = 0
         func fail(_ line: [UInt8], _ offset: Int, _ message: String) -> Failure {
-            .jsonLines(TapeJSONLinesError(path: jsonLinesPath, line: lineNumber, bytes: line, offset: offset, message: message))
+            .jsonLines(TextFileError(path: jsonLinesPath, line: lineNumber, bytes: line, offset: offset, message: message))
         }
         do {
             while let line = try lines.nextLine() {

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckRedaction
 import Testing
 
@@ -91,14 +92,14 @@ import Testing
 
     @Test func rulesFileErrorsSayWhere() {
         #expect(
-            throws: RedactionRulesError(
-                source: "r.txt", line: 3, column: 3,
+            throws: TextFileError(
+                path: "r.txt", line: 3, column: 3,
                 message: "unknown rule kind `cookie`: use header, json, pointer or query")
         ) {
             try RedactionRules.parse("# secrets\nheader X-Api-Key\n  cookie session\n", source: "r.txt")
         }
-        #expect(throws: RedactionRulesError.self) { try RedactionRules.parse("pointer message/x", source: "r") }
-        #expect(throws: RedactionRulesError.self) { try RedactionRules.parse("json", source: "r") }
+        #expect(throws: TextFileError.self) { try RedactionRules.parse("pointer message/x", source: "r") }
+        #expect(throws: TextFileError.self) { try RedactionRules.parse("json", source: "r") }
     }
 
     @Test func rulesFileParses() throws {

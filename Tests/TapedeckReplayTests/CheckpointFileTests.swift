@@ -1,3 +1,4 @@
+import TapedeckCore
 import Testing
 
 @testable import TapedeckReplay
@@ -48,13 +49,16 @@ import Testing
         ("a:", 1, 3, "expected a point: marker, record, time, first, after or end"),
     ])
     func parseErrorsSayLineAndColumn(text: String, line: Int, column: Int, message: String) {
-        #expect(throws: CheckpointFileError(path: "x.checkpoints", line: line, column: column, message: message)) {
+        #expect(
+            throws: TextFileError(path: "x.checkpoints", line: line, column: column, message: message, help: CheckpointFile.help)
+        ) {
             try CheckpointFile.parse(text, path: "x.checkpoints")
         }
     }
 
     @Test func theErrorTextLeadsWithFileLineAndColumn() {
-        let error = CheckpointFileError(path: "Recordings/a.checkpoints", line: 3, column: 7, message: "unknown point 'x'")
+        let error = TextFileError(
+            path: "Recordings/a.checkpoints", line: 3, column: 7, message: "unknown point 'x'", help: CheckpointFile.help)
         #expect(error.description.hasPrefix("Recordings/a.checkpoints:3:7: unknown point 'x'"))
     }
 

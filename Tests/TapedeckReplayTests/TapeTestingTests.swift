@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 import TapedeckTesting
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
 
         try fixtures.write("{\"tape\":0,\"record\":0,\"digest\":\"x\"}\n{\"tape\":0,\"record\":\"one\"}\n", to: "bad.jsonl")
         #expect(
-            throws: DigestTraceError(
+            throws: TextFileError(
                 path: fixtures.directory + "/bad.jsonl", line: 2, column: 1,
                 message: "expected {\"tape\": integer, \"record\": integer, \"digest\": string}")
         ) {

@@ -175,7 +175,7 @@ struct RecordCommand: AsyncParsableCommand {
             do {
                 let text = String(decoding: try BoundedFile.read(redact, limit: BoundedFile.Limit.smallText), as: UTF8.self)
                 rules = rules.merging(try RedactionRules.parse(text, source: redact))
-            } catch let error as RedactionRulesError {
+            } catch let error as TextFileError {
                 throw CommandFailure.exit("\(error)", code: 2)
             } catch {
                 throw CommandFailure.exit("cannot read the redaction rules: \(error)", code: 2)
