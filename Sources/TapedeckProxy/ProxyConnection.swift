@@ -1,16 +1,9 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOSSL
 import NIOWebSocket
 import TapedeckTape
 import TapedeckWebSocket
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One proxied session: the app's channel, the upstream channel (on the same event loop), and
 /// the tape. Checks each frame, forwards it unchanged (re-masked towards the server), records
