@@ -1,6 +1,4 @@
-import NIOCore
 import TapedeckCore
-import TapedeckWebSocket
 
 #if canImport(Glibc)
 import Glibc
@@ -8,11 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The clocks of the network edge: monotonic nanoseconds for record times, wall time for tape
-/// names and metadata. The pure core never reads either; the proxy passes times in.
+/// The wall clock of the network edge, for tape names and metadata (record times come from
+/// TapedeckCore's `MonotonicClock`). The pure core never reads either; the proxy passes times in.
 enum ProxyClock {
-    static func now() -> UInt64 { NIODeadline.now().uptimeNanoseconds }
-
     /// Wall time now: RFC 3339 UTC with milliseconds, and a compact form for file names
     /// (`20260121T093000.123Z`, which sorts by time).
     static func wallTime() -> (rfc3339: String, compact: String) {

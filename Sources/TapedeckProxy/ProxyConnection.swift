@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import TapedeckCore
 import TapedeckTape
 import TapedeckWebSocket
 
@@ -41,7 +42,7 @@ final class ProxyConnection: @unchecked Sendable {
         machine = RelayStateMachine(
             maxMessageBytes: context.configuration.maxMessageBytes,
             closeGraceSeconds: context.configuration.closeGraceSeconds)
-        start = ProxyClock.now()
+        start = MonotonicClock.now()
         wallStart = ProxyClock.wallTime()
     }
 

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOPosix
+import TapedeckCore
 import TapedeckRedaction
 import TapedeckTape
 import TapedeckTapeWriter
@@ -44,7 +45,7 @@ final class TapeRecorder: Sendable {
 
     let path: String
     let connection: UInt32
-    /// Monotonic nanoseconds (NIODeadline uptime) when the tape's time 0 is.
+    /// Monotonic nanoseconds (`MonotonicClock`) when the tape's time 0 is.
     let start: UInt64
     let highWatermark: Int
     let lowWatermark: Int
@@ -77,7 +78,7 @@ final class TapeRecorder: Sendable {
     }
 
     /// Tape time now.
-    func now() -> UInt64 { ProxyClock.now() &- start }
+    func now() -> UInt64 { MonotonicClock.now() &- start }
 
     /// Stamps a record with this tape's time and connection (the one place a record is stamped)
     /// and queues it; returns true when the queue is over its bound and reading should pause.
