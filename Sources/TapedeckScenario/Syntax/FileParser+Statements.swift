@@ -162,20 +162,17 @@ extension FileParser {
 
     /// Text up to the end of the line (or the first space), with `${name}` variables.
     mutating func readUnquotedText(stopAtSpace: Bool) throws(ScenarioParseError) -> TextTemplate {
-        var parts: [TextTemplate.Part] = []
-        var literal = ""
+        var text = TextTemplateBuilder()
         while let character = cursor.current, !cursor.isAtLineEnd {
             if stopAtSpace, SourceCursor.isSpace(character) { break }
             if character == "$", cursor.peek(1) == "{" {
-                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                parts.append(.variable(try readVariable()))
+                text.appendVariable(try readVariable())
                 continue
             }
-            literal.append(character)
+            text.append(character)
             cursor.advance()
         }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
-        return TextTemplate(parts: parts)
+        return text.template
     }
 
     // MARK: send and expect

@@ -260,8 +260,7 @@ struct FileParser {
     mutating func readString(allowVariables: Bool) throws(ScenarioParseError) -> TextTemplate {
         let open = position
         cursor.advance()
-        var parts: [TextTemplate.Part] = []
-        var literal = ""
+        var text = TextTemplateBuilder()
         while true {
             guard let character = cursor.current, !SourceCursor.isNewline(character) else {
                 throw fail(
@@ -273,22 +272,20 @@ struct FileParser {
                 break
             }
             if character == "\\" {
-                literal.append(try readEscape())
+                text.append(try readEscape())
                 continue
             }
             if character == "$", cursor.peek(1) == "{" {
                 guard allowVariables else {
                     throw fail("variables cannot be used here", at: position, found: "${", hint: "write the text itself")
                 }
-                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                parts.append(.variable(try readVariable()))
+                text.appendVariable(try readVariable())
                 continue
             }
-            literal.append(character)
+            text.append(character)
             cursor.advance()
         }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
-        return TextTemplate(parts: parts)
+        return text.template
     }
 
     mutating func readEscape() throws(ScenarioParseError) -> Character {

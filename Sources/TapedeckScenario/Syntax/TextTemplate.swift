@@ -47,3 +47,19 @@ extension JSONValue {
         return canonicalJSONString(pretty: false)
     }
 }
+
+/// Text and variables in reading order, joined into a `TextTemplate` with adjacent text in one
+/// part: what the parser's string and unquoted-text readers build.
+struct TextTemplateBuilder {
+    private var parts: [TextTemplate.Part] = []
+    private var literal = ""
+
+    mutating func append(_ character: Character) { literal.append(character) }
+
+    mutating func appendVariable(_ name: String) {
+        if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+        parts.append(.variable(name))
+    }
+
+    var template: TextTemplate { TextTemplate(parts: literal.isEmpty ? parts : parts + [.literal(literal)]) }
+}
