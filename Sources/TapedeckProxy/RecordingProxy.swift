@@ -137,7 +137,6 @@ package final class RecordingProxy: Sendable {
     static func configureSession(
         _ channel: Channel, upstream: UpstreamURL, context: ProxyContext, timeout: NIOLoopBound<HandshakeTimeoutHandler>
     ) throws {
-        let pipeline = channel.pipeline.syncOperations
         let connection = ProxyConnection(
             id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context, upstream: upstream,
             clientAddress: channel.remoteAddress.map(hostPort))
@@ -152,16 +151,7 @@ package final class RecordingProxy: Sendable {
                     try channel.pipeline.syncOperations.addHandler(FrameRelayHandler(side: .client, connection: connection))
                 }
             })
-        let refusal = UpstreamRefusalHandler(connection: connection)
-        let refusalBox = NIOLoopBound(refusal, eventLoop: channel.eventLoop)
-        try pipeline.configureHTTPServerPipeline(
-            withServerUpgrade: (
-                upgraders: [upgrader],
-                completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(refusalBox.value, promise: nil)
-                }
-            ))
-        try pipeline.addHandler(refusal)
+        try WebSocketPipeline.addHTTPServer(channel, upgrader: upgrader, fallback: UpstreamRefusalHandler(connection: connection))
     }
 
     /// Drops a marker named `name` into every open tape; returns how many.

@@ -54,15 +54,24 @@ package enum WebSocketPipeline {
                     try operations.addHandler(makeHandler(channel, request))
                 }
             })
-        let notFoundBox = NIOLoopBound(notFound, eventLoop: channel.eventLoop)
+        try addHTTPServer(channel, upgrader: upgrader, fallback: notFound)
+    }
+
+    /// The HTTP/1.1 server with `upgrader`, followed by `fallback`, which answers the requests
+    /// that do not upgrade and leaves the pipeline once one does.
+    package static func addHTTPServer(
+        _ channel: Channel, upgrader: NIOWebSocketServerUpgrader, fallback: any RemovableChannelHandler
+    ) throws {
+        let pipeline = channel.pipeline.syncOperations
+        let fallbackBox = NIOLoopBound(fallback, eventLoop: channel.eventLoop)
         try pipeline.configureHTTPServerPipeline(
             withServerUpgrade: (
                 upgraders: [upgrader],
                 completionHandler: { context in
-                    context.pipeline.syncOperations.removeHandler(notFoundBox.value, promise: nil)
+                    context.pipeline.syncOperations.removeHandler(fallbackBox.value, promise: nil)
                 }
             ))
-        try pipeline.addHandler(notFound)
+        try pipeline.addHandler(fallback)
     }
 
     /// First thing for every accepted connection: the timeouts until its upgrade request is
