@@ -1,7 +1,5 @@
-import Foundation
 import TapedeckReplay
 import TapedeckState
-import TapedeckTape
 
 /// Builds the search for a tape as the CLI runs it: the `--until` condition, and the
 /// tape's checkpoints (`NAME.checkpoints`) with their goldens (`NAME.golden/`, read only) when
@@ -12,19 +10,9 @@ package enum ReproSetup {
     ) throws(ReproError) -> ReproSearch {
         var search = ReproSearch(predicate: condition)
         guard checkpoints else { return search }
-        let path = CheckpointFile.path(forTape: tape)
-        guard FileManager.default.fileExists(atPath: path) else { return search }
-        let data: [UInt8]
-        do {
-            data = try BoundedFile.read(path, limit: BoundedFile.Limit.smallText)
-        } catch {
-            throw ReproError("\(path): cannot read the checkpoint file: \(error.reason)")
-        }
-        do {
-            search.checkpoints = try CheckpointFile.parse(String(decoding: data, as: UTF8.self), path: path)
-        } catch {
-            throw ReproError("\(error)")
-        }
+        let file = TapeCheck.checkpoints(forTape: tape)
+        if let problem = file.problems.first { throw ReproError(problem) }
+        search.checkpoints = file.checkpoints
         search.goldens = GoldenStore(tape: tape, mode: .none)
         return search
     }
