@@ -38,18 +38,11 @@ public enum TapeMetadataJSON {
     }
 
     /// A problem in metadata JSON, at a byte offset of the JSON text.
-    public struct Failure: Error, Sendable, Equatable {
-        public var offset: Int
-        public var message: String
-    }
+    /// What is wrong and at which byte: the JSON parser's own failure, so its errors pass through as they are.
+    public typealias Failure = JSONParser.Failure
 
     public static func decode(_ bytes: [UInt8]) throws(Failure) -> TapeMetadata {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(bytes)
-        } catch {
-            throw Failure(offset: error.offset, message: error.message)
-        }
+        let node = try JSONParser.parse(bytes)
         return try decode(node)
     }
 

@@ -8,22 +8,15 @@ public enum TapeJSONLinesDecoder {
     }
 
     /// A problem at a byte offset of the line.
-    public struct Failure: Error, Sendable, Equatable {
-        public var offset: Int
-        public var message: String
-    }
+    /// What is wrong and at which byte: the JSON parser's own failure, so its errors pass through as they are.
+    public typealias Failure = JSONParser.Failure
 
     private static let recordKeys: Set<String> = [
         "seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name",
     ]
 
     public static func decode(_ line: [UInt8]) throws(Failure) -> Line {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(line)
-        } catch {
-            throw Failure(offset: error.offset, message: error.message)
-        }
+        let node = try JSONParser.parse(line)
         guard case .object(let members) = node.value else {
             throw Failure(offset: node.offset, message: "expected an object, found \(node.typeName)")
         }
