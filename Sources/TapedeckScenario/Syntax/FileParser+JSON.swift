@@ -61,11 +61,7 @@ extension FileParser {
             }
             let key = try readString(allowVariables: false)
             cursor.skipBlankSpace()
-            guard cursor.current == ":" else {
-                throw fail(
-                    "expected ':' after the key \"\(key.description)\", found \(describedHere)", at: position, found: foundHere)
-            }
-            cursor.advance()
+            try expect(":", "':' after the key \"\(key.description)\"")
             cursor.skipBlankSpace()
             members.append((key.description, try parseJSON(depth: depth + 1)))
             cursor.skipBlankSpace()

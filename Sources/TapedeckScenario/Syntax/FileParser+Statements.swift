@@ -143,12 +143,7 @@ extension FileParser {
                 hint: "e.g. header Authorization: Bearer ${token}")
         }
         cursor.skipSpaces()
-        guard cursor.current == ":" else {
-            throw fail(
-                "expected ':' after the header name '\(name)', found \(describedHere)", at: position, found: foundHere,
-                hint: "write header \(name): VALUE")
-        }
-        cursor.advance()
+        try expect(":", "':' after the header name '\(name)'", hint: "write header \(name): VALUE")
         cursor.skipSpaces()
         var value = try readUnquotedText(stopAtSpace: false)
         if case .literal(let last)? = value.parts.last {
@@ -460,12 +455,9 @@ extension FileParser {
             count = try readInteger(what: "a repetition count", range: 1...1_000_000)
         }
         cursor.skipSpaces()
-        guard cursor.current == "{" else {
-            throw fail(
-                "expected '{' to open the repeated block, found \(describedHere)", at: position, found: foundHere,
-                hint: "put '{' at the end of the repeat line and '}' on a line after the block")
-        }
-        cursor.advance()
+        try expect(
+            "{", "'{' to open the repeated block",
+            hint: "put '{' at the end of the repeat line and '}' on a line after the block")
         let body = try parseBlock(opening: start, depth: depth + 1)
         return ScenarioStatement(.repeatBlock(.init(count: count, until: until, body: body)), at: location(start))
     }

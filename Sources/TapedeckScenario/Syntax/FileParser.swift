@@ -71,6 +71,14 @@ struct FileParser {
         cursor.isAtEnd ? "the end of the file" : cursor.isAtNewline ? "the end of the line" : "'\(foundHere)'"
     }
 
+    /// Steps over `character`, or fails with "expected `what`, found ..." at the cursor.
+    mutating func expect(_ character: Character, _ what: String, hint: String? = nil) throws(ScenarioParseError) {
+        guard cursor.current == character else {
+            throw fail("expected \(what), found \(describedHere)", at: position, found: foundHere, hint: hint)
+        }
+        cursor.advance()
+    }
+
     // MARK: Files and blocks
 
     mutating func parseFile(defined: inout Set<String>) throws(ScenarioParseError) -> [ScenarioStatement] {
