@@ -186,6 +186,9 @@ bench: release pydeps
 	# The proxy's CPU per message against socat: its best ratio to the floor may be 5 % over
 	# Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).
 	PROXY_THRESHOLDS=Benchmarks/Thresholds/proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
+	# The proxy's instructions per relayed message (callgrind on tapedeck-proxy-profile): the proxy
+	# figure the load does not move; fails 2 % over Benchmarks/Thresholds/proxy-instructions.json.
+	PROXY_INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 	# The worked example's parsing before and after its refactor, beside the baselines: one table
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
@@ -217,16 +220,19 @@ format:
 bench-thresholds: release pydeps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
 	BENCH_INSTRUCTIONS_JSON=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
+	BENCH_PROXY_INSTRUCTIONS_JSON=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 	BENCH_PROXY_JSON=.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
 	$(PYTHON) -c 'import json; legs = json.load(open(".build/bench-proxy.json"))["legs"]; \
 	  tapedeck = [figures for name, figures in legs.items() if name != "socat"][0]; \
 	  print(json.dumps({f"cpu_ratio_{size}": round(tapedeck[f"ratio_{size}_best"], 3) for size in (400, 16384)}, indent=2))' \
 	  > Benchmarks/Thresholds/proxy.json
 
-# Instructions per message of the decode stages under callgrind, against the recorded thresholds
-# (docs/PERFORMANCE.md, "Instructions per message"); `make bench` runs it too.
+# Instructions per message of the decode stages and of the proxy's per-frame path under callgrind,
+# against the recorded thresholds (docs/PERFORMANCE.md, "Instructions per message" and "The
+# proxy's instructions per message"); `make bench` runs both too.
 bench-instructions: deps
 	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
+	PROXY_INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 
 # The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
 # TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).

@@ -195,6 +195,17 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tapedeck", dependencies: ["TapedeckCLI"]),
+        // The proxy's per-frame path on EmbeddedChannels, for callgrind (scripts/bench-proxy-instructions.sh).
+        .executableTarget(
+            name: "tapedeck-proxy-profile",
+            dependencies: [
+                "TapedeckProxy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         // The protocol generator (issue 18): Protocol/baolife.schema.json -> codec, baselines, doc tables.
         .target(name: "ProtocolGeneration"),
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),

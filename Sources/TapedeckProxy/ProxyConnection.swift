@@ -147,7 +147,7 @@ final class ProxyConnection: @unchecked Sendable {
         upstream.path == nil ? upstream.description + WebSocketPipeline.path(of: request.uri) : upstream.description
     }
 
-    private func openTape(request: HTTPRequestHead, response: HTTPResponseHead?) {
+    func openTape(request: HTTPRequestHead, response: HTTPResponseHead?) {
         guard recorder == nil, !machine.isFinished else { return }
         let configuration = context.configuration
         var labels = configuration.labels

@@ -3,6 +3,7 @@ import NIOWebSocket
 
 extension FrameHeader {
     /// The header of a frame NIO decoded.
+    @inlinable @inline(__always)
     package init(_ frame: WebSocketFrame) {
         self.init(
             fin: frame.fin, opcode: FrameOpcode(number: UInt8(truncatingIfNeeded: Int(webSocketOpcode: frame.opcode))),

@@ -1,22 +1,26 @@
 /// What the state machines need to know of a received WebSocket frame, without NIO: the channel
 /// handlers translate NIO's `WebSocketFrame` into this and the unmasked payload as bytes.
-package struct FrameHeader: Equatable, Sendable {
-    package var fin: Bool
-    package var opcode: FrameOpcode
-    package var isMasked: Bool
+/// Made for every frame, in another module: inlinable, and public for the reason
+/// `WebSocketPeerMachine` gives.
+public struct FrameHeader: Equatable, Sendable {
+    @usableFromInline package var fin: Bool
+    @usableFromInline package var opcode: FrameOpcode
+    @usableFromInline package var isMasked: Bool
     /// Any of RSV1-3 set (no extension is ever negotiated, so each is an error).
-    package var hasReservedBits: Bool
+    @usableFromInline package var hasReservedBits: Bool
 
+    @inlinable
     package init(fin: Bool = true, opcode: FrameOpcode, isMasked: Bool, hasReservedBits: Bool = false) {
         self.fin = fin; self.opcode = opcode; self.isMasked = isMasked; self.hasReservedBits = hasReservedBits
     }
 }
 
 /// A frame's opcode (RFC 6455 §5.2); the ten unassigned ones keep their number.
-package enum FrameOpcode: Equatable, Sendable {
+public enum FrameOpcode: Equatable, Sendable {
     case continuation, text, binary, close, ping, pong
     case reserved(UInt8)
 
+    @inlinable
     package init(number: UInt8) {
         self =
             switch number {

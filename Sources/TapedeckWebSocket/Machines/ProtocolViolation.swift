@@ -1,6 +1,6 @@
 /// A broken RFC 6455 rule: the close code to answer with and what the peer did, as a phrase
 /// that follows the peer's name ("client" + "sent an unmasked frame").
-package struct ProtocolViolation: Equatable, Sendable {
+public struct ProtocolViolation: Equatable, Sendable {
     package var code: UInt16
     package var predicate: String
 

@@ -6,33 +6,43 @@ import TapedeckCore
 /// messages, and keeps the two flags of the closing handshake. The one implementation of fragment
 /// and close handling: the proxy's `RelayStateMachine` holds one per side, and the reference
 /// server's and `WebSocketClient`'s `WebSocketEndpointMachine` holds one for its peer.
-package struct WebSocketPeerMachine: Sendable {
+///
+/// The type is public, its members package (no product vends this target): Swift 6.3 does not
+/// inline a package type's `@inlinable` methods and initialisers into another module (mutating
+/// ones, or on a struct of more than one field), and the proxy calls `receive` for every frame
+/// from TapedeckProxy (issue 33, third round). The same holds for `FrameHeader`.
+public struct WebSocketPeerMachine: Sendable {
     /// Whether the peer is a client, whose frames must be masked (RFC 6455 §5.3); a server's must not.
-    package let isClient: Bool
-    package let maxMessageBytes: Int
+    @usableFromInline package let isClient: Bool
+    @usableFromInline package let maxMessageBytes: Int
     /// The message whose frames are arriving, nil between messages.
-    package private(set) var messageKind: MessageKind?
+    @usableFromInline package internal(set) var messageKind: MessageKind?
     /// Its bytes so far; only filled once it turns out to have more than one frame.
     private var message: [UInt8] = []
-    package private(set) var fragmentCount = 0
+    @usableFromInline package internal(set) var fragmentCount = 0
     /// The text message being received, checked fragment by fragment (1007 at the first bad byte).
-    private var text = UTF8Validator()
+    @usableFromInline var text = UTF8Validator()
     /// A close frame went to this peer.
     package private(set) var closeSent = false
     /// This peer sent a close frame.
     package private(set) var closeReceived = false
 
-    package enum MessageKind: Equatable, Sendable { case text, binary }
+    public enum MessageKind: Equatable, Sendable { case text, binary }
 
     /// A whole message, or the part of one received before it broke a rule.
-    package struct Message: Equatable, Sendable {
-        package var kind: MessageKind
-        package var bytes: [UInt8]
-        package var fragmentCount: Int
+    public struct Message: Equatable, Sendable {
+        @usableFromInline package var kind: MessageKind
+        @usableFromInline package var bytes: [UInt8]
+        @usableFromInline package var fragmentCount: Int
+
+        @inlinable
+        package init(kind: MessageKind, bytes: [UInt8], fragmentCount: Int) {
+            self.kind = kind; self.bytes = bytes; self.fragmentCount = fragmentCount
+        }
     }
 
     /// What a received frame turned out to be.
-    package enum Received: Equatable, Sendable {
+    public enum Received: Equatable, Sendable {
         /// A text, binary or continuation frame that keeps the rules; the message once this was its last frame.
         case data(completed: Message?)
         case ping([UInt8])
@@ -51,7 +61,38 @@ package struct WebSocketPeerMachine: Sendable {
 
     package var name: String { isClient ? "client" : "server" }
 
+    /// What a frame from the peer is. The common case, a whole text or binary message in one frame
+    /// that keeps every rule, is decided here, inlined into the caller: the proxy calls this for
+    /// every frame from another module, where a call could not be inlined and the `Received` it
+    /// returns was copied and destroyed through outlined functions (issue 33, third round).
+    /// Everything else, and a text frame that is not UTF-8, takes `receiveFrame`; both leave the
+    /// machine in the same state for the same frame.
+    @inlinable @inline(__always)
     package mutating func receive(_ header: FrameHeader, payload: [UInt8]) -> Received {
+        if header.fin, messageKind == nil, header.isMasked == isClient, !header.hasReservedBits,
+            payload.count <= maxMessageBytes
+        {
+            switch header.opcode {
+            case .binary:
+                fragmentCount = 1
+                text = UTF8Validator()
+                return .data(completed: Message(kind: .binary, bytes: payload, fragmentCount: 1))
+            case .text:
+                var validator = UTF8Validator()
+                if payload.withUnsafeBufferPointer({ validator.feed($0) }), validator.isComplete {
+                    fragmentCount = 1
+                    text = validator
+                    return .data(completed: Message(kind: .text, bytes: payload, fragmentCount: 1))
+                }
+            default: break
+            }
+        }
+        return receiveFrame(header, payload: payload)
+    }
+
+    /// `receive` for any frame: every rule checked in order.
+    @usableFromInline
+    mutating func receiveFrame(_ header: FrameHeader, payload: [UInt8]) -> Received {
         if let violation = check(header) { return .violation(violation, unfinished: nil) }
         switch header.opcode {
         case .text, .binary, .continuation:
