@@ -20,12 +20,7 @@ public final class TapeDecompressor {
                 if case .endOfFile = try decoder.step(into: &block) { return decoder.uncompressedBytes }
             }
         } catch {
-            switch error {
-            case .truncated(let offset): throw .truncated(path: path, afterRecords: 0, atByte: offset)
-            case .damaged(let offset, let reason): throw .damaged(path: path, afterRecords: 0, atByte: offset, reason: reason)
-            case .notLZ4(let reason): throw .notATape(path: path, reason: reason)
-            case .io(let error): throw error
-            }
+            throw error.tapeError(path: path, records: 0)
         }
     }
 }

@@ -3,7 +3,7 @@ import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
+import TapedeckLZ4Reference
 
 #if canImport(Glibc)
 import Glibc

@@ -2,9 +2,9 @@ import TapedeckTape
 
 /// Decompresses a tape's LZ4 frames with liblz4, checksums included, without reading any
 /// record: the reference that `tapedeck bench` (stage `lz4_liblz4`) measures TapedeckTape's
-/// Swift decoder (`TapeDecompressor`, stage `lz4`) against, on the same tapes in the same run. It
-/// runs the reading path tapes had before the Swift decoder (`LibLZ4FrameDecoder`), so it does the
-/// same work as `TapeDecompressor`: the file read unit by unit, each block decompressed and
+/// Swift decoder (`TapeDecompressor`, stage `lz4`) against, on the same tapes in the same run, and
+/// that the recorder benchmark reads every file it writes with. Through `LibLZ4FrameDecoder` it
+/// does the same work as `TapeDecompressor`: the file read unit by unit, each block decompressed and
 /// appended to a buffer that is emptied before the next. Memory stays bounded by one block.
 public final class LibLZ4Decompressor {
     public let path: String
@@ -26,12 +26,7 @@ public final class LibLZ4Decompressor {
                 if case .endOfFile = try decoder.step(into: &block) { return decoder.uncompressedBytes }
             }
         } catch {
-            switch error {
-            case .truncated(let offset): throw .truncated(path: path, afterRecords: 0, atByte: offset)
-            case .damaged(let offset, let reason): throw .damaged(path: path, afterRecords: 0, atByte: offset, reason: reason)
-            case .notLZ4(let reason): throw .notATape(path: path, reason: reason)
-            case .io(let error): throw error
-            }
+            throw error.tapeError(path: path, records: 0)
         }
     }
 }
