@@ -6,7 +6,7 @@ import TapedeckTape
 /// whole to liblz4's `LZ4F_decompress`, which checks and decodes it. Tests compare the bytes and
 /// the stops of both decoders on every frame they have, the ones the tape writer writes among
 /// them; `tapedeck bench` measures one against the other (`LibLZ4Decompressor`, stage `lz4_liblz4`).
-package final class LibLZ4FrameDecoder {
+package final class LibLZ4FrameDecoder: LZ4FrameStepping {
     package typealias Stop = LZ4FrameStop
     package typealias Step = LZ4FrameStep
 

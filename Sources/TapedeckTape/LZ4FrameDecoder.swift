@@ -9,7 +9,7 @@
 /// default), block and content checksums or none, the content size and dictionary id fields,
 /// skippable frames, several frames in a row. Damage reasons name the liblz4 error that the same
 /// bytes gave when tapes were read through liblz4.
-final class LZ4FrameDecoder {
+final class LZ4FrameDecoder: LZ4FrameStepping {
     typealias Stop = LZ4FrameStop
     typealias Step = LZ4FrameStep
 

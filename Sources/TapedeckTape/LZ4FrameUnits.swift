@@ -1,31 +1,3 @@
-/// Why reading a file of LZ4 frames stopped early.
-package enum LZ4FrameStop: Error {
-    /// The file ends inside a frame; the incomplete unit starts at `atByte`.
-    case truncated(atByte: UInt64)
-    case damaged(atByte: UInt64, reason: String)
-    /// The first bytes are not an LZ4 frame.
-    case notLZ4(reason: String)
-    case io(TapeError)
-
-    /// The error a tape's reader gives for this stop after `records` whole records.
-    package func tapeError(path: String, records: Int) -> TapeError {
-        switch self {
-        case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
-        case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
-        case .notLZ4(let reason): .notATape(path: path, reason: reason)
-        case .io(let error): error
-        }
-    }
-}
-
-/// What one step of a frame decoder did.
-package enum LZ4FrameStep {
-    /// A unit was decoded; zero or more bytes were appended.
-    case decoded
-    /// The file ended cleanly after a complete frame.
-    case endOfFile
-}
-
 /// What a frame's header says about its blocks.
 package struct LZ4FrameDescriptor {
     /// The FLG and BD bytes as read, for the checks a decoder makes of reserved bits.

@@ -14,13 +14,6 @@ public final class TapeDecompressor {
     /// Decompresses the rest of the file, checksums included, and returns the number of
     /// record-stream bytes (header and records) it produced.
     public func decompressAll() throws(TapeError) -> UInt64 {
-        do {
-            while true {
-                block.removeAll(keepingCapacity: true)
-                if case .endOfFile = try decoder.step(into: &block) { return decoder.uncompressedBytes }
-            }
-        } catch {
-            throw error.tapeError(path: path, records: 0)
-        }
+        try decoder.decodeAll(path: path, into: &block)
     }
 }
