@@ -1,9 +1,9 @@
 import Foundation
 import TapedeckCore
+import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckRedaction
-import TapedeckLZ4Reference
 import TapedeckTape
 
 /// The tape writer's cost per message on the synthetic corpus: the flight recorder's caller side
@@ -123,7 +123,9 @@ package struct RecorderBenchmark {
     private static func checkedSizes(_ path: String) throws -> (bytesIn: UInt64, bytesOut: UInt64) {
         let reader = try TapeReader(path: path)
         while try reader.next() != nil {}
-        guard reader.end == .complete else { throw ReferenceMismatch(path: path, detail: "the Swift decoder: \(reader.end.map { "\($0)" } ?? "no end")") }
+        guard reader.end == .complete else {
+            throw ReferenceMismatch(path: path, detail: "the Swift decoder: \(reader.end.map { "\($0)" } ?? "no end")")
+        }
         let reference = try LibLZ4Decompressor(path: path).decompressAll()
         guard reference == reader.uncompressedBytes else {
             throw ReferenceMismatch(
