@@ -246,7 +246,7 @@ bench-compare: release pydeps
 	@[ -n "$(BASE)" ] || { echo "bench-compare: name the base revision, e.g. make bench-compare BASE=d6ae299" >&2; exit 2; }
 	scripts/bench-compare.sh $(BASE) $(BIN_RELEASE)
 
-# The in-app flight recorder (issue 21): caller and writer sides beside liblz4, docs/PERFORMANCE.md.
+# The tape writer (issues 21, 35): the flight recorder's caller and writer sides and TapeWriter alone, docs/PERFORMANCE.md.
 .PHONY: bench-recorder
 bench-recorder: release
 	$(BIN_RELEASE) dev bench recorder

@@ -6,15 +6,15 @@ import PackageDescription
 //   testing      TapedeckTesting -> TapedeckReplay, TapedeckSocket
 //   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
 //   network edge TapedeckWebSocket -> SwiftNIO (the WebSocket core: machines, aggregator, pipeline)
-//                TapedeckProxy -> TapedeckWebSocket, TapedeckTapeWriter, TapedeckRedaction (recording proxy)
+//                TapedeckProxy -> TapedeckWebSocket, TapedeckTape, TapedeckRedaction (recording proxy)
 //                TapedeckServers -> TapedeckWebSocket, TapedeckGame, TapedeckReplay (reference and tape servers)
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckServers (live scenario targets)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckInvestigation (repro, shrink, diff, report) -> TapedeckReplay
 //                TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckCatalog -> TapedeckTape, GRDB
 //                TapedeckState -> TapedeckProtocol ; TapedeckRedaction -> swift-crypto
-//                TapedeckTape -> TapedeckCore (LZ4 frames read in Swift), builds for iOS
-//   writing      TapedeckTapeWriter -> TapedeckTape, CLZ4 (liblz4): the command line, recorder, scenarios, repro
+//                TapedeckTape -> TapedeckCore (LZ4 frames read and written in Swift: the one tape writer), builds for iOS
+//   reference    TapedeckLZ4Reference -> TapedeckTape, CLZ4 (liblz4): what tests and benchmarks check the Swift LZ4 against
 //   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, the JSON reader. Every target
 //                that reads dates or JSON outside the protocol's codec uses it
 // SwiftNIO as the network targets use it: the event loops, HTTP/1.1, WebSocket and TLS.
@@ -44,7 +44,7 @@ let package = Package(
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
         // Only for this repository's Benchmarks/ package (a package of its own, so package-benchmark
         // and its jemalloc never reach users), which measures the stages inside.
-        .library(name: "TapedeckTapeWriter", targets: ["TapedeckTapeWriter"]),
+        .library(name: "TapedeckLZ4Reference", targets: ["TapedeckLZ4Reference"]),
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
@@ -62,7 +62,7 @@ let package = Package(
     ],
     targets: [
         // liblz4's block and frame API (lz4.h, lz4hc.h, lz4frame.h), linked from the system: only
-        // TapedeckTapeWriter (and tests) use it; reading tapes needs no system library.
+        // TapedeckLZ4Reference (and tests) use it; reading and writing tapes needs no system library.
         .systemLibrary(
             name: "CLZ4",
             pkgConfig: "liblz4",
@@ -71,10 +71,10 @@ let package = Package(
         // The shared bottom layer (issue 19): calendar dates and RFC 3339 times, UTF-8 checks, base64,
         // the strict JSON reader and its byte scanner. No dependency, no clock, no locale.
         .target(name: "TapedeckCore"),
-        // Tapes: the format, the streaming reader (a pure-Swift LZ4 frame decoder), JSON Lines.
+        // Tapes: the format, the streaming reader and the one writer (LZ4 frames in Swift), JSON Lines.
         .target(name: "TapedeckTape", dependencies: ["TapedeckCore"]),
-        // Writing tapes (TapeWriter, JSON Lines import) through liblz4's frame compressor.
-        .target(name: "TapedeckTapeWriter", dependencies: ["TapedeckCore", "TapedeckTape", "CLZ4"]),
+        // liblz4 as the reference: its frame decoder, which tests and benchmarks check the Swift LZ4 against.
+        .target(name: "TapedeckLZ4Reference", dependencies: ["TapedeckTape", "CLZ4"]),
         .target(name: "TapedeckProtocol"),
         .target(
             name: "TapedeckState",
@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "TapedeckInvestigation",
             dependencies: [
-                "TapedeckCore", "TapedeckReplay", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                "TapedeckCore", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
             ]
         ),
         // The HTML page of a session (`tapedeck report`): page model and rendering, no clock.
@@ -143,7 +143,7 @@ let package = Package(
         .target(
             name: "TapedeckProxy",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckRedaction",
+                "TapedeckWebSocket", "TapedeckCore", "TapedeckTape", "TapedeckRedaction",
                 // The local CA for wss:// towards the app, made in-process (no openssl).
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -159,7 +159,7 @@ let package = Package(
         ),
         .target(
             name: "TapedeckScenario",
-            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckTapeWriter", "TapedeckReplay"]
+            dependencies: ["TapedeckProtocol", "TapedeckState", "TapedeckTape", "TapedeckReplay"]
         ),
         // The scenario language's live targets: a WebSocket transport, the reference server in virtual time.
         .target(
@@ -178,14 +178,14 @@ let package = Package(
         .target(
             name: "TapedeckBenchmarks",
             dependencies: [
-                "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+                "TapedeckCore", "TapedeckTape", "TapedeckLZ4Reference", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
                 "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
             ]
         ),
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+                "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
                 "TapedeckCatalog", "TapedeckInvestigation", "TapedeckRedaction", "TapedeckThroughput", "TapedeckRecorder",
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
-            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4", "TestSupport"],
+            dependencies: ["TapedeckTape", "TapedeckLZ4Reference", "CLZ4", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
@@ -223,22 +223,22 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter",
+                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckCore", "TapedeckTape",
                 "TapedeckProtocol", "TapedeckState",
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape", "TapedeckTapeWriter"]),
+        .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
         .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: [
-                "TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckTapeWriter", "TapedeckReplay",
+                "TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckReplay",
             ]
         ),
         .testTarget(
             name: "TapedeckCLITests",
             dependencies: [
-                "TapedeckCLI", "TapedeckBenchmarks", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog",
+                "TapedeckCLI", "TapedeckBenchmarks", "TapedeckCore", "TapedeckTape", "TapedeckCatalog",
                 "TapedeckProtocol", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -274,14 +274,14 @@ let package = Package(
             dependencies: [
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", "TapedeckState",
                 "TapedeckTape",
-                "TapedeckProtocol", "TapedeckReplay", "TapedeckTapeWriter", "TapedeckTesting", "TapedeckSocket", "TestSupport",
+                "TapedeckProtocol", "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TestSupport",
             ],
             exclude: ["Peers"]
         ),
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
-                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter",
+                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape",
                 "TapedeckProtocol", "TapedeckState", "TestSupport",
             ]
         ),

@@ -28,7 +28,6 @@ let package = Package(
                 "DecodeLoop",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "TapedeckTape", package: "Tapedeck"),
-                .product(name: "TapedeckTapeWriter", package: "Tapedeck"),
                 .product(name: "TapedeckProtocol", package: "Tapedeck"),
                 .product(name: "TapedeckState", package: "Tapedeck"),
             ],
@@ -41,7 +40,7 @@ let package = Package(
             dependencies: [
                 "DecodeLoop",
                 .product(name: "TapedeckTape", package: "Tapedeck"),
-                .product(name: "TapedeckTapeWriter", package: "Tapedeck"),
+                .product(name: "TapedeckLZ4Reference", package: "Tapedeck"),
                 .product(name: "TapedeckProtocol", package: "Tapedeck"),
                 .product(name: "TapedeckState", package: "Tapedeck"),
                 .product(name: "TapedeckReplay", package: "Tapedeck"),

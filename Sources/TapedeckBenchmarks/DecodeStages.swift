@@ -1,7 +1,7 @@
+import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// The measured loops of `tapedeck bench`, one per stage, each doing everything the stage
 /// before it does plus one more step. Every loop returns what it counted so the work cannot be

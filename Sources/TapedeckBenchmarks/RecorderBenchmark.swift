@@ -1,16 +1,17 @@
 import Foundation
 import TapedeckCore
+import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckRedaction
 import TapedeckTape
-import TapedeckTapeWriter
 
-/// The flight recorder's cost per message on the synthetic corpus, beside liblz4 in the same run:
-/// the caller's side (`FlightRecorder.received(text:)`/`sent(text:)` with the writer thread
-/// running), the writer's side on one thread (redaction, record encoding, Swift LZ4, checksums,
-/// writes, segment roll-over) with and without the default redaction rules, and liblz4's
-/// `TapeWriter` writing the same records (level 0, the same 64 KiB flushes) for speed and size.
+/// The tape writer's cost per message on the synthetic corpus: the flight recorder's caller side
+/// (`FlightRecorder.received(text:)`/`sent(text:)` with the writer thread running), its writer
+/// side on one thread (redaction, record encoding, LZ4, checksums, writes, segment roll-over) with
+/// and without the default redaction rules, and `TapeWriter` alone writing the same records with
+/// the same 64 KiB flushes (what the proxy and the command line do). Every file written is then
+/// decoded by liblz4, the reference, and by the Swift decoder, which must give the same bytes.
 package struct RecorderBenchmark {
     package struct Stage {
         package var name: String
@@ -52,7 +53,7 @@ package struct RecorderBenchmark {
             try best { try caller(texts, corpus) },
             try best { try swiftWriter(records, rules: .defaults, name: "writer_swift_redacting") },
             try best { try swiftWriter(records, rules: RedactionRules(), name: "writer_swift") },
-            try best { try liblz4Writer(records) },
+            try best { try tapeWriter(records) },
         ]
     }
 
@@ -97,16 +98,15 @@ package struct RecorderBenchmark {
         let seconds = Double(MonotonicClock.now() - start) / 1e9
         var stage = Stage(name: name, messages: records.count, seconds: seconds)
         for segment in try FileManager.default.contentsOfDirectory(atPath: path) {
-            let reader = try TapeReader(path: (path as NSString).appendingPathComponent(segment))
-            while try reader.next() != nil {}
-            stage.bytesIn += reader.uncompressedBytes
-            stage.bytesOut += reader.compressedBytes
+            let (bytesIn, bytesOut) = try Self.checkedSizes((path as NSString).appendingPathComponent(segment))
+            stage.bytesIn += bytesIn
+            stage.bytesOut += bytesOut
         }
         return stage
     }
 
-    private func liblz4Writer(_ records: [TapeRecord]) throws -> Stage {
-        let path = folder("liblz4.tape")
+    private func tapeWriter(_ records: [TapeRecord]) throws -> Stage {
+        let path = folder("writer.tape")
         let metadata = TapeMetadata(created: "2025-01-01T00:00:00Z", tool: "TapedeckRecorder 0.1.0")
         let start = MonotonicClock.now()
         // Blocks cut by the same 64 KiB threshold as the recorder's writer.
@@ -114,8 +114,30 @@ package struct RecorderBenchmark {
         for record in records { try writer.append(record) }
         try writer.close()
         let seconds = Double(MonotonicClock.now() - start) / 1e9
-        return Stage(
-            name: "writer_liblz4", messages: records.count, seconds: seconds,
-            bytesIn: writer.uncompressedBytes, bytesOut: writer.compressedBytes)
+        let (bytesIn, bytesOut) = try Self.checkedSizes(path)
+        return Stage(name: "writer_tape", messages: records.count, seconds: seconds, bytesIn: bytesIn, bytesOut: bytesOut)
+    }
+
+    /// The record-stream and file sizes of a tape, after liblz4 and the Swift decoder both read it
+    /// whole (every checksum checked) and agree on its content.
+    private static func checkedSizes(_ path: String) throws -> (bytesIn: UInt64, bytesOut: UInt64) {
+        let reader = try TapeReader(path: path)
+        while try reader.next() != nil {}
+        guard reader.end == .complete else {
+            throw ReferenceMismatch(path: path, detail: "the Swift decoder: \(reader.end.map { "\($0)" } ?? "no end")")
+        }
+        let reference = try LibLZ4Decompressor(path: path).decompressAll()
+        guard reference == reader.uncompressedBytes else {
+            throw ReferenceMismatch(
+                path: path, detail: "liblz4 decoded \(reference) bytes, the Swift decoder \(reader.uncompressedBytes)")
+        }
+        return (reader.uncompressedBytes, reader.compressedBytes)
+    }
+
+    /// liblz4 and the Swift decoder read a written tape differently.
+    struct ReferenceMismatch: Error, CustomStringConvertible {
+        var path: String
+        var detail: String
+        var description: String { "\(path): liblz4 and the Swift decoder disagree: \(detail)" }
     }
 }

@@ -4,7 +4,6 @@ import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Measures replay throughput on a synthetic session: SyntheticMessages' server envelopes, one per
 /// millisecond of tape time, with what a real client would have sent in between: the `claimEvent`

@@ -1,7 +1,6 @@
 import TapedeckCore
 import TapedeckProtocol
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Writes a `SyntheticSession` as a tape: the client's `open` record, the session's messages as text
 /// records (server messages s2c, client replies c2s) and a normal close (1000) from both sides. Everything, the

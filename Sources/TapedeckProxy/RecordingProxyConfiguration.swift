@@ -1,6 +1,5 @@
 import TapedeckRedaction
 import TapedeckTape
-import TapedeckTapeWriter
 import TapedeckWebSocket
 
 /// How `RecordingProxy` listens, forwards and records.

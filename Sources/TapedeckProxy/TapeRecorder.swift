@@ -3,7 +3,6 @@ import NIOPosix
 import TapedeckCore
 import TapedeckRedaction
 import TapedeckTape
-import TapedeckTapeWriter
 import TapedeckWebSocket
 
 /// Writes one connection's tape off the event loop. The event loop hands records over with

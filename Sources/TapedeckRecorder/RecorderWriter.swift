@@ -8,13 +8,15 @@ package final class RecorderWriter {
     /// A flush is due once the oldest unflushed record is this old, or this many bytes wait.
     let flushAge: UInt64
     static let flushThreshold = 64 * 1024
+    /// The writer flushes only when told: this type decides when, and rolls segments over after.
+    static let segmentOptions = TapeWriterOptions(flushInterval: .max, flushThreshold: .max)
 
     private let configuration: FlightRecorderConfiguration
     private let redactor: Redactor
     private let redactionNeedles: RedactionNeedles
     private let metadata: TapeMetadata
     private var segments: SegmentSet
-    private var current: SwiftTapeFile?
+    private var current: TapeWriter?
     private var currentPath: String?
     /// Tape time of the oldest record not yet flushed.
     private var pendingSince: UInt64?
@@ -69,7 +71,7 @@ package final class RecorderWriter {
         lastTime = record.time
         do throws(FlightRecorderError) {
             let file = try currentFile()
-            file.append(record)
+            do { try file.append(record) } catch { throw FlightRecorderError(error) }
             if pendingSince == nil { pendingSince = record.time }
             if file.pendingBytes >= Self.flushThreshold { try flush() }
         } catch {
@@ -110,11 +112,11 @@ package final class RecorderWriter {
         segments.updateLast(bytes: file.compressedBytes, lastTime: file.lastTime)
     }
 
-    private func currentFile() throws(FlightRecorderError) -> SwiftTapeFile {
+    private func currentFile() throws(FlightRecorderError) -> TapeWriter {
         if let current { return current }
         let path = segments.startNext()
         do {
-            let file = try SwiftTapeFile(path: path, metadata: metadata)
+            let file = try TapeWriter(path: path, metadata: metadata, options: Self.segmentOptions)
             current = file
             currentPath = path
             return file

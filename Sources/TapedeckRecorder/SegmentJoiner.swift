@@ -23,12 +23,12 @@ enum SegmentJoiner {
     ) throws(FlightRecorderError) -> Joined {
         let temporary = path + ".partial"
         do {
-            let output = try SwiftTapeFile(path: temporary, metadata: metadata)
+            let output = try TapeWriter(path: temporary, metadata: metadata, options: RecorderWriter.segmentOptions)
             for segment in segments {
                 let reader = try TapeReader(path: segment)
                 while let record = try reader.next() {
                     guard record.time >= cutoff else { continue }
-                    output.append(record)
+                    try output.append(record)
                     if output.pendingBytes >= RecorderWriter.flushThreshold { try output.flush() }
                 }
             }

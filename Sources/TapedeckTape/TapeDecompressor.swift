@@ -14,18 +14,6 @@ public final class TapeDecompressor {
     /// Decompresses the rest of the file, checksums included, and returns the number of
     /// record-stream bytes (header and records) it produced.
     public func decompressAll() throws(TapeError) -> UInt64 {
-        do {
-            while true {
-                block.removeAll(keepingCapacity: true)
-                if case .endOfFile = try decoder.step(into: &block) { return decoder.uncompressedBytes }
-            }
-        } catch {
-            switch error {
-            case .truncated(let offset): throw .truncated(path: path, afterRecords: 0, atByte: offset)
-            case .damaged(let offset, let reason): throw .damaged(path: path, afterRecords: 0, atByte: offset, reason: reason)
-            case .notLZ4(let reason): throw .notATape(path: path, reason: reason)
-            case .io(let error): throw error
-            }
-        }
+        try decoder.decodeAll(path: path, into: &block)
     }
 }

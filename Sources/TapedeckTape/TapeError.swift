@@ -22,7 +22,6 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// export cannot write (record from 0, as `tapedeck cat` numbers them).
     case timeWentBackwardsInConnection(path: String, connection: UInt32, record: Int, previous: UInt64, time: UInt64)
     case writerClosed(path: String)
-    case compressionFailed(path: String, reason: String)
     /// A text input's line is longer than its reader's limit (JSON Lines: `TapeJSONLines.maxLineLength`).
     case lineTooLong(path: String, line: Int, limit: Int)
 
@@ -65,8 +64,6 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "Export it as JSON Lines (--format jsonl) to see and correct the times."
         case .writerClosed(let path):
             "\(path): the tape writer is already closed."
-        case .compressionFailed(let path, let reason):
-            "\(path): LZ4 compression failed (\(reason))."
         case .lineTooLong(let path, let line, let limit):
             "\(path):\(line): the line is longer than the limit of \(limit) bytes a line may have "
                 + "(the longest a record at the tape's limit can take); nothing was written. "

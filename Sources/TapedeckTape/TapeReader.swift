@@ -68,7 +68,7 @@ public final class TapeReader {
             stream.advance(total)
             return TapeHeader(majorVersion: major, minorVersion: minor, metadata: metadata)
         } catch let stop as LZ4FrameDecoder.Stop {
-            throw error(for: stop, path: path, records: 0)
+            throw stop.tapeError(path: path, records: 0)
         } catch let error as TapeError {
             throw error
         } catch {
@@ -124,7 +124,7 @@ extension TapeReader {
                     }
                 }
             } catch let stop as LZ4FrameDecoder.Stop {
-                let error = TapeReader.error(for: stop, path: path, records: recordCount)
+                let error = stop.tapeError(path: path, records: recordCount)
                 switch stop {
                 case .truncated(let offset): end = .truncated(afterRecords: recordCount, atByte: offset)
                 case .damaged(let offset, let reason): end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
@@ -147,15 +147,6 @@ extension TapeReader {
             let offset = stream.decoder.consumed
             end = .damaged(afterRecords: recordCount, atByte: offset, reason: reason)
             return .damaged(path: path, afterRecords: recordCount, atByte: offset, reason: reason)
-        }
-    }
-
-    fileprivate static func error(for stop: LZ4FrameDecoder.Stop, path: String, records: Int) -> TapeError {
-        switch stop {
-        case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
-        case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
-        case .notLZ4(let reason): .notATape(path: path, reason: reason)
-        case .io(let error): error
         }
     }
 }

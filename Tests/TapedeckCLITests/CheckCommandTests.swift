@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 import Testing
 
 @testable import TapedeckCLI

@@ -1,6 +1,5 @@
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 import Testing
 
 @testable import TapedeckCatalog

@@ -2,7 +2,6 @@ import Foundation
 import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Builds tapes, checkpoint files and goldens for the report tests in a fresh temporary folder.
 struct ReportTestTapes {

@@ -1,6 +1,5 @@
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Builds tapes for the tests in a fresh temporary folder.
 struct TestTapes {

@@ -1,6 +1,5 @@
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Builds tapes from the JSON Lines fixtures in a fresh temporary folder per test, so goldens and
 /// catalogs written by one test never leak into another.

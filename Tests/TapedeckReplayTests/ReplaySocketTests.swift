@@ -2,7 +2,6 @@ import Foundation
 import TapedeckReplay
 import TapedeckSocket
 import TapedeckTape
-import TapedeckTapeWriter
 import TapedeckTesting
 import Testing
 

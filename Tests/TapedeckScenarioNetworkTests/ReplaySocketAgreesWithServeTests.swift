@@ -4,7 +4,6 @@ import TapedeckScenarioNetwork
 import TapedeckServers
 import TapedeckSocket
 import TapedeckTape
-import TapedeckTapeWriter
 import TapedeckTesting
 import TapedeckWebSocket
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import TapedeckProtocol
 import TapedeckTape
-import TapedeckTapeWriter
 import TestSupport
 import Testing
 

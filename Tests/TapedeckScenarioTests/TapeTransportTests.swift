@@ -3,7 +3,6 @@ import TapedeckReplay
 import TapedeckScenario
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 import Testing
 
 /// Tapes served back to scenarios, and scenarios recorded to tapes.

@@ -1,5 +1,4 @@
 import Foundation
-import TapedeckTapeWriter
 import Testing
 
 @testable import TapedeckTape

@@ -1,6 +1,6 @@
 import CLZ4
 import Foundation
-import TapedeckTapeWriter
+import TapedeckLZ4Reference
 import Testing
 
 @testable import TapedeckTape

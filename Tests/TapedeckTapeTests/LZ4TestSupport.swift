@@ -1,11 +1,11 @@
 import CLZ4
 import Foundation
-import TapedeckTapeWriter
+import TapedeckLZ4Reference
 
 @testable import TapedeckTape
 
 /// Inputs for the LZ4 tests and the two decoders run side by side: the Swift `LZ4FrameDecoder`
-/// and the liblz4 reference `LibLZ4FrameDecoder` (TapedeckTapeWriter: the reading path it replaced).
+/// and the liblz4 reference `LibLZ4FrameDecoder` (TapedeckLZ4Reference).
 enum LZ4TestSupport {
     /// A deterministic generator (splitmix64).
     struct Generator {

@@ -1,6 +1,5 @@
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 import Testing
 
 /// Files written whole or not at all, and paths compared resolved (issue 23, finding 3).

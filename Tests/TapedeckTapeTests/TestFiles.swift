@@ -1,5 +1,4 @@
 import Foundation
-import TapedeckTapeWriter
 import TestSupport
 
 @testable import TapedeckTape

@@ -1,6 +1,5 @@
 import Foundation
 import TapedeckTape
-import TapedeckTapeWriter
 import Testing
 
 /// The writer refuses what every reader would refuse, with the limit in the message

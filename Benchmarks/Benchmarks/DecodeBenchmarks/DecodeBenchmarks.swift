@@ -3,7 +3,6 @@ import DecodeLoop
 import Foundation
 import TapedeckProtocol
 import TapedeckTape
-import TapedeckTapeWriter
 
 // The stages of `tapedeck bench`, each one iteration over the same synthetic tape:
 // lz4 (decompression only), framing (+ TapeReader records), decode (+ typed messages), replay

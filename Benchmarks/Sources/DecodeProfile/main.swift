@@ -1,9 +1,9 @@
 import DecodeLoop
+import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 
 #if canImport(Glibc)
 import Glibc

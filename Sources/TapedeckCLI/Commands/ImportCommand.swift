@@ -1,7 +1,6 @@
 import ArgumentParser
 import TapedeckCore
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// `tapedeck import FILE.jsonl|FILE.har -o TAPE`: build a tape from JSON Lines or a HAR file.
 struct ImportCommand: ParsableCommand {

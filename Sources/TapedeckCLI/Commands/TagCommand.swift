@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TapedeckCatalog
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// `tapedeck tag`: adds a label to a tape. The tape is the source of truth, so the label goes
 /// into its header (the file is rewritten next to itself and renamed over it); the catalog row

@@ -1,7 +1,6 @@
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// A tape read into memory with each record decoded once, so a bug report can be replayed many
 /// times over subsets of its records (`shrink`) without reading or decoding again.

@@ -1,7 +1,6 @@
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Wraps a transport and writes its session to a tape (`--record-to`): `open` and `close`, every
 /// message both ways as text records, and a `marker` at each checkpoint and `mark`. Record times

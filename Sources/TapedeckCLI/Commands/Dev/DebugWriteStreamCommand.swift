@@ -1,7 +1,6 @@
 import ArgumentParser
 import TapedeckCore
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Writes numbered records at a steady rate with the real clock and flush timer, printing
 /// "flushed N" after each flush: the child process of the crash test, which SIGKILLs it.

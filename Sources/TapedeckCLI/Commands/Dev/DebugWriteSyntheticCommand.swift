@@ -2,7 +2,6 @@ import ArgumentParser
 import TapedeckCore
 import TapedeckProtocol
 import TapedeckTape
-import TapedeckTapeWriter
 
 /// Writes a big deterministic tape of plausible traffic, for measuring memory and speed.
 struct DebugWriteSyntheticCommand: ParsableCommand {

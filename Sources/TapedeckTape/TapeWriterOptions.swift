@@ -4,8 +4,6 @@ public struct TapeWriterOptions: Sendable, Equatable {
     public var flushInterval: UInt64
     /// Flush as soon as this many uncompressed bytes are waiting. 64 KiB.
     public var flushThreshold: Int
-    /// LZ4 frame compression level: 0 is the fast default; 3 and above use LZ4 HC.
-    public var compressionLevel: Int32
     /// Also fsync after each flush (survives power loss, not only a killed process). Costs latency.
     public var syncOnFlush: Bool
     /// Write to a temporary file beside the path and rename it over the path at `close()`
@@ -16,10 +14,10 @@ public struct TapeWriterOptions: Sendable, Equatable {
 
     public init(
         flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
-        compressionLevel: Int32 = 0, syncOnFlush: Bool = false, replacesAtClose: Bool = false
+        syncOnFlush: Bool = false, replacesAtClose: Bool = false
     ) {
         self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
-        self.compressionLevel = compressionLevel; self.syncOnFlush = syncOnFlush
+        self.syncOnFlush = syncOnFlush
         self.replacesAtClose = replacesAtClose
     }
 }

@@ -3,7 +3,7 @@
 /// blocks of at most 64 KiB: a 13-bit hash of the next four bytes finds the last position that
 /// had them; a miss moves on by a step that grows with consecutive misses, so incompressible input
 /// is skipped quickly. Each block is independent (no match reaches before its start), as the tape
-/// format's frames declare. TapedeckTape's `LZ4Block` decodes what this writes.
+/// format's frames declare. `LZ4Block` decodes what this writes; `LZ4FrameEncoder` frames it.
 ///
 /// Reuses its hash table between blocks; one compressor per thread.
 struct LZ4BlockCompressor {

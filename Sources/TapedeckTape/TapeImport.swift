@@ -1,5 +1,4 @@
 import TapedeckCore
-import TapedeckTape
 
 /// Builds a tape from its JSON Lines form.
 public enum TapeImport {

@@ -1,5 +1,3 @@
-import TapedeckTape
-
 extension TapeImport {
     /// Reads the HAR file at `harPath` (`TapeHARImport`) and writes its WebSocket connections as one
     /// tape at `tapePath`, replaced whole when complete. Returns the session it wrote.

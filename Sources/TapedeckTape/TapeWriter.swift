@@ -1,12 +1,10 @@
-import CLZ4
-import TapedeckTape
-
-/// Writes a tape: one LZ4 frame (independent 64 KiB blocks, block checksums, content checksum)
-/// holding the header and then the records.
+/// Writes a tape: one LZ4 frame (independent 64 KiB blocks, block checksums, content checksum;
+/// `LZ4FrameEncoder`, LZ4 in Swift) holding the header and then the records. The one tape writer:
+/// the proxy, the command line, scenarios, repro and the in-app flight recorder all write with it.
 ///
-/// Records collect in memory until a flush. A flush compresses them, ends the LZ4 block
-/// (`LZ4F_flush`) and `write`s it to the file, so everything flushed survives the process being
-/// killed. Flushes happen when `flushThreshold` bytes are waiting, and when the oldest waiting record
+/// Records collect in memory until a flush. A flush compresses them into blocks that end there
+/// and `write`s them to the file, so everything flushed survives the process being killed.
+/// Flushes happen when `flushThreshold` bytes are waiting, and when the oldest waiting record
 /// is `flushInterval` old: the writer never reads a clock, so it judges age by the time of each
 /// appended record and by `flushIfDue(now:)`, which the network edge calls from a timer with its
 /// monotonic clock (`TapeClock`). `close()` ends the frame with its content checksum.
@@ -25,61 +23,33 @@ public final class TapeWriter {
     /// Bytes written to the file so far.
     public private(set) var compressedBytes: UInt64 = 0
     public private(set) var isClosed = false
+    /// Times of the first and the last record appended, if any.
+    public private(set) var firstTime: UInt64?
+    public private(set) var lastTime: UInt64?
 
     private var fd: Int32
     /// With `options.replacesAtClose`: the temporary file `fd` belongs to.
     private var replacing: ReplacingFile?
-    private var context: OpaquePointer?
-    private var preferences: LZ4F_preferences_t
+    private var encoder = LZ4FrameEncoder()
     private var pending: [UInt8] = []
     /// Tape time of the oldest record in `pending`.
     private var pendingSince: UInt64?
-    private var lastTime: UInt64 = 0
-    private var output: [UInt8]
-    /// Input is fed to LZ4 in slices this big so `output` stays bounded.
-    private static let chunkSize = 64 * 1024
+    /// One encoded block at a time.
+    private var output = [UInt8](repeating: 0, count: LZ4FrameEncoder.maxBlockOutput)
 
     /// Throws `metadataTooLarge`, before creating any file, for metadata readers would refuse.
     public init(path: String, metadata: TapeMetadata, options: TapeWriterOptions = TapeWriterOptions()) throws(TapeError) {
         let header = try TapeHeader(metadata: metadata).encoded(for: path)
         self.path = path
         self.options = options
-        var preferences = LZ4F_preferences_t()
-        preferences.frameInfo.blockSizeID = LZ4F_max64KB
-        preferences.frameInfo.blockMode = LZ4F_blockIndependent
-        preferences.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled
-        preferences.frameInfo.blockChecksumFlag = LZ4F_blockChecksumEnabled
-        preferences.compressionLevel = options.compressionLevel
-        self.preferences = preferences
-        output = [UInt8](repeating: 0, count: LZ4F_compressBound(Self.chunkSize, &preferences) + Int(LZ4F_HEADER_SIZE_MAX))
-
-        var context: OpaquePointer?
-        let created = LZ4F_createCompressionContext(&context, UInt32(LZ4F_VERSION))
-        guard LZ4F_isError(created) == 0, let context else {
-            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(created)))
+        if options.replacesAtClose {
+            let file = try ReplacingFile(path: path)
+            replacing = file
+            fd = file.fd
+        } else {
+            fd = try POSIXFile.createForWriting(path)
         }
-        self.context = context
-        do {
-            if options.replacesAtClose {
-                let file = try ReplacingFile(path: path)
-                replacing = file
-                fd = file.fd
-            } else {
-                fd = try POSIXFile.createForWriting(path)
-            }
-        } catch {
-            LZ4F_freeCompressionContext(context)
-            self.context = nil
-            throw error
-        }
-
-        let headerSize = output.withUnsafeMutableBytes { out in
-            LZ4F_compressBegin(context, out.baseAddress, out.count, &self.preferences)
-        }
-        guard LZ4F_isError(headerSize) == 0 else {
-            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(headerSize)))
-        }
-        try writeOutput(headerSize)
+        try write(LZ4FrameEncoder.frameHeader)
         // The header goes out at once: a writer killed before its first record leaves a readable empty tape.
         pending = header
         try flush()
@@ -88,7 +58,6 @@ public final class TapeWriter {
     deinit {
         // A writer dropped without close() leaves a tape that reads as truncated after its last flush.
         // A replacing writer dropped without close() removes its temporary file: the path is untouched.
-        if let context { LZ4F_freeCompressionContext(context) }
         if let replacing { replacing.discard() } else if !isClosed { POSIXFile.closeFile(fd) }
     }
 
@@ -97,9 +66,10 @@ public final class TapeWriter {
         guard !isClosed else { throw .writerClosed(path: path) }
         let length = TapeRecordCodec.encodedLength(record)
         guard length <= UInt64(TapeFormat.maxRecordLength) else { throw .recordTooLarge(record: recordCount, length: length) }
-        guard record.time >= lastTime else {
+        if let lastTime, record.time < lastTime {
             throw .timeWentBackwards(record: recordCount, previous: lastTime, time: record.time)
         }
+        if firstTime == nil { firstTime = record.time }
         lastTime = record.time
         if pendingSince == nil { pendingSince = record.time }
         TapeRecordCodec.append(record, to: &pending)
@@ -110,6 +80,9 @@ public final class TapeWriter {
             try flushIfDue(now: record.time)
         }
     }
+
+    /// Bytes of encoded records waiting for the next flush.
+    public var pendingBytes: Int { pending.count }
 
     /// The tape time at which `flushIfDue(now:)` will flush, or nil when nothing is waiting.
     /// A timer at the network edge can sleep until then.
@@ -126,16 +99,11 @@ public final class TapeWriter {
         return true
     }
 
-    /// Compresses what is waiting, ends the block and writes it to the file.
+    /// Compresses what is waiting into blocks that end here and writes them to the file.
     public func flush() throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         guard !pending.isEmpty else { return }
-        try compressPending()
-        let size = output.withUnsafeMutableBytes { out in LZ4F_flush(context, out.baseAddress, out.count, nil) }
-        guard LZ4F_isError(size) == 0 else {
-            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size)))
-        }
-        try writeOutput(size)
+        try writePending()
         if options.syncOnFlush { try POSIXFile.sync(fd, path: path) }
         flushedRecordCount = recordCount
     }
@@ -143,12 +111,8 @@ public final class TapeWriter {
     /// Writes what is waiting, ends the frame with its content checksum and closes the file.
     public func close() throws(TapeError) {
         guard !isClosed else { return }
-        try compressPending()
-        let size = output.withUnsafeMutableBytes { out in LZ4F_compressEnd(context, out.baseAddress, out.count, nil) }
-        guard LZ4F_isError(size) == 0 else {
-            throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size)))
-        }
-        try writeOutput(size)
+        try writePending()
+        try write(encoder.frameEnd())
         if let replacing {
             // Synced, closed and renamed over the path; on failure the temporary file is removed.
             isClosed = true
@@ -161,31 +125,32 @@ public final class TapeWriter {
         flushedRecordCount = recordCount
     }
 
-    private func compressPending() throws(TapeError) {
+    /// Encodes `pending` into blocks of at most 64 KiB, writes them and empties it.
+    private func writePending() throws(TapeError) {
+        let count = pending.count
         var start = 0
-        while start < pending.count {
-            let end = min(start + Self.chunkSize, pending.count)
-            let size = pending.withUnsafeBytes { input in
+        while start < count {
+            let end = min(start + LZ4FrameEncoder.maxBlockInput, count)
+            let size = pending.withUnsafeBytes { all in
                 output.withUnsafeMutableBytes { out in
-                    LZ4F_compressUpdate(context, out.baseAddress, out.count, input.baseAddress! + start, end - start, nil)
+                    encoder.encodeBlock(UnsafeRawBufferPointer(rebasing: all[start..<end]), into: out.baseAddress!)
                 }
             }
-            guard LZ4F_isError(size) == 0 else {
-                throw .compressionFailed(path: path, reason: String(cString: LZ4F_getErrorName(size)))
-            }
-            try writeOutput(size)
+            try write(output, count: size)
             start = end
         }
-        uncompressedBytes += UInt64(pending.count)
-        pending.removeAll(keepingCapacity: pending.capacity <= 4 * options.flushThreshold)
+        uncompressedBytes += UInt64(count)
+        // Keeps a buffer in proportion to the threshold (a writer that flushes itself passes `Int.max`).
+        pending.removeAll(keepingCapacity: pending.capacity / 4 <= max(options.flushThreshold, LZ4FrameEncoder.maxBlockInput))
         pendingSince = nil
     }
 
-    private func writeOutput(_ count: Int) throws(TapeError) {
-        guard count > 0 else { return }
-        let result: Result<Void, TapeError> = output.withUnsafeBytes { out in
+    /// Writes the first `count` bytes of `bytes` (all of them by default) to the file.
+    private func write(_ bytes: [UInt8], count: Int? = nil) throws(TapeError) {
+        let count = count ?? bytes.count
+        let result: Result<Void, TapeError> = bytes.withUnsafeBytes { raw in
             Result { () throws(TapeError) in
-                try POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: out[0..<count]), path: path)
+                try POSIXFile.writeAll(fd, UnsafeRawBufferPointer(rebasing: raw[0..<count]), path: path)
             }
         }
         try result.get()
