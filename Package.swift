@@ -42,12 +42,6 @@ let package = Package(
         .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
         .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
-        // Only for this repository's Benchmarks/ package (a package of its own, so package-benchmark
-        // and its jemalloc never reach users), which measures the stages inside.
-        .library(name: "TapedeckTapeWriter", targets: ["TapedeckTapeWriter"]),
-        .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
-        .library(name: "TapedeckState", targets: ["TapedeckState"]),
-        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -291,6 +285,40 @@ let package = Package(
         ),
     ]
 )
+
+// `make bench` (TAPEDECK_BENCHMARKS=1, set by the Makefile's benchmark targets only): the decoding
+// benchmarks with ordo-one/package-benchmark (malloc counts, instructions, throughput per stage,
+// checked against Benchmarks/Thresholds/) and DecodeProfile, the plain driver callgrind counts
+// (scripts/bench-instructions.sh). In this package, so they measure the stages through its own
+// targets, not through products; behind the switch, so a normal build, test or dependent package
+// never resolves package-benchmark and its malloc interposer. The plugin finds a benchmark by its
+// folder's parent, `Benchmarks/`; the two plain targets live in `Benchmarks/Sources/` so it does
+// not take DecodeProfile for one.
+if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets += [
+        // The decode and replay loop both drivers measure.
+        .target(
+            name: "DecodeLoop", dependencies: ["TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            path: "Benchmarks/Sources/DecodeLoop"),
+        .executableTarget(
+            name: "DecodeBenchmarks",
+            dependencies: [
+                "DecodeLoop", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Benchmarks/DecodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // A plain driver for counting instructions per message under callgrind.
+        .executableTarget(
+            name: "DecodeProfile",
+            dependencies: ["DecodeLoop", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay"],
+            path: "Benchmarks/Sources/DecodeProfile"
+        ),
+    ]
+}
 
 // `make sanitize` and `make fuzz` (issue 18) build in their own scratch paths with sanitizers,
 // which rebuild every target from scratch. TAPEDECK_SUBSET, set by those two targets only, trims
