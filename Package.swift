@@ -194,11 +194,21 @@ let package = Package(
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
         // What the tests share: an async child process (no test holds a concurrency-pool thread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The tests' shared fixtures: temporary folders, tapes built from messages, records or the
+        // JSON Lines in Fixtures/, tapes read back, BaoLife messages, the peers' scripts and certificates.
+        .target(
+            name: "TapedeckTestFixtures",
+            dependencies: [
+                "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TestSupport",
+            ],
+            path: "Tests/TapedeckTestFixtures",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "TapedeckCoreTests", dependencies: ["TapedeckCore"]),
         .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
-            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4", "TestSupport"],
+            dependencies: ["TapedeckTape", "TapedeckTapeWriter", "CLZ4", "TestSupport", "TapedeckTestFixtures"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
@@ -206,11 +216,17 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter",
-                "TapedeckProtocol", "TapedeckState",
-            ],
-            resources: [.copy("Fixtures")]
+                "TapedeckReplay", "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckTestFixtures",
+            ]
         ),
+        .testTarget(
+            name: "TapedeckTestingTests",
+            dependencies: [
+                "TapedeckTesting", "TapedeckReplay", "TapedeckSocket", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter",
+                "TapedeckTestFixtures",
+            ]
+        ),
+        .testTarget(name: "TapedeckRedactionTests", dependencies: ["TapedeckRedaction", "TapedeckCore"]),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape", "TapedeckTapeWriter"]),
         .testTarget(
             name: "TapedeckScenarioTests",
@@ -222,7 +238,7 @@ let package = Package(
             name: "TapedeckCLITests",
             dependencies: [
                 "TapedeckCLI", "TapedeckBenchmarks", "TapedeckCore", "TapedeckTape", "TapedeckTapeWriter", "TapedeckCatalog",
-                "TapedeckProtocol", "TestSupport",
+                "TapedeckProtocol", "TestSupport", "TapedeckTestFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]
@@ -230,7 +246,10 @@ let package = Package(
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(
             name: "TapedeckRecorderTests",
-            dependencies: ["TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol", "TestSupport"]
+            dependencies: [
+                "TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol", "TestSupport",
+                "TapedeckTestFixtures",
+            ]
         ),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
@@ -245,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckServersTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", "TapedeckProtocol", "TestSupport",
+                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", "TapedeckProtocol", "TestSupport", "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -258,22 +277,22 @@ let package = Package(
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", "TapedeckState",
                 "TapedeckTape",
                 "TapedeckProtocol", "TapedeckReplay", "TapedeckTapeWriter", "TapedeckTesting", "TapedeckSocket", "TestSupport",
+                "TapedeckTestFixtures",
             ],
             exclude: ["Peers"]
         ),
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
-                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckTapeWriter",
-                "TapedeckProtocol", "TapedeckState", "TestSupport",
+                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol",
+                "TapedeckState", "TestSupport", "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
             name: "TapedeckProxyTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckCore", "TapedeckTape", "TapedeckRedaction",
-                "TapedeckCatalog",
-                "TestSupport",
+                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckTape", "TapedeckCatalog", "TestSupport",
+                "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -314,7 +333,9 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
         // A plain driver for counting instructions per message under callgrind.
         .executableTarget(
             name: "DecodeProfile",
-            dependencies: ["DecodeLoop", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay"],
+            dependencies: [
+                "DecodeLoop", "TapedeckTape", "TapedeckTapeWriter", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+            ],
             path: "Benchmarks/Sources/DecodeProfile"
         ),
     ]
