@@ -171,15 +171,20 @@ report-screenshot: deps report-deps
 	  file://$(CURDIR)/demo-out/report.html 2>/dev/null; status=$$?; rm -rf $$profile; \
 	[ $$status = 0 ] && echo "wrote demo-out/report.html and demo-out/report.png"
 
-# `make bench`: the decode stages on synthetic tapes (one per core), then the Benchmarks package
-# (ordo-one/package-benchmark: malloc counts, instructions, throughput) checked against the static
+# `make bench`: the decode stages on synthetic tapes (one per core), then the package's benchmark
+# targets (ordo-one/package-benchmark: malloc counts, instructions, throughput; only in the package
+# when BENCH_ENV sets TAPEDECK_BENCHMARKS=1, see the end of Package.swift) checked against the static
 # thresholds in Benchmarks/Thresholds, then the example app's decode benchmark
 # (Examples/BaoLifeClient/Benchmarks), then the memory soak (bench-soak). Takes minutes; not part
 # of `make test`. After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
+# Set on the benchmark commands only: `make release` and every other build never see it, so they
+# never resolve package-benchmark and build the same `tapedeck` as a user's release build.
+BENCH_ENV := TAPEDECK_BENCHMARKS=1
+BENCH_THRESHOLDS := --target DecodeBenchmarks --path Benchmarks/Thresholds
 bench: release pydeps
 	$(BIN_RELEASE) bench --synthetic $(BENCH_MESSAGES)
-	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check --target DecodeBenchmarks
+	$(BENCH_ENV) $(SWIFT) package --disable-sandbox benchmark thresholds check $(BENCH_THRESHOLDS)
 	# Instructions per message of decode_in_memory, decode and replay (callgrind): the decode figure
 	# the machine's load does not move; fails 2 % over Benchmarks/Thresholds/instructions.json.
 	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
@@ -210,7 +215,7 @@ bench-soak: release pydeps
 # swift-format with .swift-format (4-space indent, 130 columns): lints, never rewrites; .ci/run runs
 # it. `make format` rewrites the same paths in place. Generated files opt out on their second line.
 SWIFT_FORMAT ?= $(SWIFT) format
-FORMAT_PATHS ?= Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/Sources Examples/BaoLifeClient/Package.swift Examples/BaoLifeClient/Sources Examples/BaoLifeClient/Tests Examples/BaoLifeClient/Benchmarks/Package.swift Examples/BaoLifeClient/Benchmarks/Sources Examples/BaoLifeClient/Benchmarks/Benchmarks
+FORMAT_PATHS ?= Package.swift Sources Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/BaoLifeClient/Package.swift Examples/BaoLifeClient/Sources Examples/BaoLifeClient/Tests Examples/BaoLifeClient/Benchmarks/Package.swift Examples/BaoLifeClient/Benchmarks/Sources Examples/BaoLifeClient/Benchmarks/Benchmarks
 format-check:
 	$(SWIFT_FORMAT) lint --strict --parallel --recursive $(FORMAT_PATHS)
 
@@ -218,7 +223,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --parallel --recursive $(FORMAT_PATHS)
 
 bench-thresholds: release pydeps
-	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update --target DecodeBenchmarks
+	$(BENCH_ENV) $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update $(BENCH_THRESHOLDS)
 	BENCH_INSTRUCTIONS_JSON=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 	BENCH_PROXY_INSTRUCTIONS_JSON=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 	BENCH_PROXY_JSON=.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
@@ -252,4 +257,4 @@ bench-recorder: release
 	$(BIN_RELEASE) dev bench recorder
 
 clean:
-	rm -rf .build Benchmarks/.build demo-out
+	rm -rf .build demo-out

@@ -42,12 +42,6 @@ let package = Package(
         .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
         .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
-        // Only for this repository's Benchmarks/ package (a package of its own, so package-benchmark
-        // and its jemalloc never reach users), which measures the stages inside.
-        .library(name: "TapedeckLZ4Reference", targets: ["TapedeckLZ4Reference"]),
-        .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
-        .library(name: "TapedeckState", targets: ["TapedeckState"]),
-        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -211,11 +205,21 @@ let package = Package(
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
         // What the tests share: an async child process (no test holds a concurrency-pool thread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The tests' shared fixtures: temporary folders, tapes built from messages, records or the
+        // JSON Lines in Fixtures/, tapes read back, BaoLife messages, the peers' scripts and certificates.
+        .target(
+            name: "TapedeckTestFixtures",
+            dependencies: [
+                "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TestSupport",
+            ],
+            path: "Tests/TapedeckTestFixtures",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "TapedeckCoreTests", dependencies: ["TapedeckCore"]),
         .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
-            dependencies: ["TapedeckTape", "TapedeckLZ4Reference", "CLZ4", "TestSupport"],
+            dependencies: ["TapedeckTape", "TapedeckLZ4Reference", "CLZ4", "TestSupport", "TapedeckTestFixtures"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
@@ -223,11 +227,17 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TapedeckCore", "TapedeckTape",
-                "TapedeckProtocol", "TapedeckState",
-            ],
-            resources: [.copy("Fixtures")]
+                "TapedeckReplay", "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckTestFixtures",
+            ]
         ),
+        .testTarget(
+            name: "TapedeckTestingTests",
+            dependencies: [
+                "TapedeckTesting", "TapedeckReplay", "TapedeckSocket", "TapedeckCore", "TapedeckTape",
+                "TapedeckTestFixtures",
+            ]
+        ),
+        .testTarget(name: "TapedeckRedactionTests", dependencies: ["TapedeckRedaction", "TapedeckCore"]),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", "TapedeckTape"]),
         .testTarget(
             name: "TapedeckScenarioTests",
@@ -239,7 +249,7 @@ let package = Package(
             name: "TapedeckCLITests",
             dependencies: [
                 "TapedeckCLI", "TapedeckBenchmarks", "TapedeckCore", "TapedeckTape", "TapedeckCatalog",
-                "TapedeckProtocol", "TestSupport",
+                "TapedeckProtocol", "TestSupport", "TapedeckTestFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]
@@ -247,7 +257,10 @@ let package = Package(
         .testTarget(name: "TapedeckThroughputTests", dependencies: ["TapedeckThroughput", "TapedeckTape"]),
         .testTarget(
             name: "TapedeckRecorderTests",
-            dependencies: ["TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol", "TestSupport"]
+            dependencies: [
+                "TapedeckRecorder", "TapedeckTape", "TapedeckRedaction", "TapedeckProtocol", "TestSupport",
+                "TapedeckTestFixtures",
+            ]
         ),
         .testTarget(name: "TapedeckGameTests", dependencies: ["TapedeckGame", "TapedeckProtocol", "TapedeckState"]),
         .testTarget(
@@ -262,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckServersTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", "TapedeckProtocol", "TestSupport",
+                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", "TapedeckProtocol", "TestSupport", "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -275,22 +288,22 @@ let package = Package(
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", "TapedeckState",
                 "TapedeckTape",
                 "TapedeckProtocol", "TapedeckReplay", "TapedeckTesting", "TapedeckSocket", "TestSupport",
+                "TapedeckTestFixtures",
             ],
             exclude: ["Peers"]
         ),
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
-                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape",
-                "TapedeckProtocol", "TapedeckState", "TestSupport",
+                "TapedeckInvestigation", "TapedeckReplay", "TapedeckScenario", "TapedeckTape", "TapedeckProtocol",
+                "TapedeckState", "TestSupport", "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
             name: "TapedeckProxyTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckCore", "TapedeckTape", "TapedeckRedaction",
-                "TapedeckCatalog",
-                "TestSupport",
+                "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers", "TapedeckTape", "TapedeckCatalog", "TestSupport",
+                "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -302,6 +315,42 @@ let package = Package(
         ),
     ]
 )
+
+// `make bench` (TAPEDECK_BENCHMARKS=1, set by the Makefile's benchmark targets only): the decoding
+// benchmarks with ordo-one/package-benchmark (malloc counts, instructions, throughput per stage,
+// checked against Benchmarks/Thresholds/) and DecodeProfile, the plain driver callgrind counts
+// (scripts/bench-instructions.sh). In this package, so they measure the stages through its own
+// targets, not through products; behind the switch, so a normal build, test or dependent package
+// never resolves package-benchmark and its malloc interposer. The plugin finds a benchmark by its
+// folder's parent, `Benchmarks/`; the two plain targets live in `Benchmarks/Sources/` so it does
+// not take DecodeProfile for one.
+if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets += [
+        // The decode and replay loop both drivers measure.
+        .target(
+            name: "DecodeLoop", dependencies: ["TapedeckTape", "TapedeckProtocol", "TapedeckState"],
+            path: "Benchmarks/Sources/DecodeLoop"),
+        .executableTarget(
+            name: "DecodeBenchmarks",
+            dependencies: [
+                "DecodeLoop", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/Benchmarks/DecodeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // A plain driver for counting instructions per message under callgrind.
+        .executableTarget(
+            name: "DecodeProfile",
+            dependencies: [
+                "DecodeLoop", "TapedeckTape", "TapedeckLZ4Reference", "TapedeckProtocol", "TapedeckState", "TapedeckReplay",
+            ],
+            path: "Benchmarks/Sources/DecodeProfile"
+        ),
+    ]
+}
 
 // `make sanitize` and `make fuzz` (issue 18) build in their own scratch paths with sanitizers,
 // which rebuild every target from scratch. TAPEDECK_SUBSET, set by those two targets only, trims

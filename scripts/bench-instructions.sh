@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions per message of typed decoding from memory, decoding from a tape and full replay,
-# counted by valgrind's callgrind on the Benchmarks package's DecodeProfile driver (the same loops
+# counted by valgrind's callgrind on DecodeProfile, the package's plain benchmark driver (the same loops
 # as `tapedeck bench`'s stages; docs/PERFORMANCE.md, "Instructions per message"). The
 # count does not depend on the machine's load, so it is the decode figure a threshold can guard
 # to a few percent on this shared VM, where hardware counters are not available to `perf` and
@@ -27,10 +27,12 @@ command -v valgrind >/dev/null || { echo "bench-instructions: no valgrind; run m
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-(cd Benchmarks && swift build -c release --product DecodeProfile > "$OUT/build.log" 2>&1) \
+# DecodeProfile is in the package only with TAPEDECK_BENCHMARKS=1 (the end of Package.swift); the
+# release objects of the targets it measures are the ones `make release` builds.
+TAPEDECK_BENCHMARKS=1 swift build -c release --product DecodeProfile > "$OUT/build.log" 2>&1 \
   || { tail -n 30 "$OUT/build.log" >&2; echo "bench-instructions: DecodeProfile does not build" >&2; exit 1; }
 # valgrind 3.19 cannot read the DWARF 5 of Swift 6.3's debug information.
-cp Benchmarks/.build/release/DecodeProfile "$OUT/DecodeProfile"
+cp .build/release/DecodeProfile "$OUT/DecodeProfile"
 strip --strip-debug "$OUT/DecodeProfile"
 "$OUT/DecodeProfile" synth "$MESSAGES" 1 "$OUT/synthetic.tape"
 # Only runStage counts (not writing or loading the tape): the exact symbol, since a glob also

@@ -26,15 +26,22 @@ import Testing
         var products: [Product]
     }
 
-    static func manifest() async throws -> Manifest {
+    /// `swift package dump-package`'s JSON; without `benchmarks`, as every build but `make bench`'s
+    /// sees the package (TAPEDECK_BENCHMARKS unset, even when the tests run with it).
+    static func dumpPackage(benchmarks: Bool = false) async throws -> String {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-dump-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Its own scratch path, so it never waits for the lock of the build running these tests.
         let run = try await TapedeckBinary.runProcess(
-            "/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "dump-package"])
+            "/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "dump-package"],
+            environment: ["TAPEDECK_BENCHMARKS": benchmarks ? "1" : "0"])
         try #require(run.status == 0, "swift package dump-package failed: \(run.stderr)")
-        return try JSONDecoder().decode(Manifest.self, from: Data(run.stdout.utf8))
+        return run.stdout
     }
+
+    static func decode(_ dump: String) throws -> Manifest { try JSONDecoder().decode(Manifest.self, from: Data(dump.utf8)) }
+
+    static func manifest() async throws -> Manifest { try decode(try await dumpPackage()) }
 
     /// Target name → the package's own targets it depends on; test targets left out.
     static func packageTargets() async throws -> [String: Set<String>] {
@@ -83,6 +90,21 @@ import Testing
         #expect(
             documented.sorted() == products.sorted(),
             "Package.swift's products \(products.sorted()); the page's \(documented.sorted())")
+    }
+
+    /// The benchmark targets and package-benchmark join the package only with TAPEDECK_BENCHMARKS=1
+    /// (`make bench`), so no other build, test or dependent package resolves package-benchmark.
+    @Test func theBenchmarksJoinThePackageOnlyWithTheirSwitch() async throws {
+        let benchmarkTargets: Set = ["DecodeLoop", "DecodeBenchmarks", "DecodeProfile"]
+        let plain = try await Self.dumpPackage()
+        let withBenchmarks = try await Self.dumpPackage(benchmarks: true)
+        let plainTargets = try Self.decode(plain).targets.map(\.name)
+        let benchTargets = try Self.decode(withBenchmarks).targets.map(\.name)
+        #expect(Set(plainTargets).isDisjoint(with: benchmarkTargets))
+        #expect(!plain.contains("ordo-one/package-benchmark"))
+        #expect(Set(benchTargets).isSuperset(of: benchmarkTargets))
+        #expect(withBenchmarks.contains("ordo-one/package-benchmark"))
+        #expect(Set(benchTargets).subtracting(benchmarkTargets) == Set(plainTargets))
     }
 
     @Test func theTableListsEveryTargetOfThePackage() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckProtocol
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -50,14 +51,14 @@ import Testing
     @Test(.enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
     func playwrightsHARImportsWhole() async throws {
         try #require(HeadlessChromium.found != nil, "no chromium: run `make report-deps`")
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let har = directory.appendingPathComponent("playwright.har").path
         let tape = directory.appendingPathComponent("playwright.tape").path
         let browser = try await ChildProcess.run(
             ChildProcess.python,
-            [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/chromium_websocket.py", "--har", har],
+            [Peers.script("TapedeckCLITests", "chromium_websocket.py"), "--har", har],
             seconds: 180)
         try #require(browser.status == 0, "playwright failed: \(browser.standardError)")
         let imported = try await TapedeckBinary.run(["import", har, "-o", tape])
@@ -89,7 +90,7 @@ import Testing
         let tape = directory.appendingPathComponent("mitmproxy.tape").path
         let proxy = try await ChildProcess.run(
             ChildProcess.python,
-            [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/mitmproxy_websocket.py", har], seconds: 180)
+            [Peers.script("TapedeckCLITests", "mitmproxy_websocket.py"), har], seconds: 180)
         try #require(proxy.status == 0, "mitmproxy_websocket.py failed: \(proxy.standardError)")
         let written = try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: har))))
         guard case .string(let started)? = written.value(at: "log.entries[0].startedDateTime") else {

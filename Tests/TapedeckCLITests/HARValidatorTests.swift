@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     static func validate(_ har: String) async throws -> ChildProcess.Finished {
         let node = try #require(node, "no node: run `make deps` (node-har-validator brings it)")
         return try await ChildProcess.run(
-            node, [ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/validate_har.js", har],
+            node, [Peers.script("TapedeckCLITests", "validate_har.js"), har],
             environment: ["NODE_PATH": "/usr/share/nodejs"], seconds: 60)
     }
 

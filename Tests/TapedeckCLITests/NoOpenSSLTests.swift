@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Python's `ssl` module (OpenSSL underneath, with its own checks).
 @Suite(.tags(.integration)) struct NoOpenSSLTests {
     @Test func certificatesAreMadeWithoutStartingOpenSSL() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bin = directory.appendingPathComponent("bin").path

@@ -5,7 +5,7 @@ import Testing
 /// outputs are written beside their path and renamed, so a failure never leaves half a file
 /// (issue 23, finding 3).
 @Suite struct OutputSafetyTests {
-    static let badClaim = TapedeckBinary.packageRoot.appendingPathComponent("Tests/TapedeckReplayTests/Fixtures/bad-claim.jsonl")
+    static let badClaim = TapedeckBinary.packageRoot.appendingPathComponent("Tests/TapedeckTestFixtures/Fixtures/bad-claim.jsonl")
         .path
 
     /// A folder holding `b.tape` (a failing tape), `s.jsonl`, `link.tape` -> `b.tape`.

@@ -3,7 +3,7 @@ import Testing
 
 /// Exit codes and output of repro, inspect, shrink, promote and diff through the executable.
 @Suite struct ReproCommandTests {
-    static let badClaim = TapedeckBinary.packageRoot.appendingPathComponent("Tests/TapedeckReplayTests/Fixtures/bad-claim.jsonl")
+    static let badClaim = TapedeckBinary.packageRoot.appendingPathComponent("Tests/TapedeckTestFixtures/Fixtures/bad-claim.jsonl")
         .path
 
     @Test func reproInspectShrinkPromoteAndDiffExitCodes() async throws {

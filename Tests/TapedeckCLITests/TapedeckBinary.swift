@@ -1,12 +1,13 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 
 /// Runs the built `tapedeck` executable (`swift build --build-tests` builds it beside the tests).
 enum TapedeckBinary {
     static let packageRoot = URL(fileURLWithPath: ChildProcess.packageRoot)
-    static let fixtures = packageRoot.appendingPathComponent("Tests/TapedeckTapeTests/Fixtures")
-    static var fixtureTape: String { fixtures.appendingPathComponent("baolife-session.tape").path }
-    static var fixtureJSONLines: String { fixtures.appendingPathComponent("baolife-session.jsonl").path }
+    static let fixtures = URL(fileURLWithPath: TestTapes.sessionTape).deletingLastPathComponent()
+    static var fixtureTape: String { TestTapes.sessionTape }
+    static var fixtureJSONLines: String { TestTapes.sessionJSONLines }
 
     struct Missing: Error, CustomStringConvertible {
         var description: String { "no tapedeck executable at \(TapedeckBinary.path); run `swift build --build-tests` first" }
@@ -25,11 +26,7 @@ enum TapedeckBinary {
         var stderr: String
     }
 
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { try TestFolder("tapedeck-cli").url }
 
     /// Runs `tapedeck arguments...` to completion.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {

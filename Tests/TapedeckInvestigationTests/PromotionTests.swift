@@ -3,12 +3,13 @@ import TapedeckInvestigation
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @Suite struct PromotionTests {
     @Test func promotedPredicateFailurePassesCheckUntilTheStateChanges() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let source = try tapes.tape("bug", TestTapes.healthy + [TestTapes.update(energy: -5)])
+        let source = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.update(energy: -5)])
         let search = try ReproSetup.search(
             forTape: source, until: StatePredicate(parsing: "gameState.energy < 0"), checkpoints: false)
         let result = try Promotion.promote(
@@ -31,7 +32,7 @@ import Testing
 
     @Test func promotedInvariantFailureKeepsFailingCheck() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let source = try tapes.tape("bug", TestTapes.healthy + [TestTapes.claimResult("ghost")])
+        let source = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.claimResult("ghost")])
         let result = try Promotion.promote(
             source, name: "ghost-claim", directory: tapes.directory + "/Recordings", search: ReproSearch())
         let report = TapeCheck.run(tape: result.tape, model: ClientState(), mode: .none)
@@ -43,7 +44,7 @@ import Testing
 
     @Test func aTapeThatDoesNotFailIsNotPromoted() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let source = try tapes.tape("ok", TestTapes.healthy)
+        let source = try tapes.tape("ok", BaoLifeMessages.healthy)
         #expect(throws: ReproError.self) {
             try Promotion.promote(source, name: "ok", directory: tapes.directory + "/Recordings", search: ReproSearch())
         }

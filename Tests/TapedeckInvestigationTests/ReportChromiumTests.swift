@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckInvestigation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// TAPEDECK_REQUIRE_CHROMIUM=1 (as `make test` sets) a missing Chromium fails instead.
 @Suite(.enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
 struct ReportChromiumTests {
-    typealias T = ReportTestTapes
+    typealias T = BaoLifeMessages
 
     static let fixtureTape = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("TapedeckTapeTests/Fixtures/baolife-session.tape").path
@@ -25,7 +26,7 @@ struct ReportChromiumTests {
     }
 
     /// Renders the report of `tapes` into the temp folder and returns the page's path.
-    func page(_ report: SessionReport, in tapes: T) throws -> String {
+    func page(_ report: SessionReport, in tapes: TestTapes) throws -> String {
         let path = tapes.directory + "/report.html"
         try Data(ReportPage.render(report).utf8).write(to: URL(fileURLWithPath: path))
         return path
@@ -40,7 +41,7 @@ struct ReportChromiumTests {
 
     @Test func theFixtureReportDrawsItsChartsWithoutErrors() async throws {
         let browser = try chromium()
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
         #expect(report.samples.count >= 5)
         let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)
@@ -62,7 +63,7 @@ struct ReportChromiumTests {
 
     @Test func aTypeFilterInTheURLShowsOnlyThoseRows() async throws {
         let browser = try chromium()
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
         let url = "file://" + (try page(report, in: tapes))
         let updates = report.rows.count(where: { $0.type == "u" })
@@ -83,11 +84,12 @@ struct ReportChromiumTests {
 
     @Test func aHostileTapeStaysTextAndItsFailureIsShown() async throws {
         let browser = try chromium()
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape(
             "evil",
             [
-                T.playerObject(), T.update(energy: 95, hour: 8, minute: 30), T.lifeEvent("ev-x", text: T.injection),
+                T.playerObject(), T.update(energy: 95, hour: 8, minute: 30),
+                T.lifeEvent("ev-x", text: T.injection, date: T.reportDate),
                 "#<img src=x onerror=alert(2)>", T.claimResult("ghost"), T.update(energy: 90, hour: 9, minute: 0),
             ])
         let report = try SessionReportBuilder().build(tapePaths: [path])

@@ -2,16 +2,18 @@ import Foundation
 import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
+import TapedeckTestFixtures
 import Testing
 
 @Suite struct ReportModelTests {
-    typealias T = ReportTestTapes
+    typealias T = BaoLifeMessages
 
     /// 0 open, 1 u (no date yet), 2 playerObject, 3 u, 4 the same u again, 5 messageEvent,
     /// 6 claimEvent (c2s), 7 claimResult, 8 u, 9 marker.
     static let session = [
         T.update(energy: 99, hour: 7, minute: 50), T.playerObject(), T.update(energy: 99, hour: 8, minute: 10),
-        T.update(energy: 99, hour: 8, minute: 10), T.lifeEvent("ev-1"), T.claim("ev-1"), T.claimResult("ev-1"),
+        T.update(energy: 99, hour: 8, minute: 10), T.lifeEvent("ev-1", date: T.reportDate), T.claim("ev-1"),
+        T.claimResult("ev-1"),
         T.update(energy: 97, money: 555, hour: 9, minute: 0), "#after claim",
     ]
     /// 2025-06-01 00:00 in game minutes since 1970-01-01.
@@ -31,7 +33,7 @@ import Testing
     }
 
     @Test func samplesFollowTheGameClockAfterEachStateChange() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [try tapes.tape("s", Self.session)])
         // Records 0 and 1 change the state before the game has a date; 4, 5 and 7 change nothing
         // the charts show; the claim at 6 adds the event's 50 to the money optimistically.
@@ -52,7 +54,7 @@ import Testing
     }
 
     @Test func typeAndDirectionCountsCoverTheSessionAndTheEmbeddedRows() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let limits = ReportLimits(leadingRows: 3, rowsAroundFailure: 1, trailingRows: 2)
         let report = try SessionReportBuilder(limits: limits).build(tapePaths: [try tapes.tape("s", Self.session)])
         #expect(report.embeddedRanges == [0...2, 8...9])
@@ -80,7 +82,7 @@ import Testing
     }
 
     @Test func theCoverageTableIsWhatTapedeckCoverageCounts() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape("s", Self.session)
         let report = try SessionReportBuilder().build(tapePaths: [path])
         #expect(report.coverage.items == (try CoverageCounter.measure(tapes: [path])).items)
@@ -102,7 +104,7 @@ import Testing
     }
 
     @Test func theFirstFailureIsTheOneReproFindsWithTheRecordsAroundIt() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape("bug", Self.session + [T.claimResult("ghost"), T.update(energy: 90, hour: 9, minute: 10)])
         let limits = ReportLimits(leadingRows: 2, rowsAroundFailure: 1, trailingRows: 0, failureContext: 2)
         let report = try SessionReportBuilder(limits: limits).build(tapePaths: [path])
@@ -118,7 +120,7 @@ import Testing
     }
 
     @Test func checkpointsAreJudgedAgainstTheirGoldens() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape("cp", Self.session)
         try tapes.write(
             """
@@ -148,7 +150,7 @@ import Testing
     }
 
     @Test func severalTapesAreOneSessionButFailPerTape() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let first = try tapes.tape("one", Self.session)
         let second = try tapes.tape("two", [T.update(energy: 80, hour: 10, minute: 0), T.claimResult("ghost")])
         let report = try SessionReportBuilder().build(tapePaths: [first, second])
@@ -163,11 +165,11 @@ import Testing
     }
 
     @Test func everythingFromTheTapeIsEscaped() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape(
             "evil",
             [
-                T.playerObject(), T.lifeEvent("ev-x", text: T.injection), "#<img src=x onerror=alert(2)>",
+                T.playerObject(), T.lifeEvent("ev-x", text: T.injection, date: T.reportDate), "#<img src=x onerror=alert(2)>",
                 #"{"type":"u","message":{"energy":"\#(T.injection)"}}"#,
             ])
         let report = try SessionReportBuilder().build(tapePaths: [path])
@@ -193,7 +195,7 @@ import Testing
     }
 
     @Test func theSameTapesGiveTheSameBytes() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let path = try tapes.tape("same", Self.session + [T.claimResult("ghost")])
         try tapes.write("claimed: marker \"after claim\"\n", to: "same.checkpoints")
         try tapes.golden(forTape: path, checkpoint: "claimed", afterRecord: 9, energy: 1)
@@ -204,7 +206,7 @@ import Testing
     }
 
     @Test func badInputSaysWhatAndWhere() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         #expect(throws: ReproError.self) { try SessionReportBuilder().build(tapePaths: [tapes.directory + "/missing.tape"]) }
         let path = try tapes.tape("bad", Self.session)
         try tapes.write("oops record x\n", to: "bad.checkpoints")

@@ -3,6 +3,7 @@ import TapedeckProtocol
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @Suite struct ReproTests {
@@ -11,18 +12,18 @@ import Testing
         with fault: [String], predicate: String? = nil, in tapes: TestTapes, name: String = "bug",
         prepare: ((String) throws -> Void)? = nil
     ) throws -> ReproFailure? {
-        let path = try tapes.tape(name, TestTapes.healthy + fault + [TestTapes.update(energy: 90)])
+        let path = try tapes.tape(name, BaoLifeMessages.healthy + fault + [BaoLifeMessages.update(energy: 90)])
         try prepare?(path)
         let search = try ReproSetup.search(forTape: path, until: predicate.map { try StatePredicate(parsing: $0) })
         return search.find(in: try ReproTape.load(path))
     }
 
     // The healthy records are 0 (open) ... 7; the fault is record 8.
-    static let faultRecord = TestTapes.healthy.count + 1
+    static let faultRecord = BaoLifeMessages.healthy.count + 1
 
     @Test func healthyTapeHasNoFailure() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let path = try tapes.tape("ok", TestTapes.healthy)
+        let path = try tapes.tape("ok", BaoLifeMessages.healthy)
         #expect(
             try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0")).find(
                 in: ReproTape.load(path))
@@ -52,7 +53,7 @@ import Testing
 
     @Test func claimResultForAnUnknownEventBreaksTheStreamInvariant() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let found = try #require(try failure(with: [TestTapes.claimResult("ghost")], in: tapes))
+        let found = try #require(try failure(with: [BaoLifeMessages.claimResult("ghost")], in: tapes))
         #expect(found.index == Self.faultRecord)
         #expect(found.kind == .invariant(["claimResult.answersClaim"]))
         #expect(found.report.contains("\"eventId\": \"ghost\""))
@@ -60,7 +61,8 @@ import Testing
 
     @Test func predicateCrossingNamesTheRecordAndTheStateChange() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let found = try #require(try failure(with: [TestTapes.update(energy: -5)], predicate: "gameState.energy < 0", in: tapes))
+        let found = try #require(
+            try failure(with: [BaoLifeMessages.update(energy: -5)], predicate: "gameState.energy < 0", in: tapes))
         #expect(found.index == Self.faultRecord)
         #expect(found.kind == .predicate("gameState.energy < 0"))
         #expect(found.report.contains("−   energy: 96"))
@@ -70,7 +72,7 @@ import Testing
     @Test func checkpointMismatchAgainstAGolden() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
         let found = try #require(
-            try failure(with: [TestTapes.update(energy: 50)], in: tapes) { path in
+            try failure(with: [BaoLifeMessages.update(energy: 50)], in: tapes) { path in
                 try tapes.write("after-fault: record \(Self.faultRecord)\n", to: "bug.checkpoints")
                 // The golden holds the state of a healthy run (energy 96 instead of 50).
                 let expected = ReproSearch().state(of: try ReproTape.load(path), indices: Array(0..<Self.faultRecord)).snapshot()
@@ -97,7 +99,7 @@ import Testing
 
     @Test func inspectGivesTheStateAtARecordOrTimeAndASubtree() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let tape = try ReproTape.load(try tapes.tape("ok", TestTapes.healthy))
+        let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         let atRecord = StateInspection.snapshot(of: tape, at: .record(2)).snapshot
         #expect(try StateInspection.subtree(atRecord, path: "gameState.energy") == .int(98))
         let atTime = StateInspection.snapshot(of: tape, at: .time(1_500_000_000))

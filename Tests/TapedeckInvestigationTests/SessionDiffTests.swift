@@ -1,5 +1,6 @@
 import TapedeckInvestigation
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 @Suite struct SessionDiffTests {
@@ -16,8 +17,8 @@ import Testing
 
     @Test func jitteredTimestampsAreNoDivergence() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let a = try ReproTape.load(try tapes.tape("a", records: records(TestTapes.healthy)))
-        let b = try ReproTape.load(try tapes.tape("b", records: records(TestTapes.healthy, jitter: 37_000_000)))
+        let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))
+        let b = try ReproTape.load(try tapes.tape("b", records: records(BaoLifeMessages.healthy, jitter: 37_000_000)))
         let diff = SessionDiff(a, b)
         #expect(diff.isEmpty)
         #expect(diff.report == "no divergence")
@@ -25,9 +26,9 @@ import Testing
 
     @Test func oneChangedFieldIsNamed() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        var changed = TestTapes.healthy
-        changed[5] = TestTapes.update(energy: 97, money: 999)
-        let a = try ReproTape.load(try tapes.tape("a", records: records(TestTapes.healthy)))
+        var changed = BaoLifeMessages.healthy
+        changed[5] = BaoLifeMessages.update(energy: 97, money: 999)
+        let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))
         let b = try ReproTape.load(try tapes.tape("b", records: records(changed, jitter: 5_000_000)))
         let diff = SessionDiff(a, b)
         #expect(diff.messages?.recordA == 6)
@@ -39,9 +40,9 @@ import Testing
 
     @Test func ignoredKeysDoNotCount() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        var changed = TestTapes.healthy
+        var changed = BaoLifeMessages.healthy
         changed[3] = #">{"type":"claimEvent","message":{"eventId":"ev-1","timestamp":"2026-01-01T09:00:00.000Z"}}"#
-        let a = try ReproTape.load(try tapes.tape("a", records: records(TestTapes.healthy)))
+        let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))
         let b = try ReproTape.load(try tapes.tape("b", records: records(changed)))
         #expect(SessionDiff(a, b).messages?.paths == ["message.timestamp"])
         #expect(SessionDiff(a, b, ignoredKeys: ["timestamp"]).isEmpty)

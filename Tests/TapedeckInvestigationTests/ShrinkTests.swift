@@ -4,13 +4,14 @@ import TapedeckProtocol
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
 @Suite struct ShrinkTests {
     @Test func unitsKeepAnEventWithItsClaimAndResult() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let tape = try ReproTape.load(try tapes.tape("ok", TestTapes.healthy))
+        let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         let units = ShrinkUnits(tape: tape, through: tape.records.count - 1)
         #expect(units.fixed == [0])
         #expect(units.units.contains([3, 4, 5]))
@@ -19,7 +20,7 @@ import Testing
 
     @Test func shrinksASmallTapeToTheFault() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let path = try tapes.tape("bug", TestTapes.healthy + [TestTapes.update(energy: -5)] + TestTapes.healthy)
+        let path = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.update(energy: -5)] + BaoLifeMessages.healthy)
         let tape = try ReproTape.load(path)
         let search = try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0"))
         let result = try #require(Shrinker(search: search).shrink(tape))
@@ -29,7 +30,7 @@ import Testing
 
     @Test func doesNotShrinkATapeThatDoesNotFail() throws {
         let tapes = try TestTapes(); defer { tapes.remove() }
-        let tape = try ReproTape.load(try tapes.tape("ok", TestTapes.healthy))
+        let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         #expect(Shrinker(search: ReproSearch()).shrink(tape) == nil)
     }
 
@@ -44,7 +45,7 @@ import Testing
                 records.append(
                     TapeRecord(
                         time: UInt64(records.count) * 1_000_000, direction: .s2c, kind: .text,
-                        payload: Array(TestTapes.claimResult("ghost").utf8)))
+                        payload: Array(BaoLifeMessages.claimResult("ghost").utf8)))
                 continue
             }
             let message = stream.next()

@@ -3,23 +3,24 @@ import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 /// `check`, `repro`, `report`, `shrink`, `diff` and `coverage` replay through one engine
 /// (`ReplayCursor`): on the same tape they reach the same verdict, at the same record.
 @Suite struct VerdictAgreementTests {
-    typealias T = ReportTestTapes
+    typealias T = BaoLifeMessages
 
     /// 0 open, 1 playerObject, 2 messageEvent, 3 claimEvent (c2s), 4 claimResult, 5 u, 6 u, 7 marker.
     static func session(answering answered: String = "ev-1", lastEnergy: Int = 97) -> [String] {
         [
-            T.playerObject(), T.lifeEvent("ev-1"), T.claim("ev-1"), T.claimResult(answered),
+            T.playerObject(), T.lifeEvent("ev-1", date: T.reportDate), T.claim("ev-1"), T.claimResult(answered),
             T.update(energy: 98, hour: 8, minute: 30), T.update(energy: lastEnergy, hour: 9, minute: 0), "#after claim",
         ]
     }
 
     /// A tape with a checkpoint at its marker and a golden of the passing session's state there.
-    static func tape(_ name: String, _ messages: [String], in tapes: T) throws -> String {
+    static func tape(_ name: String, _ messages: [String], in tapes: TestTapes) throws -> String {
         let path = try tapes.tape(name, messages)
         try tapes.write("claimed: marker \"after claim\"\n", to: "\(name).checkpoints")
         let good = try tapes.tape("\(name)-reference", session())
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func everyCommandReachesCheckVerdictOnThePassingAndTheFailingTapes() throws {
-        let tapes = try T(); defer { tapes.remove() }
+        let tapes = try TestTapes.report(); defer { tapes.remove() }
         let passing = try Self.tape("passing", Self.session(), in: tapes)
         // The server answers a claim the client never sent: `claimResult.answersClaim` breaks at record 4.
         let invariant = try Self.tape("invariant", Self.session(answering: "ev-9"), in: tapes)

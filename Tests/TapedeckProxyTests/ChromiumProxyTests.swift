@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckProxy
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -13,13 +14,13 @@ import Testing
     .tags(.integration),
     .enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
 struct ChromiumProxyTests {
-    static let page = ChildProcess.packageRoot + "/Tests/TapedeckCLITests/Peers/chromium_websocket.py"
+    static let page = Peers.script("TapedeckCLITests", "chromium_websocket.py")
 
     @Test func chromiumsWebSocketIsRecordedExactlyInReverseMode() async throws {
         try Self.requireBrowser()
         let echo = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: echo.port, name: "chromium")
-        let browser = try await ChildProcess.run(TestPaths.python, [Self.page, "--ws", harness.proxy.url + "/"], seconds: 180)
+        let browser = try await ChildProcess.run(ChildProcess.python, [Self.page, "--ws", harness.proxy.url + "/"], seconds: 180)
         try #require(browser.status == 0, "chromium_websocket.py failed: \(browser.standardError)")
         let tapes = await harness.waitForTapes(1)
         let recorded = try tapes.first.map { try TapeContents(path: $0.path) }
@@ -37,14 +38,14 @@ struct ChromiumProxyTests {
             ChildProcess.which("certutil") != nil,
             "no certutil: run `make report-deps` (Debian's libnss3-tools)")
         let echo = try await EchoServer(
-            tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
+            tls: try TLSFiles.serverContext(certificatePath: Peers.testCertificate, keyPath: Peers.testKey))
         let harness = try await ProxyHarness(
             intercepting: [InterceptPattern(host: "127.0.0.1", port: nil)], name: "chromium-forward"
         ) {
-            $0.upstreamCAPath = TestPaths.testCertificate
+            $0.upstreamCAPath = Peers.testCertificate
         }
         let browser = try await ChildProcess.run(
-            TestPaths.python,
+            ChildProcess.python,
             [
                 Self.page, "--ws", "wss://127.0.0.1:\(echo.port)/game", "--proxy", harness.proxy.url,
                 "--ca", harness.authorityCertificate,
@@ -64,7 +65,7 @@ struct ChromiumProxyTests {
 
     static func requireBrowser() throws {
         try #require(HeadlessChromium.found != nil, "no chromium: run `make report-deps`")
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
     }
 
     static func expectRecordedExactly(_ tape: TapeContents, browserOutput: String) throws {

@@ -3,6 +3,7 @@ import NIOCore
 import TapedeckProxy
 import TapedeckServers
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 

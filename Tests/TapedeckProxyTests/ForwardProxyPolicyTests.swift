@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import TapedeckProxy
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -25,14 +26,14 @@ struct ForwardProxyPolicyTests {
     }
 
     @Test func anInterceptedHostIsRecordedAnotherIsRefusedUntilPassedThrough() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let network = try #require(Self.networkAddress, "no non-loopback IPv4 address on this machine")
         let intercepted = try await EchoServer()
         let other = try await EchoServer(host: network)
         let strict = try await ProxyHarness(
             intercepting: [InterceptPattern(host: "127.0.0.1", port: intercepted.port)], name: "policy-strict")
         let recorded = try await ChildProcess.run(
-            TestPaths.python, [ForwardProxyTests.client, strict.proxy.url, "ws://127.0.0.1:\(intercepted.port)/game"],
+            ChildProcess.python, [ForwardProxyTests.client, strict.proxy.url, "ws://127.0.0.1:\(intercepted.port)/game"],
             seconds: 120)
         #expect(recorded.status == 0, "\(recorded.standardError)")
         #expect(await strict.waitForTapes(1).count == 1)
@@ -46,7 +47,7 @@ struct ForwardProxyPolicyTests {
             strict.proxy.port, "GET http://\(network):\(other.port)/ HTTP/1.1\r\nHost: \(network):\(other.port)\r\n\r\n")
         #expect(refusedGet.hasPrefix("HTTP/1.1 403 Forbidden"), "\(refusedGet)")
         let refusedClient = try await ChildProcess.run(
-            TestPaths.python, [ForwardProxyTests.client, strict.proxy.url, "ws://\(network):\(other.port)/game"], seconds: 120)
+            ChildProcess.python, [ForwardProxyTests.client, strict.proxy.url, "ws://\(network):\(other.port)/game"], seconds: 120)
         #expect(refusedClient.status != 0)
         await strict.shutdown()
         #expect(strict.closedTapes.count == 1)
@@ -55,7 +56,8 @@ struct ForwardProxyPolicyTests {
             intercepting: [InterceptPattern(host: "127.0.0.1", port: intercepted.port)], name: "policy-pass"
         ) { $0.passThrough = [InterceptPattern(host: network, port: nil)] }
         let tunnelled = try await ChildProcess.run(
-            TestPaths.python, [ForwardProxyTests.client, passing.proxy.url, "ws://\(network):\(other.port)/game"], seconds: 120)
+            ChildProcess.python, [ForwardProxyTests.client, passing.proxy.url, "ws://\(network):\(other.port)/game"], seconds: 120
+        )
         #expect(tunnelled.status == 0, "\(tunnelled.standardError)")
         let (sent, received) = ForwardProxyTests.exchanged(tunnelled.standardOutput)
         #expect(sent.count == 3 && received == sent)
@@ -134,13 +136,13 @@ struct ForwardProxyPolicyTests {
     }
 
     @Test func aListenerOffLoopbackWarnsAndServesOnlyItsAllowedClients() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
         let network = try #require(Self.networkAddress, "no non-loopback IPv4 address on this machine")
-        let folder = TestPaths.temporaryFolder("policy-listen")
+        let folder = try TestFolder("tapedeck-proxy-policy-listen").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment = ["XDG_CONFIG_HOME": folder + "/config", "HOME": folder + "/home"]
         let open = try ChildProcess(
-            TestPaths.tapedeck,
+            ChildProcess.tapedeck,
             [
                 "record", "--mode", "forward", "--intercept", "lichun.app", "--listen", "0.0.0.0:0", "--out", folder,
                 "--allow-clients", "127.0.0.0/8", "::1",
@@ -162,7 +164,7 @@ struct ForwardProxyPolicyTests {
         #expect(stopped.standardError.contains("serves clients from 127.0.0.0/8 ::1/128 only"), "\(stopped.standardError)")
 
         let loopback = try ChildProcess(
-            TestPaths.tapedeck, ["record", "--mode", "forward", "--intercept", "lichun.app", "--out", folder],
+            ChildProcess.tapedeck, ["record", "--mode", "forward", "--intercept", "lichun.app", "--out", folder],
             environment: environment)
         _ = try await loopback.line(startingWith: "recording on ")
         loopback.signal(SIGINT)

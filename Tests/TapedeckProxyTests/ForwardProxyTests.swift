@@ -2,6 +2,7 @@ import Foundation
 import NIOSSL
 import TapedeckProxy
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// (ForwardProxyPolicyTests: which hosts it serves at all).
 @Suite(.tags(.integration))
 struct ForwardProxyTests {
-    static let client = ChildProcess.packageRoot + "/Tests/TapedeckProxyTests/Peers/forward_client.py"
+    static let client = Peers.proxy("forward_client.py")
 
     /// What a peer script printed: the messages sent and received, as bytes.
     static func exchanged(_ output: String) -> (sent: [[UInt8]], received: [[UInt8]]) {
@@ -25,21 +26,21 @@ struct ForwardProxyTests {
     }
 
     @Test func pythonWebSocketsIsRecordedThroughTheProxyOverWSAndWSS() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let plain = try await EchoServer()
         let secure = try await EchoServer(
-            tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
+            tls: try TLSFiles.serverContext(certificatePath: Peers.testCertificate, keyPath: Peers.testKey))
         let harness = try await ProxyHarness(intercepting: [InterceptPattern(host: "127.0.0.1", port: nil)], name: "forward") {
-            $0.upstreamCAPath = TestPaths.testCertificate
+            $0.upstreamCAPath = Peers.testCertificate
         }
         #expect(harness.proxy.url.hasPrefix("http://127.0.0.1:"))
         let overWS = try await ChildProcess.run(
-            TestPaths.python, [Self.client, harness.proxy.url, "ws://127.0.0.1:\(plain.port)/game"], seconds: 120)
+            ChildProcess.python, [Self.client, harness.proxy.url, "ws://127.0.0.1:\(plain.port)/game"], seconds: 120)
         try #require(overWS.status == 0, "forward_client.py over ws:// failed: \(overWS.standardError)")
         _ = await harness.waitForTapes(1)
         // The client trusts only the proxy's CA: the certificate it got was made for 127.0.0.1.
         let overWSS = try await ChildProcess.run(
-            TestPaths.python,
+            ChildProcess.python,
             [Self.client, harness.proxy.url, "wss://127.0.0.1:\(secure.port)/game", harness.authorityCertificate], seconds: 120)
         try #require(overWSS.status == 0, "forward_client.py over wss:// failed: \(overWSS.standardError)")
         let tapes = await harness.waitForTapes(2)

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -9,11 +10,11 @@ import Testing
 /// tape is closed completely.
 @Suite(.tags(.integration)) struct ProxyAbnormalEndTests {
     @Test func clientResetIsRecordedAndTheServerLetGo() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "client-reset")
         let client = try ChildProcess(
-            TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "reset"])
+            ChildProcess.python, [Peers.proxy("raw_peer.py"), "client", harness.proxy.url + "/", "reset"])
         let run = await client.wait()
         #expect(run.output == ["echo before reset", "reset"], "\(run.standardError)")
 
@@ -33,8 +34,8 @@ import Testing
     }
 
     @Test func serverResetIsRecordedAndTheAppLetGo() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "reset"])
+        try Peers.requirePython()
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", "reset"])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "server-reset")
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hello")
@@ -56,8 +57,8 @@ import Testing
     }
 
     @Test func unansweredCloseTimesOutAndIsRecorded() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "noclose"])
+        try Peers.requirePython()
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", "noclose"])
         // The harness gives a close frame 2 s to be answered.
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "close-timeout")
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckProxy
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -9,17 +10,17 @@ import Testing
 /// a tape that falls behind pauses reading until it caught up. Nothing is dropped either way.
 @Suite(.tags(.integration)) struct ProxyBackpressureTests {
     @Test func slowReaderSlowsTheSenderAndNothingIsLost() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         // 256 MiB pushed at an app that reads nothing at first.
         let count = 1024
         let size = 256 * 1024
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("push_server.py"), "\(count)", "\(size)"])
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("push_server.py"), "\(count)", "\(size)"])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "slow-reader")
         let go = harness.folder + "-go"
         let client = try ChildProcess(
-            TestPaths.python,
+            ChildProcess.python,
             [
-                TestPaths.peer("slow_client.py"), harness.proxy.url + "/", go,
+                Peers.proxy("slow_client.py"), harness.proxy.url + "/", go,
                 "\(count)", "\(size)",
             ])
         _ = try await client.line(startingWith: "connected")

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -39,12 +40,12 @@ import Testing
     }
 
     @Test func pythonPeersTalkThroughTheProxyAndTheTapeHoldsWhatEachSent() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let serverLogPath = TestPaths.temporaryFolder("fidelity-log") + "/server.json"
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("fidelity_server.py"), serverLogPath])
+        try Peers.requirePython()
+        let serverLogPath = try TestFolder("tapedeck-proxy-fidelity-log").path + "/server.json"
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("fidelity_server.py"), serverLogPath])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "fidelity")
         let client = try ChildProcess(
-            TestPaths.python, [TestPaths.peer("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
+            ChildProcess.python, [Peers.proxy("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
         let clientRun = await client.wait()
         #expect(clientRun.status == 0, "client failed: \(clientRun.standardError)")
         let serverRun = await server.wait()

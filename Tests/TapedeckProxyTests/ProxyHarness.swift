@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import TapedeckProxy
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 
@@ -43,7 +44,7 @@ final class ProxyHarness: Sendable {
     init(
         name: String, mode: (String) throws -> RecordingProxyMode, configure: (inout RecordingProxyConfiguration) -> Void
     ) async throws {
-        folder = TestPaths.temporaryFolder(name)
+        folder = try TestFolder("tapedeck-proxy-" + name).path
         let box = closed
         let problems = problemLines
         var configuration = RecordingProxyConfiguration(

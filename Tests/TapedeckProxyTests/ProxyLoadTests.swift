@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -9,14 +10,14 @@ import Testing
 @Suite(.serialized, .tags(.integration)) struct ProxyMalformedFrameTests {
     @Test(arguments: [("opcode", 1002), ("unmasked", 1002), ("big", 1009)])
     func badClientFrameClosesThatConnection(mode: String, code: Int) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "bad-client-\(mode)", maxMessageBytes: 65536)
         let bystander = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await bystander.send(text: "before")
         #expect(try await bystander.receiveText() == Array("before".utf8))
 
-        let bad = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", mode])
+        let bad = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "client", harness.proxy.url + "/", mode])
         let run = await bad.wait()
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.output.first?.hasPrefix("close \(code) client sent") == true, "\(run.output)")
@@ -40,8 +41,8 @@ import Testing
 
     @Test(arguments: [("opcode", 1002), ("masked", 1002), ("big", 1009)])
     func badServerFrameClosesThatConnection(mode: String, code: Int) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", mode])
+        try Peers.requirePython()
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", mode])
         let harness = try await ProxyHarness(
             upstreamPort: try await server.port(), name: "bad-server-\(mode)", maxMessageBytes: 65536)
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")

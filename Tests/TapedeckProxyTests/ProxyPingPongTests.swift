@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -8,11 +9,11 @@ import Testing
 /// a pong made by the proxy (which would echo the ping's payload) would show.
 @Suite(.tags(.integration)) struct ProxyPingPongTests {
     @Test func pingsAndPongsAreForwardedAndRecordedNotAnswered() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let server = try ChildProcess(TestPaths.python, [TestPaths.peer("raw_peer.py"), "server", "ping"])
+        try Peers.requirePython()
+        let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", "ping"])
         let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "ping")
         let client = try ChildProcess(
-            TestPaths.python, [TestPaths.peer("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
+            ChildProcess.python, [Peers.proxy("raw_peer.py"), "client", harness.proxy.url + "/", "ping"])
         let clientRun = await client.wait()
         let serverRun = await server.wait()
         #expect(clientRun.status == 0 && serverRun.status == 0, "\(clientRun.standardError) \(serverRun.standardError)")

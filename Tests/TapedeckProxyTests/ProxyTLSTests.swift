@@ -2,6 +2,7 @@ import Foundation
 import TapedeckProxy
 import TapedeckServers
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 
@@ -18,11 +19,11 @@ import Testing
             upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil),
             name: "tls-listener"
         ) {
-            $0.tlsCertificatePath = TestPaths.testCertificate
-            $0.tlsKeyPath = TestPaths.testKey
+            $0.tlsCertificatePath = Peers.testCertificate
+            $0.tlsKeyPath = Peers.testKey
         }
         #expect(harness.proxy.url.hasPrefix("wss://127.0.0.1:"))
-        let tls = try TLSFiles.clientContext(trustedCertificatePath: TestPaths.testCertificate)
+        let tls = try TLSFiles.clientContext(trustedCertificatePath: Peers.testCertificate)
         let client = try await WebSocketClient.connect(
             host: "127.0.0.1", port: harness.proxy.port, path: "/", tls: tls,
             timeout: .seconds(30))
@@ -49,7 +50,7 @@ import Testing
     @Test func upstreamCertificateVerifiedAgainstTheCAFile() async throws {
         let server = try await Self.wssReferenceServer()
         let harness = try await ProxyHarness(upstream: Self.upstream(server), name: "tls-ca") {
-            $0.upstreamCAPath = TestPaths.testCertificate
+            $0.upstreamCAPath = Peers.testCertificate
         }
         let answer = try await Self.createCharacter(through: harness)
         #expect(answer.contains(#""type":"playerObject""#), "\(answer)")
@@ -105,7 +106,7 @@ import Testing
     static func wssReferenceServer() async throws -> ReferenceServer {
         try await ReferenceServer.start(
             ReferenceServerConfiguration(
-                tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
+                tlsCertificatePath: Peers.testCertificate, tlsKeyPath: Peers.testKey, clock: .virtual))
     }
 
     static func upstream(_ server: ReferenceServer) -> UpstreamURL {

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import TapedeckProxy
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 

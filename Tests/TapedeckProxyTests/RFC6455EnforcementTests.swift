@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import TapedeckServers
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 

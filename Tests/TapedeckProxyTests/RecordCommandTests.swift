@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckCatalog
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -9,9 +10,9 @@ import Testing
 @Suite(.serialized, .tags(.integration)) struct RecordCommandTests {
     /// Starts `tapedeck record` towards `upstreamPort`; returns the process and its ws:// URL.
     static func startRecorder(upstreamPort: Int, folder: String, extra: [String] = []) async throws -> (ChildProcess, String) {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
         let recorder = try ChildProcess(
-            TestPaths.tapedeck,
+            ChildProcess.tapedeck,
             [
                 "record", "--listen", "127.0.0.1:0", "--upstream",
                 "ws://127.0.0.1:\(upstreamPort)", "--out", folder,
@@ -22,10 +23,10 @@ import Testing
     }
 
     @Test func listensOnLoopbackByDefault() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
-        let folder = TestPaths.temporaryFolder("loopback")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
+        let folder = try TestFolder("tapedeck-proxy-loopback").path
         // No --listen: the proxy must not be reachable from other machines unless asked.
-        let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", folder])
+        let recorder = try ChildProcess(ChildProcess.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", folder])
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on ws://127.0.0.1:"), "\(first)")
         #expect(try await recorder.line(startingWith: "control on ").hasPrefix("control on http://127.0.0.1:"))
@@ -35,12 +36,12 @@ import Testing
     }
 
     @Test func sigkillLosesAtMostTheUnflushedTail() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let folder = TestPaths.temporaryFolder("sigkill")
+        try Peers.requirePython()
+        let folder = try TestFolder("tapedeck-proxy-sigkill").path
         let sinkLog = folder + "-sink.log"
-        let sink = try ChildProcess(TestPaths.python, [TestPaths.peer("sink_server.py"), sinkLog])
+        let sink = try ChildProcess(ChildProcess.python, [Peers.proxy("sink_server.py"), sinkLog])
         let (recorder, url) = try await Self.startRecorder(upstreamPort: try await sink.port(), folder: folder)
-        let streams = [try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "10000", "30"])]
+        let streams = [try ChildProcess(ChildProcess.python, [Peers.proxy("stream_client.py"), url, "10000", "30"])]
         for stream in streams { _ = try await stream.line(startingWith: "connected") }
         // Let the stream run (10,000 msg/s), then kill the proxy mid-stream.
         try await Task.sleep(nanoseconds: 4_000_000_000)
@@ -56,7 +57,7 @@ import Testing
         let received = try String(contentsOfFile: sinkLog, encoding: .utf8).split(separator: "\n")
             .map { $0.split(separator: " ").compactMap { Int($0) } }
         try #require(received.count == 1)
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         #expect(tapes.count == 1)
         // The writer's flush threshold plus the recorder's queue bound (RecordingProxyConfiguration).
         let bound = 64 * 1024 + (256 << 10)
@@ -83,16 +84,16 @@ import Testing
     }
 
     @Test func secretsNeverReachDiskAndShareOneTokenPerTape() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let secret = "S3cr3t-\(UUID().uuidString.prefix(8))"
-        let folder = TestPaths.temporaryFolder("secrets")
-        let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py"), secret])
+        let folder = try TestFolder("tapedeck-proxy-secrets").path
+        let echo = try ChildProcess(ChildProcess.python, [Peers.proxy("echo_server.py"), secret])
         let rules = folder + "-rules.txt"
         try "# our own secret field\njson apiKey\n".write(toFile: rules, atomically: true, encoding: .utf8)
         let (recorder, url) = try await Self.startRecorder(
             upstreamPort: try await echo.port(), folder: folder,
             extra: ["--redact", rules, "--label", "suite=secrets"])
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("secret_client.py"), url, secret])
+        let client = try ChildProcess(ChildProcess.python, [Peers.proxy("secret_client.py"), url, secret])
         let run = await client.wait()
         #expect(run.status == 0 && run.output.contains("ok"), "\(run.output) \(run.standardError)")
         recorder.signal(SIGTERM)
@@ -101,7 +102,7 @@ import Testing
         echo.signal(SIGKILL)
         await echo.wait()
 
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         try #require(tapes.count == 1)
         // Every file under the folder, tapes decompressed with the lz4 tool, the catalog as it is.
         var files = try FileManager.default.subpathsOfDirectory(atPath: folder).map { folder + "/" + $0 }
@@ -149,9 +150,9 @@ import Testing
     }
 
     @Test func markLsTagAndRebuild() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let folder = TestPaths.temporaryFolder("catalog")
-        let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
+        try Peers.requirePython()
+        let folder = try TestFolder("tapedeck-proxy-catalog").path
+        let echo = try ChildProcess(ChildProcess.python, [Peers.proxy("echo_server.py")])
         let (recorder, url) = try await Self.startRecorder(
             upstreamPort: try await echo.port(), folder: folder, extra: ["--label", "device=sim"])
         let control = try await recorder.line(startingWith: "control on http://")
@@ -159,10 +160,10 @@ import Testing
         // A live session, marked from outside through the control endpoint.
         // The session lasts until the mark is in (SIGTERM: the client then closes normally), however
         // long the mark takes to start on a busy machine.
-        let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "120"])
+        let stream = try ChildProcess(ChildProcess.python, [Peers.proxy("stream_client.py"), url, "200", "120"])
         _ = try await stream.line(startingWith: "connected")
         try await Task.sleep(nanoseconds: 500_000_000)
-        let mark = try ChildProcess(TestPaths.tapedeck, ["mark", "checkout started", "--out", folder])
+        let mark = try ChildProcess(ChildProcess.tapedeck, ["mark", "checkout started", "--out", folder])
         let marked = await mark.wait()
         #expect(marked.status == 0, "\(marked.standardError)")
         #expect(marked.output == ["marked 1 open tape with checkout started"])
@@ -174,7 +175,7 @@ import Testing
         echo.signal(SIGKILL)
         await echo.wait()
 
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         try #require(tapes.count == 1)
         let tape = try TapeContents(path: tapes[0])
         #expect(tape.end == .complete)
@@ -191,7 +192,7 @@ import Testing
         #expect(row.messageCount == tape.records.filter { $0.kind == .text }.count)
 
         let ls = { (arguments: [String]) -> [String] in
-            let process = try ChildProcess(TestPaths.tapedeck, ["ls", folder] + arguments)
+            let process = try ChildProcess(ChildProcess.tapedeck, ["ls", folder] + arguments)
             return await process.wait().output
         }
         #expect(try await ls([]).count == 1)
@@ -201,14 +202,14 @@ import Testing
         #expect(try await ls(["--since", "2999-01-01"]).isEmpty)
         #expect(try await ls(["--type", "login"]).isEmpty)
 
-        let tag = try ChildProcess(TestPaths.tapedeck, ["tag", tapes[0], "bug=1234"])
+        let tag = try ChildProcess(ChildProcess.tapedeck, ["tag", tapes[0], "bug=1234"])
         #expect(await tag.wait().status == 0)
         #expect(try TapeContents(path: tapes[0]).metadata.labels["bug"] == "1234")
         #expect(try await ls(["--label", "bug=1234"]).count == 1)
 
         // Rebuild from the tapes alone.
         try FileManager.default.removeItem(atPath: folder + "/catalog.sqlite")
-        let rebuild = try ChildProcess(TestPaths.tapedeck, ["catalog", "rebuild", folder])
+        let rebuild = try ChildProcess(ChildProcess.tapedeck, ["catalog", "rebuild", folder])
         #expect(await rebuild.wait().output == ["catalogued 1 tape in \(folder)/catalog.sqlite"])
         #expect(try await ls(["--label", "bug"]).count == 1)
         try? FileManager.default.removeItem(atPath: folder)

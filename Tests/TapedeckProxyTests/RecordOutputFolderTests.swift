@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -6,14 +7,15 @@ import Testing
 /// with or without the catalog, and says so in plain words (no NSError text) with exit 1.
 @Suite(.tags(.integration)) struct RecordOutputFolderTests {
     static func record(out: String, extra: [String]) async throws -> ChildProcess.Finished {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
-        let recorder = try ChildProcess(TestPaths.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", out] + extra)
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
+        let recorder = try ChildProcess(
+            ChildProcess.tapedeck, ["record", "--upstream", "ws://127.0.0.1:9", "--out", out] + extra)
         return await recorder.wait(seconds: 60)
     }
 
     @Test(arguments: [[], ["--no-catalog"]])
     func anOutThatIsAFileIsRefusedBeforeRecording(extra: [String]) async throws {
-        let file = TestPaths.temporaryFolder("out-is-a-file")
+        let file = try TestFolder("tapedeck-proxy-out-is-a-file").path
         try FileManager.default.removeItem(atPath: file)
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -36,7 +38,7 @@ import Testing
             return
             #endif
         } else {
-            folder = TestPaths.temporaryFolder("out-read-only")
+            folder = try TestFolder("tapedeck-proxy-out-read-only").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             chmod(folder, 0o555)
         }

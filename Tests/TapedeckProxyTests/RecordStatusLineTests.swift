@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -17,13 +18,13 @@ import Testing
     }
 
     @Test func statusLineShowsConnectionsMessagesAndTapes() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let folder = TestPaths.temporaryFolder("status")
-        let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py")])
+        try Peers.requirePython()
+        let folder = try TestFolder("tapedeck-proxy-status").path
+        let echo = try ChildProcess(ChildProcess.python, [Peers.proxy("echo_server.py")])
         let (recorder, url) = try await RecordCommandTests.startRecorder(
             upstreamPort: try await echo.port(), folder: folder,
             extra: ["--status-interval", "0.2"])
-        let stream = try ChildProcess(TestPaths.python, [TestPaths.peer("stream_client.py"), url, "200", "2"])
+        let stream = try ChildProcess(ChildProcess.python, [Peers.proxy("stream_client.py"), url, "200", "2"])
         _ = try await stream.line(startingWith: "connected")
         // While the session runs: one connection and messages recorded.
         let live = try await recorder.errorLine { line in
@@ -38,7 +39,7 @@ import Testing
         // Every message sent is on the tape; the echoes of the last few may not be (the echo server
         // answers the client's close before echoing what it still had queued), so the figure to
         // match is the tape's own count.
-        let tape = try TapeContents(path: try #require(TestPaths.tapes(in: folder).first))
+        let tape = try TapeContents(path: try #require(TestFolder.tapes(in: folder).first))
         #expect(tape.records(.c2s, [.text]).count == count)
         let recorded = tape.records(.c2s, [.text]).count + tape.records(.s2c, [.text]).count
         #expect(Self.numbers(after.line)?.messages == recorded, "\(after.line), sent \(count), on the tape \(recorded)")

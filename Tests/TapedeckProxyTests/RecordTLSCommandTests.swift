@@ -2,6 +2,7 @@ import Foundation
 import TapedeckCatalog
 import TapedeckServers
 import TapedeckTape
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -12,20 +13,20 @@ import Testing
 /// intercepted host with a certificate from the same local CA.
 @Suite(.serialized, .tags(.integration)) struct RecordTLSCommandTests {
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
+        try Peers.requirePython()
         let server = try await ReferenceServer.start(
             ReferenceServerConfiguration(
-                tlsCertificatePath: TestPaths.testCertificate, tlsKeyPath: TestPaths.testKey, clock: .virtual))
-        let folder = TestPaths.temporaryFolder("record-tls")
+                tlsCertificatePath: Peers.testCertificate, tlsKeyPath: Peers.testKey, clock: .virtual))
+        let folder = try TestFolder("tapedeck-proxy-record-tls").path
         let arguments = [
             "record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
-            "--ca-file", TestPaths.testCertificate, "--generate-cert", "--out", folder,
+            "--ca-file", Peers.testCertificate, "--generate-cert", "--out", folder,
         ]
         // The CA and the leaf go to the user's configuration folder, here a temporary one.
         let config = folder + "-config"
         let tls = config + "/tapedeck/ca"
-        let recorder = try ChildProcess(TestPaths.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
+        let recorder = try ChildProcess(ChildProcess.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
         let first = try await recorder.line(startingWith: "recording on ")
         #expect(first.hasPrefix("recording on wss://127.0.0.1:"), "\(first)")
         #expect(first.contains(" -> wss://localhost:\(server.port)/wss/, tapes in \(folder)"))
@@ -33,12 +34,12 @@ import Testing
         let ca = tls + "/ca.pem"
 
         // An app that trusts the generated CA (host name checked) talks to the game through both TLS legs.
-        let trusting = try ChildProcess(TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", ca])
+        let trusting = try ChildProcess(ChildProcess.python, [Peers.proxy("tls_client.py"), url + "/", ca])
         let played = await trusting.wait()
         #expect(played.output == ["received playerObject", "closed 1000"], "\(played.output) \(played.standardError)")
         // One that does not trust it is refused by its own TLS stack.
         let stranger = try ChildProcess(
-            TestPaths.python, [TestPaths.peer("tls_client.py"), url + "/", TestPaths.testCertificate])
+            ChildProcess.python, [Peers.proxy("tls_client.py"), url + "/", Peers.testCertificate])
         let refused = await stranger.wait()
         #expect(
             refused.output.count == 1 && refused.output[0].hasPrefix("tls refused: "),
@@ -56,7 +57,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/tls"), "nothing of the CA in the recording folder")
 
         // The tape and its catalog row: upstream, app version from the handshake, the messages.
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         try #require(tapes.count == 1)
         let tape = try TapeContents(path: tapes[0])
         #expect(tape.end == .complete)
@@ -71,7 +72,7 @@ import Testing
         #expect(row.upstream == "wss://localhost:\(server.port)/wss/")
 
         // A second run reuses the certificate, so the app's trust survives restarts.
-        let again = try ChildProcess(TestPaths.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
+        let again = try ChildProcess(ChildProcess.tapedeck, arguments, environment: ["XDG_CONFIG_HOME": config])
         _ = try await again.line(startingWith: "recording on wss://")
         again.signal(SIGINT)
         let second = await again.wait()
@@ -85,13 +86,13 @@ import Testing
     /// Issue 34, finding 2: in a git work tree, `tapedeck ca` and a forward-mode recording into
     /// `Recordings` leave no key for `git add` to stage: the CA is in the user's folder.
     @Test func forwardModeRecordsWithTheUsersCAAndLeavesNoKeyInTheGitWorkTree() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.tapedeck), "build first: swift build")
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
+        try Peers.requirePython()
         let git = try #require(ChildProcess.which("git"), "no git")
         let echo = try await EchoServer(
-            tls: try TLSFiles.serverContext(certificatePath: TestPaths.testCertificate, keyPath: TestPaths.testKey))
+            tls: try TLSFiles.serverContext(certificatePath: Peers.testCertificate, keyPath: Peers.testKey))
         let port = echo.port
-        let work = TestPaths.temporaryFolder("record-forward")
+        let work = try TestFolder("tapedeck-proxy-record-forward").path
         defer { try? FileManager.default.removeItem(atPath: work) }
         let initialised = try await ChildProcess.run(git, ["init", "-q", work], seconds: 60)
         try #require(initialised.status == 0, "\(initialised.standardError)")
@@ -100,13 +101,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: config) }
         let environment = ["XDG_CONFIG_HOME": config]
         let shownFirst = try await ChildProcess.run(
-            TestPaths.tapedeck, ["ca", "--out", "Recordings"], directory: work, environment: environment, seconds: 60)
+            ChildProcess.tapedeck, ["ca", "--out", "Recordings"], directory: work, environment: environment, seconds: 60)
         #expect(shownFirst.status == 0, "\(shownFirst.standardError)")
         let recorder = try ChildProcess(
-            TestPaths.tapedeck,
+            ChildProcess.tapedeck,
             [
                 "record", "--mode", "forward", "--intercept", "localhost", "--listen", "127.0.0.1:0",
-                "--ca-file", TestPaths.testCertificate, "--out", "Recordings", "--catalog", "Recordings/forward.sqlite",
+                "--ca-file", Peers.testCertificate, "--out", "Recordings", "--catalog", "Recordings/forward.sqlite",
             ],
             directory: work, environment: environment)
         let first = try await recorder.line(startingWith: "recording on ")
@@ -116,9 +117,9 @@ import Testing
         let ca = config + "/tapedeck/ca/ca.pem"
 
         let client = try await ChildProcess.run(
-            TestPaths.python,
+            ChildProcess.python,
             [
-                ChildProcess.packageRoot + "/Tests/TapedeckProxyTests/Peers/forward_client.py", proxy,
+                Peers.proxy("forward_client.py"), proxy,
                 "wss://localhost:\(port)/game", ca,
             ],
             seconds: 120)
@@ -129,7 +130,7 @@ import Testing
         #expect(stopped.standardError.contains("tapedeck record: using the CA \(ca)"), "\(stopped.standardError)")
         #expect(stopped.standardError.contains("xcrun simctl keychain booted add-root-cert \(ca)"))
 
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         try #require(tapes.count == 1)
         let tape = try TapeContents(path: tapes[0])
         #expect(tape.end == .complete)
@@ -154,7 +155,7 @@ import Testing
 
         // `tapedeck ca` names the same CA, the one to trust on the device.
         let shown = try await ChildProcess.run(
-            TestPaths.tapedeck, ["ca", "--out", folder], environment: environment, seconds: 60)
+            ChildProcess.tapedeck, ["ca", "--out", folder], environment: environment, seconds: 60)
         #expect(shown.standardOutput.hasPrefix("using \(ca)\n"), "\(shown.standardOutput)")
         await echo.shutdown()
     }

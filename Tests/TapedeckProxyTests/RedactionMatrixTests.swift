@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -7,11 +8,11 @@ import Testing
 /// the `lz4` tool, the catalog, anything else in the folder) holds any of them.
 @Suite(.tags(.integration)) struct RedactionMatrixTests {
     @Test func noSecretInAnyPositionOrEncodingReachesDisk() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
-        let folder = TestPaths.temporaryFolder("redaction-matrix")
+        try Peers.requirePython()
+        let folder = try TestFolder("tapedeck-proxy-redaction-matrix").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let setCookie = "zz\(UUID().uuidString.prefix(12))SETCOOKIE"
-        let echo = try ChildProcess(TestPaths.python, [TestPaths.peer("echo_server.py"), setCookie])
+        let echo = try ChildProcess(ChildProcess.python, [Peers.proxy("echo_server.py"), setCookie])
         let rules = folder + "-rules.txt"
         defer { try? FileManager.default.removeItem(atPath: rules) }
         try "header X-Api-Key\njson password\npointer /message/card/0\nquery sig\n"
@@ -19,7 +20,7 @@ import Testing
         let (recorder, url) = try await RecordCommandTests.startRecorder(
             upstreamPort: try await echo.port(), folder: folder,
             extra: ["--redact", rules])
-        let client = try ChildProcess(TestPaths.python, [TestPaths.peer("redaction_matrix_client.py"), url])
+        let client = try ChildProcess(ChildProcess.python, [Peers.proxy("redaction_matrix_client.py"), url])
         let run = await client.wait()
         recorder.signal(SIGTERM)
         let stopped = await recorder.wait()
@@ -36,7 +37,7 @@ import Testing
         // 6 in request headers + 7 query parameters + 3 keys x 7 encodings + 1 pointer, and Set-Cookie.
         #expect(cases.count == 36)
 
-        let tapes = TestPaths.tapes(in: folder)
+        let tapes = TestFolder.tapes(in: folder)
         try #require(tapes.count == 1)
         var contents: [(file: String, bytes: Data)] = []
         for file in try FileManager.default.subpathsOfDirectory(atPath: folder).map({ folder + "/" + $0 }) {

@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -21,10 +22,10 @@ import Testing
 
     @Test(arguments: TapedeckUnderTest.Kind.allCases)
     func memoryStaysFlat(_ kind: TapedeckUnderTest.Kind) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: TestPaths.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let sequential = Self.setting("TAPEDECK_SOAK_SEQUENTIAL", 1_500)
         let concurrent = Self.setting("TAPEDECK_SOAK_CONCURRENT", 1_000)
-        let binary = ProcessInfo.processInfo.environment["TAPEDECK_SOAK_BINARY"] ?? TestPaths.tapedeck
+        let binary = ProcessInfo.processInfo.environment["TAPEDECK_SOAK_BINARY"] ?? ChildProcess.tapedeck
         // Killed when it goes out of scope should a step throw; stopped with SIGINT at the end.
         // The concurrent sessions are all open at once: allow them (the default is 1024).
         let target = try await TapedeckUnderTest(kind, options: ["--max-connections", "\(concurrent + 100)"], binary: binary)
@@ -55,9 +56,9 @@ import Testing
         -> [Figure]
     {
         let client = try ChildProcess(
-            TestPaths.python,
+            ChildProcess.python,
             [
-                TestPaths.peer("soak_client.py"), target.url, "\(target.process.pid)",
+                Peers.proxy("soak_client.py"), target.url, "\(target.process.pid)",
                 mode, "\(count)",
             ] + checkpoints.map(String.init))
         let result = await client.wait(seconds: 1_800)

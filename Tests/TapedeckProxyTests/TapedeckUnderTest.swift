@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -23,11 +24,11 @@ final class TapedeckUnderTest: Sendable {
     /// Where a WebSocket client connects: ws://127.0.0.1:PORT/wss/.
     var url: String { "ws://127.0.0.1:\(port)/wss/" }
 
-    static let fixtureTape = TestPaths.packageRoot + "/Tests/TapedeckTapeTests/Fixtures/baolife-session.tape"
+    static let fixtureTape = TestTapes.sessionTape
 
     /// `options` go to the process under test (e.g. `--handshake-timeout 1`); `binary` is the
     /// debug build unless a test asks for another (the release build for the full soak).
-    init(_ kind: Kind, options: [String] = [], binary: String = TestPaths.tapedeck) async throws {
+    init(_ kind: Kind, options: [String] = [], binary: String = ChildProcess.tapedeck) async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: binary), "build first: swift build --build-tests (no \(binary))")
         self.kind = kind
@@ -45,7 +46,7 @@ final class TapedeckUnderTest: Sendable {
             let server = try ChildProcess(binary, ["server", "--clock", "virtual", "--max-connections", "100000"])
             let serverPort = try Self.port(in: try await server.line(startingWith: "listening on "))
             upstream = server
-            let folder = TestPaths.temporaryFolder("under-test")
+            let folder = try TestFolder("tapedeck-proxy-under-test").path
             self.folder = folder
             process = try ChildProcess(
                 binary,

@@ -2,6 +2,7 @@ import Foundation
 import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 /// Many threads record the synthetic corpus; the export holds exactly those messages, in the
@@ -23,7 +24,7 @@ import Testing
 
     /// Threads take turns in a fixed global order, so the expected order is the corpus's.
     @Test func threadsTakingTurnsExportTheCorpusInOrder() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         let corpus = SyntheticSession.wireMessages(count: 12_000, seed: 21)
         let recorder = try recorder(folder)
         recorder.opened()
@@ -53,7 +54,7 @@ import Testing
         #expect(export.recordCount == corpus.count + 2)
         #expect(export.droppedRecords == 0)
 
-        let tape = try RecorderTestFiles.read(export.path)
+        let tape = try TapeContents(path: export.path)
         #expect(tape.end == .complete)
         #expect(tape.header.metadata.labels["app"] == "BaoLife 1.4.2 (311)")
         #expect(tape.header.metadata.labels["device"] == "iPhone15,2 iOS 17.5")
@@ -73,7 +74,7 @@ import Testing
 
     /// Threads recording freely: every message arrives once, each thread's in its own order.
     @Test func threadsRecordingFreelyLoseNothing() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         let corpus = SyntheticSession.wireMessages(count: 20_000, seed: 7)
         let recorder = try recorder(folder)
         let threads = 4
@@ -85,7 +86,7 @@ import Testing
             }
         }
         let export = try recorder.export(last: .seconds(3600), to: folder + "/user.tape")
-        let tape = try RecorderTestFiles.read(export.path)
+        let tape = try TapeContents(path: export.path)
         #expect(tape.end == .complete)
         #expect(recorder.droppedCount == 0)
         let markers = tape.records.filter { $0.kind == .marker }.map {
@@ -106,7 +107,7 @@ import Testing
 
     /// Records larger than a block, incompressible and very repetitive bytes survive the Swift LZ4.
     @Test func largeAndIncompressibleRecordsRoundTrip() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         var generator = SeededGenerator(seed: 5)
         let noise = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let zeros = [UInt8](repeating: 0, count: 150_000)
@@ -114,7 +115,7 @@ import Testing
         let recorder = try recorder(folder)
         for payload in [noise, zeros] + small { recorder.received(payload, binary: true) }
         let export = try recorder.export(last: .seconds(60), to: folder + "/user.tape")
-        let tape = try RecorderTestFiles.read(export.path)
+        let tape = try TapeContents(path: export.path)
         #expect(tape.end == .complete)
         #expect(tape.records.map(\.payload) == [noise, zeros] + small)
         #expect(try await RecorderTestFiles.run("lz4", ["-t", export.path]).status == 0)

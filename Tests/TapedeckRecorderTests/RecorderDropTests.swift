@@ -1,13 +1,14 @@
 import Foundation
 import TapedeckRecorder
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 /// With the writer stalled the queue fills; further records are dropped and counted, the calls
 /// return, and the tape says how many were dropped and where.
 @Suite struct RecorderDropTests {
     @Test func aFullQueueDropsAndCountsWhileTheWriterIsStalled() throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         let capacity = 64
         let recorder = try FlightRecorder(
             configuration: FlightRecorderConfiguration(
@@ -26,7 +27,7 @@ import Testing
         let export = try recorder.export(last: .seconds(60), to: folder + "/user.tape")
         #expect(export.droppedRecords == 1_000 - (capacity - 1))
 
-        let tape = try RecorderTestFiles.read(export.path)
+        let tape = try TapeContents(path: export.path)
         #expect(tape.end == .complete)
         #expect(tape.header.metadata.labels["droppedRecords"] == "\(1_000 - (capacity - 1))")
         let names = tape.records.map { record in
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func afterStopNothingWaitsForTheWriter() throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(directory: folder))
         recorder.received(text: "{}")
         try recorder.stop()
@@ -50,6 +51,6 @@ import Testing
         #expect(recorder.droppedCount == 1)
         #expect(throws: FlightRecorderError.self) { try recorder.export(last: .seconds(1), to: folder + "/late.tape") }
         let segments = try RecorderTestFiles.segments(in: folder)
-        #expect(try segments.map { try RecorderTestFiles.read($0).records.count } == [1])
+        #expect(try segments.map { try TapeContents(path: $0).records.count } == [1])
     }
 }

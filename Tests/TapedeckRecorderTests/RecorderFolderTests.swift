@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckRecorder
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// with its contents. They are left alone and counted; real earlier segments are still pruned.
 @Suite struct RecorderFolderTests {
     @Test func segmentLikeNamesThatAreNotSegmentsAreLeftAloneAndCounted() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let files = FileManager.default
         try files.createDirectory(atPath: folder + "/segment-000001.tape", withIntermediateDirectories: false)
@@ -36,7 +37,7 @@ import Testing
         #expect(files.fileExists(atPath: folder + "/target.txt"))
         #expect((try? files.destinationOfSymbolicLink(atPath: folder + "/segment-000005.tape")) == folder + "/target.txt")
         // Numbered after the last real segment, not after the huge name.
-        let written = try RecorderTestFiles.read(folder + "/segment-000003.tape")
+        let written = try TapeContents(path: folder + "/segment-000003.tape")
         #expect(written.records.map(\.kind) == [.open, .text])
         #expect(written.end == .complete)
     }

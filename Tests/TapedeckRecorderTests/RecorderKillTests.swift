@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -13,11 +14,11 @@ import Darwin
 /// a clean prefix of what it recorded, missing at most the last flush interval.
 @Suite struct RecorderKillTests {
     @Test func aKilledAppLosesAtMostOneFlushInterval() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         let flushInterval: UInt64 = 50_000_000
         // Small segments (the default 1 MiB is not reached), so the kill may also fall on a roll-over.
         let writer = try ChildProcess(
-            RecorderTestFiles.tapedeck,
+            ChildProcess.tapedeck,
             ["dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50", "--report-every", "20"])
         // "recorded N T": N records were given to the recorder by its tape time T.
         func reports(_ output: [String]) -> [(count: Int, time: UInt64)] {
@@ -40,14 +41,14 @@ import Darwin
         let segments = try RecorderTestFiles.segments(in: folder)
         var numbers: [Int] = []
         for (index, segment) in segments.enumerated() {
-            let tape = try RecorderTestFiles.read(segment)
+            let tape = try TapeContents(path: segment)
             if index < segments.count - 1 { #expect(tape.end == .complete, "\(segment): \(String(describing: tape.end))") }
             for record in tape.records where record.kind == .text {
                 let text = String(decoding: record.payload, as: UTF8.self) // {"type":"u","message":{"n":123}}
                 numbers.append(Int(text.split(separator: ":").last!.dropLast(2))!)
             }
         }
-        if case .damaged? = try RecorderTestFiles.read(segments.last!).end { Issue.record("the last segment is damaged") }
+        if case .damaged? = try TapeContents(path: segments.last!).end { Issue.record("the last segment is damaged") }
         #expect(numbers == Array(0..<numbers.count), "the records are not a clean numbered prefix")
         // Everything recorded a flush interval before the last report (which came before the kill) is there.
         let last = lines.last!.time

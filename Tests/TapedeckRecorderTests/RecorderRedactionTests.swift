@@ -2,6 +2,7 @@ import Foundation
 import TapedeckRecorder
 import TapedeckRedaction
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 /// Secrets the redaction rules cover never reach the recorder's files, compressed or not.
@@ -9,7 +10,7 @@ import Testing
     static let secrets = ["Dt0k-91f3c0ffee", "rcpt-AB12CD34EF56", "sessiontoken-77aa", "pw-hunter2-zz9"]
 
     @Test func secretsCoveredByTheRulesNeverReachTheFiles() async throws {
-        let folder = try RecorderTestFiles.folder()
+        let folder = try TestFolder("tapedeck-recorder").path
         // The proxy's defaults (deviceToken, receipt, token) plus a rule file's own line.
         let rules = RedactionRules.defaults.merging(try RedactionRules.parse("json password\n", source: "rules"))
         let recorder = try FlightRecorder(
@@ -37,7 +38,7 @@ import Testing
                 #expect(!decompressed.standardOutput.contains(secret), "\(secret) in the decompressed bytes of \(file)")
             }
         }
-        let tape = try RecorderTestFiles.read(export.path)
+        let tape = try TapeContents(path: export.path)
         #expect(tape.header.metadata.upstreamURL?.hasPrefix("wss://game.example/ws?token=redacted:") == true)
         #expect(tape.records.count == 601)
     }

@@ -1,29 +1,8 @@
 import Foundation
-import TapedeckTape
 import TestSupport
 
-/// Folders, tapes and programs the recorder's tests use.
+/// What only the recorder's tests need: its segment files, and the programs they check them with.
 enum RecorderTestFiles {
-    static var tapedeck: String { ChildProcess.tapedeck }
-
-    static func folder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-recorder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
-    /// Every record of a tape, its header and how it ended (a reading error ends the list).
-    static func read(_ path: String) throws -> (header: TapeHeader, records: [TapeRecord], end: TapeEnd?) {
-        let reader = try TapeReader(path: path)
-        var records: [TapeRecord] = []
-        while true {
-            let step = Result { () throws(TapeError) -> TapeRecord? in try reader.next() }
-            guard case .success(let record?) = step else { break }
-            records.append(record)
-        }
-        return (reader.header, records, reader.end)
-    }
-
     /// The recorder's segment files in `folder`, in the order they were written.
     static func segments(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("segment-") }.sorted()

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckState
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
@@ -17,11 +18,11 @@ import FoundationXML
     }
 
     @Test func aTruncatedTapeIsReportedDamagedAndTheOthersAreStillChecked() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let good = try fixtures.tape("session", as: "a-good")
+        let good = try fixtures.tape(fixture: "session", as: "a-good")
         _ = TapeCheck.run(tape: good, model: ClientState(), mode: .missing)
-        try fixtures.tape("session", as: "c-good", subfolder: "more")
+        try fixtures.tape(fixture: "session", as: "c-good", subfolder: "more")
         _ = TapeCheck.run(tape: fixtures.directory + "/more/c-good.tape", model: ClientState(), mode: .missing)
         try truncatedCopy(of: good, to: fixtures.directory + "/b-cut.tape", droppingBytes: 40)
         try FileManager.default.copyItem(
@@ -52,10 +53,10 @@ import FoundationXML
     }
 
     @Test func aFileThatIsNotATapeIsUnreadableAndABadCheckpointFileToo() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
         try fixtures.write("not a tape at all", to: "junk.tape")
-        try fixtures.tape("session", as: "ok")
+        try fixtures.tape(fixture: "session", as: "ok")
         try fixtures.write("ok: end\nbroken: record x\n", to: "ok.checkpoints")
         let reports = await CheckRunner.run(
             tapes: try CheckRunner.findTapes(in: fixtures.directory), mode: .none,

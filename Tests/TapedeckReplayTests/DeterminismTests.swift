@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
@@ -13,9 +14,9 @@ import Testing
     }
 
     @Test func aHundredReplaysGiveOneDigest() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tapes = [try fixtures.tape("session"), try fixtures.tape("reconnect")]
+        let tapes = [try fixtures.tape(fixture: "session"), try fixtures.tape(fixture: "reconnect")]
         var digests = Set<String>()
         for _ in 0..<100 { digests.insert(try digest(of: tapes)) }
         #expect(digests.count == 1)
@@ -27,9 +28,9 @@ import Testing
     }
 
     @Test func timeZoneAndLocaleDoNotChangeTheDigest() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tapes = [try fixtures.tape("session"), try fixtures.tape("reconnect")]
+        let tapes = [try fixtures.tape(fixture: "session"), try fixtures.tape(fixture: "reconnect")]
         let reference = try digest(of: tapes)
         let names = ["TZ", "LC_ALL", "LANG"]
         let saved: [(String, String?)] = names.map { name in (name, getenv(name).map { String(cString: $0) }) }

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
@@ -7,9 +8,9 @@ import Testing
 /// A golden that differs names its file, so the reader opens the right one.
 @Suite struct GoldenPathTests {
     @Test func aMismatchNamesTheGoldenBesideTheTape() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let golden = try #require(fixtures.read("session.golden/claimed.json"))
         try fixtures.write(
@@ -24,9 +25,9 @@ import Testing
     }
 
     @Test func aMismatchNamesTheGoldenInTheCallersFolder() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let folder = fixtures.directory + "/Tests/Goldens"
         _ = TapeCheck.run(tape: tape, options: CheckOptions(record: .missing, goldens: folder), makeModel: { ClientState() })
 

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
@@ -8,9 +9,9 @@ import Testing
     static let checkpointNames = ["character-created", "claimed", "r5", "t3", "after-swipe", "end"]
 
     @Test func missingWritesAbsentGoldensAndFailsThatRunThenPasses() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let first = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         #expect(first.cases.map(\.name) == Self.checkpointNames + ["invariants", "tape"])
         #expect(first.failures.map(\.name) == Self.checkpointNames)
@@ -29,9 +30,9 @@ import Testing
     }
 
     @Test func noneNeverWritesAndAMissingGoldenFails() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let report = TapeCheck.run(tape: tape, model: ClientState(), mode: .none)
         #expect(report.failures.map(\.name) == Self.checkpointNames)
         #expect(report.failures.allSatisfy { $0.message.hasPrefix("no golden at ") && $0.message.contains("never writes") })
@@ -40,9 +41,9 @@ import Testing
     }
 
     @Test func allRewritesGoldensThatDifferAndLeavesEqualOnesAlone() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let original = try #require(fixtures.read("session.golden/claimed.json"))
         try fixtures.write(
@@ -64,9 +65,9 @@ import Testing
     }
 
     @Test func aFlippedRuleFailsTheCheckpointWithADiffNamingTheField() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
 
         let report = TapeCheck.run(tape: tape, model: EnergyIgnoringModel(), mode: .none)

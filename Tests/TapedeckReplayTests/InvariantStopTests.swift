@@ -1,14 +1,15 @@
 import TapedeckProtocol
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
 
 @Suite struct InvariantStopTests {
     @Test func aClaimResultForAnEventNeverClaimedStopsAtThatRecord() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("bad-claim")
+        let tape = try fixtures.tape(fixture: "bad-claim")
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
         guard case .invariant(let stop)? = result.stop else {
             Issue.record("expected an invariant stop, got \(String(describing: result.stop))"); return
@@ -36,9 +37,9 @@ import Testing
     }
 
     @Test func aModelRuleViolationStopsWithTheStateBeforeAndAfter() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         // A model whose claim rule forgets to lower the unclaimed counter.
         let result = try TapeReplay(tapes: [tape], model: CounterForgettingModel()).run()
         guard case .invariant(let stop)? = result.stop else { Issue.record("expected an invariant stop"); return }
@@ -51,9 +52,9 @@ import Testing
     }
 
     @Test func theCheckCaseForInvariantsCarriesTheStop() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("bad-claim")
+        let tape = try fixtures.tape(fixture: "bad-claim")
         let report = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let invariants = try #require(report.cases.first { $0.name == "invariants" })
         #expect(!invariants.passed)

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
@@ -31,9 +32,9 @@ import Testing
 
     /// A check whose code says `none` re-records a differing golden under `TAPEDECK_RECORD=all`.
     @Test func theModeFromTheEnvironmentRecordsWhereTheCodeSaysNone() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         _ = TapeCheck.run(tape: tape, model: ClientState(), mode: .missing)
         let original = try #require(fixtures.read("session.golden/claimed.json"))
         try fixtures.write(

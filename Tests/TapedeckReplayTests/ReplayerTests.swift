@@ -2,15 +2,16 @@ import Foundation
 import TapedeckProtocol
 import TapedeckState
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 @testable import TapedeckReplay
 
 @Suite struct ReplayerTests {
     @Test func aSessionTapeIsAppliedRecordByRecord() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
         let statistics = result.statistics
         #expect(statistics.records == 22)
@@ -35,9 +36,9 @@ import Testing
     }
 
     @Test func aMessageThatDoesNotDecodeIsReportedWithRecordAndOffsetAndSkipped() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("decode-error")
+        let tape = try fixtures.tape(fixture: "decode-error")
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
         let failure = try #require(result.statistics.decodeFailures.first)
         #expect(result.statistics.decodeFailures.count == 1)
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func tapesInARowAreOneSessionWithAContinuingClock() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let first = try fixtures.tape("session")
-        let second = try fixtures.tape("reconnect")
+        let first = try fixtures.tape(fixture: "session")
+        let second = try fixtures.tape(fixture: "reconnect")
         let result = try TapeReplay(
             tapes: [first, second], model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))
         ).run()
@@ -80,9 +81,9 @@ import Testing
 
     @Test(arguments: [("9", 10), ("5.3s", 9), ("5300ms", 9), ("0", 1), ("100s", 22)])
     func untilStopsAfterARecordOrATime(limit: String, records: Int) throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let parsed = try #require(ReplayLimit(parsing: limit))
         let result = try TapeReplay(tapes: [tape], model: ClientState(), limit: parsed).run()
         #expect(result.statistics.records == records)

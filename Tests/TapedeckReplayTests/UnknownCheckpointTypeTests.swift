@@ -1,12 +1,13 @@
 import TapedeckReplay
 import TapedeckState
+import TapedeckTestFixtures
 import Testing
 
 @Suite struct UnknownCheckpointTypeTests {
     @Test func aCheckpointOnAMisspeltTypeSaysSoWhenItIsNotReached() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session", as: "typo")
+        let tape = try fixtures.tape(fixture: "session", as: "typo")
         try fixtures.write(
             """
             created:  first s2c playerObjet

@@ -3,6 +3,7 @@ import TapedeckProtocol
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckServers
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import TestSupport
 import Testing
@@ -12,11 +13,9 @@ import Testing
     /// A Python websockets server tells what the upgrade request carried: the scenario's path and
     /// query (aimed at the target's host and port), its header and its subprotocol.
     @Test func connectSendsTheScenariosHeadersAndSubprotocol() async throws {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: ChildProcess.python),
-            "no \(ChildProcess.python): run `make pydeps` (it creates .venv with websockets)")
+        try Peers.requirePython()
         let echo = try ChildProcess(
-            ChildProcess.python, [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/header_echo_server.py"])
+            ChildProcess.python, [Peers.script("TapedeckScenarioNetworkTests", "header_echo_server.py")])
         defer { _ = Task { await echo.finish() } }
         let line = try await echo.firstLine()
         let port = try #require(

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckProtocol
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
         interrupt: Bool = false
     ) async throws -> Run {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "run `swift build --build-tests` first")
-        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.python), "run `make pydeps` first")
+        try Peers.requirePython()
         let directory = try TemporaryDirectory()
         let tape = directory.path + "/two-connections.tape"
         try writeTape(to: tape)
@@ -80,7 +81,7 @@ import Testing
         #expect(url.hasSuffix("/game/ws"), "serves the recorded path: \(first)")
         let peer = try await ChildProcess.run(
             ChildProcess.python,
-            [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/verify_client.py", url, sends]
+            [Peers.script("TapedeckScenarioNetworkTests", "verify_client.py"), url, sends]
                 + (ca.map { [$0] } ?? []))
         #expect(peer.status == 0, "client failed: \(peer.standardError)")
         if interrupt { serve.signal(SIGINT) }

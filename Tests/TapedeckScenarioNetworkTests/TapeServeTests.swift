@@ -4,6 +4,7 @@ import TapedeckReplay
 import TapedeckScenario
 import TapedeckScenarioNetwork
 import TapedeckTape
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 
@@ -51,9 +52,7 @@ import Testing
         try #require(
             FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
             "no \(ChildProcess.tapedeck): run `swift build --build-tests` first")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: ChildProcess.python),
-            "no \(ChildProcess.python): run `make pydeps` (it creates .venv with websockets)")
+        try Peers.requirePython()
         let directory = try TemporaryDirectory()
         let tape = directory.path + "/store.tape"
         try await Self.recordStoreScenario(to: tape)
@@ -83,7 +82,7 @@ import Testing
         }
         let peer = try await ChildProcess.run(
             ChildProcess.python,
-            [ChildProcess.packageRoot + "/Tests/TapedeckScenarioNetworkTests/Peers/replay_client.py", url, scriptPath])
+            [Peers.script("TapedeckScenarioNetworkTests", "replay_client.py"), url, scriptPath])
         let served = await serve.finish()
         #expect(peer.status == 0, "peer failed: \(peer.standardError)")
         #expect(served.status == 0, "serve: \(served.standardError)")

@@ -1,13 +1,13 @@
 import Foundation
 import TapedeckProtocol
 import TapedeckServers
+import TapedeckTestFixtures
 import TapedeckWebSocket
 import Testing
 
 @Suite struct TLSTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let certificate = fixtures.appendingPathComponent("test-cert.pem").path
-    static let key = fixtures.appendingPathComponent("test-key.pem").path
+    static let certificate = Peers.testCertificate
+    static let key = Peers.testKey
 
     @Test func serverSpeaksWSSWithPEMFiles() async throws {
         let configuration = ReferenceServerConfiguration(

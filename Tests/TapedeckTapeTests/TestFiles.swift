@@ -1,20 +1,17 @@
 import Foundation
+import TapedeckTestFixtures
 import TestSupport
 
 @testable import TapedeckTape
 
 /// Temporary files, fixtures and the lz4 tool for the tape tests.
 enum TestFiles {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static var fixtureTape: String { fixtures.appendingPathComponent("baolife-session.tape").path }
-    static var fixtureJSONLines: String { fixtures.appendingPathComponent("baolife-session.jsonl").path }
+    static let fixtures = URL(fileURLWithPath: TestTapes.sessionTape).deletingLastPathComponent()
+    static var fixtureTape: String { TestTapes.sessionTape }
+    static var fixtureJSONLines: String { TestTapes.sessionJSONLines }
 
     /// A fresh empty directory for one test.
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { try TestFolder("tapedeck-tape-tests").url }
 
     static let metadata = TapeMetadata(
         created: "2025-03-01T09:30:00.000Z", tool: "tapedeck test", upstreamURL: "wss://example.test/ws",
@@ -36,14 +33,8 @@ enum TestFiles {
 
     /// Reads every record; returns them with the error that ended reading, if any.
     static func readAll(_ path: String) throws -> (records: [TapeRecord], error: TapeError?, reader: TapeReader) {
-        let reader = try TapeReader(path: path)
-        var records: [TapeRecord] = []
-        do {
-            while let record = try reader.next() { records.append(record) }
-            return (records, nil, reader)
-        } catch {
-            return (records, error, reader)
-        }
+        let contents = try TapeContents(path: path)
+        return (contents.records, contents.error, contents.reader)
     }
 
     /// Runs a program to completion (async: the test's thread is not held while it runs).

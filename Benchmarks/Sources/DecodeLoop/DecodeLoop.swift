@@ -3,11 +3,11 @@ import TapedeckState
 import TapedeckTape
 
 /// What one pass over a tape counted.
-public struct DecodeCount: Equatable {
+package struct DecodeCount: Equatable {
     /// Text records decoded.
-    public var messages = 0
+    package var messages = 0
     /// Invariant violations found after messages (with `replay` only).
-    public var violations = 0
+    package var violations = 0
 }
 
 /// The loop both drivers in this package measure (DecodeBenchmarks' decode and replay, and
@@ -15,7 +15,7 @@ public struct DecodeCount: Equatable {
 /// reader lends; with `replay`, each message applied to one `ClientState` at its tape time and the
 /// invariants checked after it. Any message that does not decode ends the program: the synthetic
 /// tapes are valid, so a failure is a bug in the decoder.
-public func decodeTape(_ path: String, replay: Bool) throws -> DecodeCount {
+package func decodeTape(_ path: String, replay: Bool) throws -> DecodeCount {
     let reader = try TapeReader(path: path)
     var state = ClientState()
     var count = DecodeCount()

@@ -19,7 +19,7 @@ struct BenchDecodeCommand: ParsableCommand {
             Foundation's JSONDecoder and JSONSerialization. MB/s counts the text payload bytes \
             (the protocol JSON) for every stage, so the figures compare. Each stage runs \
             --repeats times; the best run counts. Allocation counts are not measured here (that \
-            needs a malloc interposer): `make bench` runs the Benchmarks package, which reports them. \
+            needs a malloc interposer): `make bench` runs the package-benchmark targets (DecodeBenchmarks), which report them. \
             Use a release build. Exit codes: 0 measured; 1 a message failed to decode; 2 a tape \
             cannot be read or written.
             """

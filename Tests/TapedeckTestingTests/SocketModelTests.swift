@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckTestFixtures
 import TapedeckTesting
 import Testing
 
@@ -49,9 +50,9 @@ final class EnergyWatcher: SocketModel {
 
 @Suite(.serialized) struct SocketModelTests {
     @Test func aRawModelGetsTheExactBytesOfAMessageTheTypedDecoderRejects() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("decode-error")
+        let tape = try fixtures.tape(fixture: "decode-error")
         let result = try TapeReplay(tapes: [tape], model: SocketEventLog()).run()
         let rejected = Array(#"{"type":"u","message":{"energy":"lots","hourOfDay":8}}"#.utf8)
         // Records 0..21: open, two markers, 11 s2c and 5 c2s messages, ping, pong, close.
@@ -73,9 +74,9 @@ final class EnergyWatcher: SocketModel {
     }
 
     @Test func aClassModelComesFromItsFactoryAndTheStateBeforeABrokenRuleFromAFreshOne() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         EnergyWatcher.made = 0
         let result = try TapeReplay(tapes: [tape], makeModel: { EnergyWatcher() }).run()
         guard case .invariant(let stop)? = result.stop else {
@@ -91,9 +92,9 @@ final class EnergyWatcher: SocketModel {
     }
 
     @Test func goldensGoInTheFolderTheCallerNamesAndIgnoredPathsAreLeftOut() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let goldens = fixtures.directory + "/AppGoldens"
         let options = CheckOptions(record: .missing, goldens: goldens, filter: try SnapshotFilter(ignoring: ["lastReceived"]))
         let first = TapeTesting.check(tape: tape, options: options) { SocketEventLog() }

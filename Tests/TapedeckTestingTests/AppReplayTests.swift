@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TapedeckTestFixtures
 import TapedeckTesting
 import Testing
 
@@ -71,9 +72,9 @@ final class HoppingAdapter: AppClientAdapter {
 
 @MainActor @Suite(.serialized) struct AppReplayTests {
     @Test func anAppsMainActorCodeIsCheckedAgainstItsOwnGoldensAfterItSettles() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let goldens = fixtures.directory + "/Goldens"
         let recording = AppReplay(goldens: goldens) { HoppingAdapter() }
         let first = await recording.check(tape: tape)
@@ -98,9 +99,9 @@ final class HoppingAdapter: AppClientAdapter {
     }
 
     @Test func aRegressionNamesTheCheckpointTheRecordAndThePath() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let goldens = fixtures.directory + "/Goldens"
         _ = await AppReplay(goldens: goldens) { HoppingAdapter() }.check(tape: tape)
         do {
@@ -125,9 +126,9 @@ final class HoppingAdapter: AppClientAdapter {
     }
 
     @Test func theStateBeforeABrokenRuleComesFromAFreshAdapter() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         HoppingAdapter.made = 0
         let report = await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter(minimumEnergy: 90) }.check(
             tape: tape)
@@ -141,10 +142,10 @@ final class HoppingAdapter: AppClientAdapter {
     }
 
     @Test func everyTapeOfAFolderIsCheckedInPathOrder() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let second = try fixtures.tape("session", as: "b-session", subfolder: "corpus")
-        let first = try fixtures.tape("reconnect", as: "a-reconnect", subfolder: "corpus")
+        let second = try fixtures.tape(fixture: "session", as: "b-session", subfolder: "corpus")
+        let first = try fixtures.tape(fixture: "reconnect", as: "a-reconnect", subfolder: "corpus")
         let reports = try await AppReplay(goldens: fixtures.directory + "/Goldens") { HoppingAdapter() }
             .check(folder: fixtures.directory + "/corpus")
         #expect(reports.map(\.path) == [first, second])
@@ -155,9 +156,9 @@ final class HoppingAdapter: AppClientAdapter {
     }
 
     @Test func twoVersionsOfTheAppAreComparedRecordByRecord() async throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         #expect(try await compareApps(tapes: [tape], { HoppingAdapter() }, { HoppingAdapter() }) == nil)
         let divergence = try #require(
             try await compareApps(tapes: [tape], { HoppingAdapter() }, { HoppingAdapter(ignoresEnergy: true) }))

@@ -1,13 +1,14 @@
 import Foundation
 import TapedeckCore
+import TapedeckTestFixtures
 import TapedeckTesting
 import Testing
 
 @Suite struct TapeTestingTests {
     @Test func assertingCheckpointsThrowsAFailureWhoseDescriptionIsTheDiff() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         #expect(throws: TapeTestFailure.self) { try TapeTesting.assertCheckpoints(tape: tape, model: ClientState()) }
         try TapeTesting.assertCheckpoints(tape: tape, model: ClientState(), record: .none)
 
@@ -28,9 +29,9 @@ import Testing
     }
 
     @Test func comparingTwoModelsFindsTheFirstDivergingRecord() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         #expect(try compare(ClientState(), ClientState(), tape: tape) == nil)
         let divergence = try #require(try compare(ClientState(), EnergyIgnoringModel(), tape: tape))
         #expect(divergence.position.record == 4)
@@ -40,9 +41,9 @@ import Testing
     }
 
     @Test func aDigestTraceWrittenForAModelIsReadBackAndComparedRecordByRecord() throws {
-        let fixtures = try FixtureTapes()
+        let fixtures = try TestTapes()
         defer { fixtures.remove() }
-        let tape = try fixtures.tape("session")
+        let tape = try fixtures.tape(fixture: "session")
         let ours = fixtures.directory + "/ours.jsonl"
         let theirs = fixtures.directory + "/theirs.jsonl"
         #expect(try TapeTesting.writeDigestTrace(tapes: [tape], model: ClientState(), to: ours) == 22)
