@@ -177,7 +177,7 @@ final class ProxyConnection: @unchecked Sendable {
     /// Whether `side` may read: the other side can take writes and the tape keeps up.
     func mayRead(_ side: RelaySide) -> Bool {
         guard let other = sides[side.other].handler else { return false }
-        return !recordingPaused && (other.isWritable || machine[side.other].isInactive)
+        return !recordingPaused && (other.isWritable || machine[side.other].hasEnded)
     }
 
     func writable(_ side: RelaySide) {
