@@ -177,7 +177,7 @@ final class ProxyConnection: @unchecked Sendable {
     /// Whether `side` may read: the other side can take writes and the tape keeps up.
     func mayRead(_ side: RelaySide) -> Bool {
         guard let other = sides[side.other].handler else { return false }
-        return !recordingPaused && (other.isWritable || machine[side.other].isInactive)
+        return !recordingPaused && (other.isWritable || machine[side.other].hasEnded)
     }
 
     func writable(_ side: RelaySide) {
@@ -192,9 +192,16 @@ final class ProxyConnection: @unchecked Sendable {
     }
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
-        let data = frame.unmaskedData
-        // The one copy of the payload: the record's, which the machine also checks.
-        let payload = data.withUnsafeReadableBytes { Array($0) }
+        // The payload's copy for the record, which the machine also checks; an app's frame is
+        // unmasked while it is copied (and the buffer forwarded to the server made from it).
+        let payload: [UInt8]
+        let data: ByteBuffer
+        if frame.maskKey == nil {
+            data = frame.data
+            payload = data.withUnsafeReadableBytes { Array($0) }
+        } else {
+            (payload, data) = FramePayload.unmasked(frame)
+        }
         switch machine.received(FrameHeader(frame), payload: payload, from: side) {
         case .relay(let from, let record):
             forward(frame, data: data, from: from)

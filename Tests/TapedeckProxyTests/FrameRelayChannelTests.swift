@@ -110,6 +110,23 @@ import Testing
         }
     }
 
+    @Test func appFramesOfOddLengthsReachTheServerEachWithAFreshKey() async throws {
+        try await Self.withSession { session in
+            var keys: [[UInt8]] = []
+            for count in [7, 125] {
+                let payload = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 3) }
+                try session.app.writeInbound(ByteBuffer(bytes: Self.appFrame(0x2, payload)))
+                let bytes = try session.written(session.server)
+                let sent = try #require(Self.unmasked(bytes))
+                #expect(sent.payload == payload, "\(count) B")
+                keys.append(Array(bytes[2..<6]))
+            }
+            // A fresh key each (a collision has odds of 2^-32), not the app's.
+            #expect(keys[0] != keys[1])
+            #expect(!keys.contains(Self.mask))
+        }
+    }
+
     @Test func aPingIsPassedThroughNotAnswered() async throws {
         try await Self.withSession { session in
             try session.app.writeInbound(ByteBuffer(bytes: Self.appFrame(0x9, Array("hi".utf8))))

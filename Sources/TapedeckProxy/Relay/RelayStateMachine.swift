@@ -1,32 +1,15 @@
 import TapedeckTape
 import TapedeckWebSocket
 
-/// One proxied session as a value: both sides' open / closing / closed states, their messages
+/// One proxied session as a value: where each side's channel is (`Side.State`: connecting,
+/// attached, released, ended; grace timers and stopped sides only where they can be), their messages
 /// (fragments, limits, UTF-8, through `WebSocketPeerMachine`), the closing handshake across both
 /// sides with its grace timer, ping and pong passed through (the proxy never answers them),
 /// protocol errors and resets. Each event returns the `RelayAction`s to carry out, in order;
 /// `ProxyConnection` turns channel events into these calls and performs the actions. No NIO here,
 /// so every transition is tested without a socket (`RelayStateMachineTests`).
 struct RelayStateMachine: Sendable {
-    /// One side of the session.
-    struct Side: Sendable {
-        var peer: WebSocketPeerMachine
-        /// Its relay handler exists: the server's after the upstream upgrade, the app's after its 101.
-        var isAttached = false
-        /// Its channel ended.
-        var isInactive = false
-        /// The proxy relays nothing more from it (it closed, broke a rule, or was dropped).
-        var isStopped = false
-        /// Its grace timer was started (it runs once per side at most).
-        var hasGraceTimer = false
-
-        var phase: Phase {
-            if isInactive { return .closed }
-            if peer.closeSent || peer.closeReceived || isStopped { return .closing }
-            return isAttached ? .open : .connecting
-        }
-    }
-
+    /// A side's state in short, with its close handshake (`Side.phase`).
     enum Phase: Equatable, Sendable { case connecting, open, closing, closed }
 
     private(set) var client: Side
@@ -72,8 +55,11 @@ struct RelayStateMachine: Sendable {
     /// A side's relay handler was added.
     mutating func attached(_ side: RelaySide) -> [RelayAction] {
         // The upstream upgraded after the app had gone: nobody to relay to.
-        guard !isFinished else { return [.closeChannel(side)] }
-        self[side].isAttached = true
+        guard !isFinished else {
+            if case .connecting = self[side].state { self[side].state = .released }
+            return [.closeChannel(side)]
+        }
+        self[side].attach()
         if recordingFailure != nil { return closeUnrecorded(side) }
         guard side == .client else { return [] }
         var actions: [RelayAction] = [.record(RelayRecord(.c2s, .open, payload: [])), .deliverHeldFrames]
@@ -84,7 +70,10 @@ struct RelayStateMachine: Sendable {
 
     /// A frame arrived from `side` (its payload unmasked).
     mutating func received(_ header: FrameHeader, payload: [UInt8], from side: RelaySide) -> FrameOutcome {
-        guard !self[side].isStopped else {
+        // Frames come from a relay handler, which exists only once the side is attached: a
+        // released side's (upgraded after the session ended) are dropped with it.
+        guard case .attached(let relay) = self[side].state else { return .actions([]) }
+        guard !relay.isStopped else {
             // The answer to the proxy's close for a protocol error: the offender may go now.
             if header.opcode == .close && self[side].peer.closeSent && !self[side].peer.closeReceived {
                 self[side].peer.closeArrived()
@@ -116,43 +105,43 @@ struct RelayStateMachine: Sendable {
 
     /// A side's channel reported an error.
     mutating func failed(_ side: RelaySide, _ error: RelayChannelError) -> [RelayAction] {
+        // Errors come from the relay handler, and an ended channel's are old news.
+        guard case .attached(let relay) = self[side].state else { return [] }
         let description: String
         switch error {
         case .decode(let failure):
             return protocolError(side, self[side].peer.violation(for: failure))
         case .afterBadFrame(let text):
             // The decoder gave up on a bad frame and the proxy sent its close: the rest is drained.
-            if self[side].isStopped { return [] }
+            if relay.isStopped { return [] }
             description = text
         case .other(let text):
             description = text
         }
-        guard !self[side].isInactive else { return [] }
         var actions: [RelayAction] = []
-        if !self[side].isStopped {
+        if !relay.isStopped {
             actions.append(.record(.note(.error, "\(side.name): \(description)")))
-            self[side].isStopped = true
+            self[side].stop()
         }
         return actions + closeChannel(side)
     }
 
     /// A side's channel ended (before its relay handler exists too).
     mutating func inactive(_ side: RelaySide) -> [RelayAction] {
-        guard !self[side].isInactive else { return [] }
-        self[side].isInactive = true
+        guard !self[side].hasEnded else { return [] }
         var actions: [RelayAction] = self[side].hasGraceTimer ? [.cancelGraceTimer(side)] : []
-        let this = self[side]
-        let other = side.other
-        if !this.peer.closeReceived && !this.isStopped && this.isAttached {
+        if case .attached(let relay) = self[side].state, !relay.isStopped, !self[side].peer.closeReceived {
             actions.append(.record(.note(.error, "\(side.name) connection ended without a close frame")))
         }
+        self[side].end()
+        let other = side.other
         if !self[other].isAttached {
             // The app's upgrade is under way and a close frame waits for it: it gets to answer.
-            if side == .server && self[other].peer.closeSent && !self[other].isInactive { return actions }
+            if side == .server && self[other].peer.closeSent && !self[other].hasEnded { return actions }
             // The other side never finished its upgrade.
             return actions + [.closeChannel(other)] + finish()
         }
-        guard !self[other].isInactive else { return actions + finish() }
+        guard !self[other].hasEnded else { return actions + finish() }
         if self[other].peer.closeReceived {
             // The other side already said goodbye: its connection may go.
             return actions + closeAfterWrites(other)
@@ -164,15 +153,15 @@ struct RelayStateMachine: Sendable {
         // This side vanished without a close frame: mirror that on the other side. Its end is the
         // proxy's doing, already explained: not another error.
         actions.append(.record(.note(.error, "dropping the \(other.name) connection: the \(side.name) is gone")))
-        self[other].isStopped = true
+        self[other].stop()
         return actions + closeAfterWrites(other)
     }
 
     /// The grace period after a close frame to `side` ended.
     mutating func graceTimerFired(_ side: RelaySide) -> [RelayAction] {
-        guard !self[side].isInactive else { return [] }
+        guard !self[side].hasEnded else { return [] }
         // The timeout is the reason; the dropped connection is its consequence, not a second error.
-        self[side].isStopped = true
+        self[side].graceTimerExpired()
         return [.record(.note(.error, "timeout: the \(side.name) did not finish closing within \(closeGraceSeconds) s"))]
             + closeChannel(side)
     }
@@ -209,15 +198,15 @@ struct RelayStateMachine: Sendable {
 
     /// A valid close frame from `side` (already recorded): pass it on and finish the handshake.
     private mutating func closeReceived(from side: RelaySide) -> [RelayAction] {
-        self[side].isStopped = true
+        self[side].stop()
         let other = side.other
         var actions: [RelayAction] = []
-        if !self[other].isInactive, self[other].peer.sendingClose() {
+        if !self[other].hasEnded, self[other].peer.sendingClose() {
             // The other side must answer within the grace period, or the session ends anyway.
             actions.append(.forward(from: side))
             actions += armGraceTimer(other)
         }
-        if self[other].isInactive || self[side].peer.closeSent {
+        if self[other].hasEnded || self[side].peer.closeSent {
             // Both close frames seen (or nobody left to answer): this side may go.
             actions += closeAfterWrites(side)
         }
@@ -229,8 +218,9 @@ struct RelayStateMachine: Sendable {
     /// input drained) until it answers or the grace period ends: closing under a peer that is
     /// still writing resets the connection, and it would never read the code.
     private mutating func protocolError(_ side: RelaySide, _ violation: ProtocolViolation) -> [RelayAction] {
-        guard !self[side].isStopped else { return [] }
-        self[side].isStopped = true
+        // Called for an attached side's frame or decoder error only.
+        guard case .attached(let relay) = self[side].state, !relay.isStopped else { return [] }
+        self[side].stop()
         self[side].peer.abandonMessage()
         let reason = violation.reason(by: side.name)
         let code = violation.code
@@ -240,14 +230,14 @@ struct RelayStateMachine: Sendable {
         ]
         // The other side first: dropping the offender may end its channel at once, and the other
         // side must already be waiting for its close answer then.
-        if side == .server && !client.isAttached && !client.isInactive {
+        if side == .server, case .connecting = client.state {
             // The server broke the rules right behind its 101, before the app has its own: the
             // app's close frame goes out first thing after it (its timer starts in `attached`).
             if client.peer.sendingClose() { actions.append(.sendClose(to: .client, code: code, reason: "proxy: \(reason)")) }
         } else {
             actions += sendClose(to: side.other, code: code, reason: "proxy: \(reason)")
         }
-        guard self[side].isAttached, self[side].peer.sendingClose() else { return actions + closeChannel(side) }
+        guard self[side].peer.sendingClose() else { return actions + closeChannel(side) }
         actions.append(.sendClose(to: side, code: code, reason: reason))
         // The offender's close frame was the offence: nothing more to wait for.
         return actions + (self[side].peer.closeReceived ? closeAfterWrites(side) : armGraceTimer(side))
@@ -255,7 +245,7 @@ struct RelayStateMachine: Sendable {
 
     /// A close frame the proxy makes itself (protocol errors, shutdown); the side must answer in time.
     private mutating func sendClose(to side: RelaySide, code: UInt16, reason: String) -> [RelayAction] {
-        guard !self[side].isInactive, self[side].isAttached, self[side].peer.sendingClose() else { return [] }
+        guard case .attached = self[side].state, self[side].peer.sendingClose() else { return [] }
         return [.sendClose(to: side, code: code, reason: reason)] + armGraceTimer(side)
     }
 
@@ -269,9 +259,7 @@ struct RelayStateMachine: Sendable {
     }
 
     private mutating func armGraceTimer(_ side: RelaySide) -> [RelayAction] {
-        guard !self[side].hasGraceTimer else { return [] }
-        self[side].hasGraceTimer = true
-        return [.startGraceTimer(side)]
+        self[side].startGraceTimer() ? [.startGraceTimer(side)] : []
     }
 
     private func closeAfterWrites(_ side: RelaySide) -> [RelayAction] {
@@ -285,8 +273,8 @@ struct RelayStateMachine: Sendable {
     private mutating func finish() -> [RelayAction] {
         guard !isFinished else { return [] }
         isFinished = true
-        client.isAttached = false
-        server.isAttached = false
+        client.release()
+        server.release()
         return [.finish]
     }
 

@@ -26,6 +26,18 @@ extension RelayTransition {
                 .sendClose(to: .client, code: 1011, reason: "tapedeck could not record this session: disk full"),
                 .startGraceTimer(.client),
             ]),
+        RelayTransition(
+            "the app attaches with the server's close waiting: its timer already runs",
+            given: [.attach(.server), .close(.server, 1000)], .attach(.client),
+            [record(.c2s, .open, []), .deliverHeldFrames, .resumeReading(.server)], phases: (.closing, .closing)),
+        RelayTransition(
+            "the app's upgrade completes after the server went: released and closed",
+            given: [.attach(.server), .inactive(.server)], .attach(.client), [.closeChannel(.client)],
+            phases: (.closing, .closed)),
+        RelayTransition(
+            "a released side's frames are dropped",
+            given: [.attach(.server), .inactive(.server), .attach(.client)], .text(.client, "late"), [],
+            phases: (.closing, .closed)),
     ]
 
     static let messages: [RelayTransition] = [
@@ -100,6 +112,11 @@ extension RelayTransition {
         RelayTransition(
             "frames after a side's own close are dropped", given: open + [.close(.client, 1000)],
             .text(.client, "after"), []),
+        RelayTransition(
+            "the server closes before the app's upgrade: its close waits for the app, timed",
+            given: [.attach(.server)], .close(.server, 1000),
+            [record(.s2c, .close, [], code: 1000), .forward(from: .server), .startGraceTimer(.client)],
+            phases: (.closing, .closing)),
     ]
 
     static let invalidCloses: [RelayTransition] = [
@@ -238,6 +255,14 @@ extension RelayTransition {
         RelayTransition(
             "the app goes before its 101 while the server is attached", given: [.attach(.server)], .inactive(.client),
             [note(.error, "dropping the server connection: the client is gone"), .closeAfterWrites(.server)]),
+        RelayTransition(
+            "the server ends after the app went before its 101: the session is over",
+            given: [.attach(.server), .inactive(.client)], .inactive(.server), [.closeChannel(.client), .finish],
+            phases: (.closed, .closed)),
+        RelayTransition(
+            "the app goes during its upgrade while the server's close waits for it",
+            given: [.attach(.server), .close(.server, 1000)], .inactive(.client),
+            [.cancelGraceTimer(.client), .closeAfterWrites(.server)], phases: (.closed, .closing)),
     ]
 
     static let timers: [RelayTransition] = [
@@ -248,6 +273,19 @@ extension RelayTransition {
         RelayTransition(
             "a timer after its channel ended", given: open + [.close(.client, 1000), .inactive(.server)],
             .graceTimer(.server), []),
+        RelayTransition(
+            "the app's grace period runs out during its upgrade: nothing to close yet",
+            given: [.attach(.server), .close(.server, 1000)], .graceTimer(.client),
+            [note(.error, "timeout: the client did not finish closing within \(graceSeconds) s")],
+            phases: (.closing, .closing)),
+        RelayTransition(
+            "the app upgrades after its grace period ran out: nothing is relayed from it",
+            given: [.attach(.server), .close(.server, 1000), .graceTimer(.client), .attach(.client)],
+            .text(.client, "late"), [], phases: (.closing, .closing)),
+        RelayTransition(
+            "the app upgraded after its grace period ran out: its close answer ends it",
+            given: [.attach(.server), .close(.server, 1000), .graceTimer(.client), .attach(.client)],
+            .close(.client, 1000), [.closeAfterWrites(.client)]),
     ]
 
     static let sessionEvents: [RelayTransition] = [
