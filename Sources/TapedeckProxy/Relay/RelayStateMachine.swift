@@ -59,13 +59,16 @@ struct RelayStateMachine: Sendable {
             if case .connecting = self[side].state { self[side].state = .released }
             return [.closeChannel(side)]
         }
+        // Its grace period ran out during the upgrade (the timeout is on the tape already): it gets
+        // what was held for it, the close frame among it, and then its channel is closed.
+        let timedOut = self[side].state == .connecting(.expired)
         self[side].attach()
         if recordingFailure != nil { return closeUnrecorded(side) }
-        guard side == .client else { return [] }
+        guard side == .client else { return timedOut ? closeAfterWrites(side) : [] }
         var actions: [RelayAction] = [.record(RelayRecord(.c2s, .open, payload: [])), .deliverHeldFrames]
         if client.peer.closeSent { actions += armGraceTimer(.client) }
         actions.append(.resumeReading(.server))
-        return actions
+        return timedOut ? actions + closeAfterWrites(.client) : actions
     }
 
     /// A frame arrived from `side` (its payload unmasked).

@@ -279,6 +279,11 @@ extension RelayTransition {
             [note(.error, "timeout: the client did not finish closing within \(graceSeconds) s")],
             phases: (.closing, .closing)),
         RelayTransition(
+            "the app upgrades after its grace period ran out: it gets the held close, then its channel is closed",
+            given: [.attach(.server), .close(.server, 1000), .graceTimer(.client)], .attach(.client),
+            [record(.c2s, .open, ""), .deliverHeldFrames, .resumeReading(.server), .closeAfterWrites(.client)],
+            phases: (.closing, .closing)),
+        RelayTransition(
             "the app upgrades after its grace period ran out: nothing is relayed from it",
             given: [.attach(.server), .close(.server, 1000), .graceTimer(.client), .attach(.client)],
             .text(.client, "late"), [], phases: (.closing, .closing)),
