@@ -44,33 +44,9 @@ for stage in $STAGES; do
     || { cat "$OUT/$stage.err" >&2; echo "bench-instructions: DecodeProfile $stage failed under valgrind" >&2; exit 1; }
   collected=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/$stage.err")
   [ -n "$collected" ] || { cat "$OUT/$stage.err" >&2; echo "bench-instructions: no instruction count for $stage" >&2; exit 1; }
-  echo "$stage $collected" >> "$OUT/counts.txt"
+  echo "$stage $collected $MESSAGES" >> "$OUT/counts.txt"
 done
 
-python3 - "$OUT/counts.txt" "$MESSAGES" "${BENCH_INSTRUCTIONS_JSON:-}" "${INSTRUCTION_THRESHOLDS:-}" "$TOLERANCE_PERCENT" <<'PY'
-import json, sys
-counts, messages, json_out, thresholds, tolerance = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
-figures = {}
-for line in open(counts):
-    stage, collected = line.split()
-    figures[stage] = round(int(collected) / messages, 1)
-limits = json.load(open(thresholds)) if thresholds else {}
-print(f"\nInstructions per message (callgrind, DecodeProfile, {messages} synthetic messages of seed 1):")
-failed = []
-for stage, value in figures.items():
-    line = f"  {stage:<12}{value:>10,.1f}"
-    if stage in limits:
-        change = 100 * (value / limits[stage] - 1)
-        verdict = "ok" if change <= tolerance else f"FAILS: more than {tolerance} % over"
-        line += f"   threshold {limits[stage]:,.1f} ({change:+.2f} %) {verdict}"
-        if change > tolerance:
-            failed.append(stage)
-    print(line)
-if json_out:
-    json.dump(figures, open(json_out, "w"), indent=2)
-    open(json_out, "a").write("\n")
-if failed:
-    print(f"bench-instructions: {', '.join(failed)} over the threshold in {thresholds}; if the change is intended, "
-          "record new thresholds with make bench-thresholds (and commit them)", file=sys.stderr)
-    sys.exit(1)
-PY
+python3 scripts/lib/instruction-verdict.py "$OUT/counts.txt" "${BENCH_INSTRUCTIONS_JSON:-}" \
+  "${INSTRUCTION_THRESHOLDS:-}" "$TOLERANCE_PERCENT" \
+  "Instructions per message (callgrind, DecodeProfile, $MESSAGES synthetic messages of seed 1)" bench-instructions

@@ -54,31 +54,7 @@ for stage in $STAGES; do
   echo "$stage $collected $count" >> "$OUT/counts.txt"
 done
 
-python3 - "$OUT/counts.txt" "${BENCH_PROXY_INSTRUCTIONS_JSON:-}" "${PROXY_INSTRUCTION_THRESHOLDS:-}" "$TOLERANCE_PERCENT" <<'PY'
-import json, sys
-counts, json_out, thresholds, tolerance = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-figures, messages = {}, {}
-for line in open(counts):
-    stage, collected, count = line.split()
-    figures[stage] = round(int(collected) / int(count), 1)
-    messages[stage] = int(count)
-limits = json.load(open(thresholds)) if thresholds else {}
-print("\nInstructions per relayed message (callgrind, tapedeck-proxy-profile: decode, relay machine, forward, tape queue):")
-failed = []
-for stage, value in figures.items():
-    line = f"  {stage:<12}{value:>12,.1f}   ({messages[stage]} messages)"
-    if stage in limits:
-        change = 100 * (value / limits[stage] - 1)
-        verdict = "ok" if change <= tolerance else f"FAILS: more than {tolerance} % over"
-        line += f"   threshold {limits[stage]:,.1f} ({change:+.2f} %) {verdict}"
-        if change > tolerance:
-            failed.append(stage)
-    print(line)
-if json_out:
-    json.dump(figures, open(json_out, "w"), indent=2)
-    open(json_out, "a").write("\n")
-if failed:
-    print(f"bench-proxy-instructions: {', '.join(failed)} over the threshold in {thresholds}; if the change is intended, "
-          "record new thresholds with make bench-thresholds (and commit them)", file=sys.stderr)
-    sys.exit(1)
-PY
+python3 scripts/lib/instruction-verdict.py "$OUT/counts.txt" "${BENCH_PROXY_INSTRUCTIONS_JSON:-}" \
+  "${PROXY_INSTRUCTION_THRESHOLDS:-}" "$TOLERANCE_PERCENT" \
+  "Instructions per relayed message (callgrind, tapedeck-proxy-profile: decode, relay machine, forward, tape queue)" \
+  bench-proxy-instructions
