@@ -48,7 +48,7 @@ import Testing
             ChildProcess.python, [Peers.proxy("fidelity_client.py"), "\(harness.proxy.url)/game/ws?v=3"])
         let clientRun = await client.wait()
         #expect(clientRun.status == 0, "client failed: \(clientRun.standardError)")
-        let serverRun = await server.wait()
+        let serverRun = await server.wait(seconds: 180)
         #expect(serverRun.status == 0, "server failed: \(serverRun.standardError)")
         let clientLog = try JSONDecoder().decode(ClientLog.self, from: Data((clientRun.output.last ?? "").utf8))
         let serverLog = try JSONDecoder().decode(ServerLog.self, from: Data(contentsOf: URL(fileURLWithPath: serverLogPath)))
