@@ -117,8 +117,8 @@ generate:
 example-test: deps
 	cd Examples/BaoLifeClient && $(SWIFT) test
 
-# Issue 18, the unsafe fast paths (Sources/TapedeckProtocol/Unsafe/, docs/ARCHITECTURE.md) under
-# sanitizers. `make sanitize` runs the protocol and state tests under AddressSanitizer; `make fuzz`
+# Issue 18, the unsafe fast paths (the Unsafe/ folders, docs/ARCHITECTURE.md) under
+# sanitizers. `make sanitize` runs the core, protocol and state tests under AddressSanitizer; `make fuzz`
 # feeds arbitrary bytes to both envelope decoders for FUZZ_SECONDS with libFuzzer and ASan, seeded
 # with every text message of Recordings/, and fails with the saved input on any crash, ASan report,
 # hang (FUZZ_TIMEOUT seconds on one input) or broken round trip (Fuzz/EnvelopeFuzzer). Each builds

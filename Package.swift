@@ -193,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "tapedeck-proxy-profile",
             dependencies: [
-                "TapedeckProxy",
+                "TapedeckProxy", "TapedeckWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -358,8 +358,10 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
 // (every other build) the package above is unchanged.
 switch Context.environment["TAPEDECK_SUBSET"] {
 case "sanitize":
-    // The protocol and state tests under AddressSanitizer, and what they import.
-    let kept: Set = ["TapedeckCore", "TapedeckProtocol", "TapedeckState", "TapedeckProtocolTests", "TapedeckStateTests"]
+    // The core, protocol and state tests under AddressSanitizer, and what they import.
+    let kept: Set = [
+        "TapedeckCore", "TapedeckProtocol", "TapedeckState", "TapedeckCoreTests", "TapedeckProtocolTests", "TapedeckStateTests",
+    ]
     package.targets = package.targets.filter { kept.contains($0.name) }
     package.products = []
     package.dependencies = package.dependencies.filter {

@@ -8,7 +8,8 @@ import NIOPosix
 /// instructions per message under callgrind, which cannot run the `tapedeck` binary.
 package struct DetachedRelaySession {
     /// The relay handlers, to be added last to the app's and the server's pipelines, behind NIO's
-    /// frame decoder and encoder as the upgrades leave them.
+    /// frame decoder and the side's encoder as the upgrades leave them (NIO's towards the app,
+    /// `ClientFrameEncoder`, which masks, towards the server).
     package let appHandler: any ChannelHandler
     package let serverHandler: any ChannelHandler
 

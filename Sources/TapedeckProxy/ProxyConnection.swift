@@ -287,8 +287,8 @@ final class ProxyConnection: @unchecked Sendable {
         }
     }
 
-    /// Writes `frame` to the other side: masked with a fresh key towards the server, never towards
-    /// the app; held back while the app's upgrade is under way. A close frame is flushed at once
+    /// Writes `frame` to the other side: masked with a fresh key towards the server (by its
+    /// `ClientFrameEncoder`), never towards the app; held back while the app's upgrade is under way. A close frame is flushed at once
     /// and its write kept, so the channel closes only after it is out.
     private func forward(_ frame: WebSocketFrame, data: ByteBuffer, from side: RelaySide) {
         guard side == .client else {
@@ -297,7 +297,7 @@ final class ProxyConnection: @unchecked Sendable {
             write(frame, to: .client)
             return
         }
-        write(WebSocketFrame(fin: frame.fin, opcode: frame.opcode, maskKey: .random(), data: data), to: .server)
+        write(WebSocketFrame(fin: frame.fin, opcode: frame.opcode, data: data), to: .server)
     }
 
     private func sendClose(to side: RelaySide, code: UInt16, reason: String) {

@@ -83,7 +83,7 @@ package final class WebSocketClient: Sendable {
         guard let last = texts.last else { return }
         for bytes in texts.dropLast() {
             channel.write(
-                WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes)),
+                WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(bytes: bytes)),
                 promise: nil)
         }
         try await send(text: last)
@@ -93,7 +93,7 @@ package final class WebSocketClient: Sendable {
     /// fragment a message by hand.
     package func send(frame opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) async throws {
         let buffer = channel.allocator.buffer(bytes: bytes)
-        let frame = WebSocketFrame(fin: fin, opcode: opcode, maskKey: .random(), data: buffer)
+        let frame = WebSocketFrame(fin: fin, opcode: opcode, data: buffer)
         do {
             try await channel.writeAndFlush(frame)
         } catch {

@@ -121,8 +121,9 @@ package enum WebSocketPipeline {
 
     /// The client side of an upgrade, shared by `WebSocketClient` and the recording proxy's upstream
     /// side: TLS naming `host` (unless it is an address), HTTP/1.1 with `requester` sending the
-    /// upgrade request and seeing a refusal, and once the server answers 101, `upgraded` adds the
-    /// frame handlers. Must run on the channel's event loop.
+    /// upgrade request and seeing a refusal, and once the server answers 101, the frame codec goes in
+    /// (`ClientFrameEncoder`, which masks every frame, and NIO's decoder) and `upgraded` adds the
+    /// caller's handlers behind it. Must run on the channel's event loop.
     package static func configureClientUpgrade(
         _ channel: Channel, host: String, tls: NIOSSLContext?, maxFrameSize: Int,
         requester: any ChannelHandler & RemovableChannelHandler,
@@ -132,11 +133,7 @@ package enum WebSocketPipeline {
         if let tls {
             try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: isIPAddress(host) ? nil : host))
         }
-        let upgrader = NIOWebSocketClientUpgrader(
-            maxFrameSize: maxFrameSize, automaticErrorHandling: false,
-            upgradePipelineHandler: { channel, response in
-                channel.eventLoop.makeCompletedFuture { try upgraded(channel, response) }
-            })
+        let upgrader = ClientWebSocketUpgrader(maxFrameSize: maxFrameSize, upgraded: upgraded)
         let requesterBox = NIOLoopBound(requester, eventLoop: channel.eventLoop)
         // Frames the server sends right after its 101 response often arrive in the same read as the
         // response: the HTTP decoder must pass those bytes on when it is removed, not drop them.

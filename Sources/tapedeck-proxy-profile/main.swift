@@ -2,8 +2,8 @@
 // docs/PERFORMANCE.md): valgrind cannot run the `tapedeck` binary (the concurrency runtime's
 // threads), and CPU time on this shared VM moves by more than 5 %, so instructions per relayed
 // message are the proxy figure a threshold can hold. A `DetachedRelaySession` on two
-// `EmbeddedChannel`s behind NIO's frame decoder and encoder, as the upgrades leave the proxy's
-// channels: each frame is decoded, checked by the relay machine (RFC 6455, UTF-8 of text),
+// `EmbeddedChannel`s behind NIO's frame decoder and each side's encoder (`ClientFrameEncoder`
+// towards the server), as the upgrades leave the proxy's channels: each frame is decoded, checked by the relay machine (RFC 6455, UTF-8 of text),
 // forwarded (re-masked towards the server) and appended to the tape's queue, as `tapedeck record`
 // does. Only `relay` is counted (callgrind --toggle-collect); the tape is written after the loop.
 //
@@ -14,6 +14,7 @@ import NIOEmbedded
 import NIOPosix
 import NIOWebSocket
 import TapedeckProxy
+import TapedeckWebSocket
 
 /// `count` different JSON texts of exactly `size` bytes, as the benchmark peer pushes them
 /// (Tests/TapedeckProxyTests/Peers/bench_peer.py).
@@ -40,6 +41,22 @@ func textFrame(_ payload: [UInt8], maskedWith mask: [UInt8]?) -> ByteBuffer {
     bytes += mask
     for (index, byte) in payload.enumerated() { bytes.append(byte ^ mask[index % 4]) }
     return ByteBuffer(bytes: bytes)
+}
+
+/// A whole frame's payload, unmasked if it carries a key (RFC 6455 5.2, 5.3).
+func payload(ofFrame bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= 2 else { return [] }
+    var offset = 2
+    switch bytes[1] & 0x7F {
+    case 126: offset += 2
+    case 127: offset += 8
+    default: break
+    }
+    let key = bytes[1] & 0x80 == 0 ? nil : Array(bytes[offset..<offset + 4])
+    if key != nil { offset += 4 }
+    let payload = bytes[offset...]
+    guard let key else { return Array(payload) }
+    return payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
 }
 
 /// The one counted function: a frame into one side, through the proxy to the other.
@@ -76,26 +93,37 @@ let loop = EmbeddedEventLoop()
 let session = DetachedRelaySession(folder: folder, eventLoop: loop, pool: pool, recorderQueueBytes: 1 << 40)
 let app = EmbeddedChannel(loop: loop)
 let server = EmbeddedChannel(loop: loop)
-for (channel, handler) in [(server, session.serverHandler), (app, session.appHandler)] {
+// Towards the server the proxy is a client: its encoder masks every frame (as the upgrade sets it up).
+let encoders: [any ChannelHandler] = [ClientFrameEncoder(), WebSocketFrameEncoder()]
+for (channel, encoder, handler) in [(server, encoders[0], session.serverHandler), (app, encoders[1], session.appHandler)] {
     try channel.pipeline.syncOperations.addHandlers([
-        ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 16 << 20)), WebSocketFrameEncoder(), handler,
+        ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 16 << 20)), encoder, handler,
     ])
     try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
 }
 
-let frames = textPayloads(size: size).map { textFrame($0, maskedWith: fromApp ? [0x11, 0x22, 0x33, 0x44] : nil) }
+let payloads = textPayloads(size: size)
+let frames = payloads.map { textFrame($0, maskedWith: fromApp ? [0x11, 0x22, 0x33, 0x44] : nil) }
 let (source, destination) = fromApp ? (app, server) : (server, app)
 var bytesIn = 0
 var bytesOut = 0
+var firstFramesOut = [[UInt8]](repeating: [], count: payloads.count)
 for index in 0..<count {
     let frame = frames[index % frames.count]
     bytesIn += frame.readableBytes
     try relay(frame, into: source)
-    while let buffer = try destination.readOutbound(as: ByteBuffer.self) { bytesOut += buffer.readableBytes }
+    while let buffer = try destination.readOutbound(as: ByteBuffer.self) {
+        bytesOut += buffer.readableBytes
+        if index < payloads.count { firstFramesOut[index] += buffer.readableBytesView }
+    }
 }
-// Every frame went through whole (re-masked frames keep their length) and nothing came back.
+// Every frame went through whole (re-masked frames keep their length) and nothing came back, and
+// the first of each payload arrived with its bytes (unmasked with the key it carries).
 guard bytesOut == bytesIn, try source.readOutbound(as: ByteBuffer.self) == nil else {
     fail("relayed \(bytesOut) bytes of \(bytesIn)")
+}
+for (index, frame) in firstFramesOut.prefix(count).enumerated() where payload(ofFrame: frame) != payloads[index] {
+    fail("frame \(index) arrived with other bytes than were sent")
 }
 _ = try? app.finish()
 _ = try? server.finish()

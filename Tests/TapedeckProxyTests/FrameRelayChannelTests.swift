@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import NIOPosix
 import NIOWebSocket
+import TapedeckWebSocket
 import Testing
 
 @testable import TapedeckProxy
@@ -48,9 +49,11 @@ import Testing
             let connection = ProxyConnection(id: 1, eventLoop: loop, context: context, upstream: upstream, clientAddress: nil)
             app = EmbeddedChannel(loop: loop)
             server = EmbeddedChannel(loop: loop)
-            for (channel, side) in [(server, RelaySide.server), (app, RelaySide.client)] {
+            // As the upgrades leave them: towards the server the proxy is a client and masks.
+            let encoders: [any ChannelHandler] = [ClientFrameEncoder(), WebSocketFrameEncoder()]
+            for (channel, encoder, side) in [(server, encoders[0], RelaySide.server), (app, encoders[1], RelaySide.client)] {
                 try channel.pipeline.syncOperations.addHandlers([
-                    ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)), WebSocketFrameEncoder(),
+                    ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)), encoder,
                     FrameRelayHandler(side: side, connection: connection),
                 ])
                 try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
