@@ -10,7 +10,8 @@
 #    build without it);
 #  - proxy: scripts/bench-proxy.sh with both builds side by side, CPU µs per 400 B and 16 KiB
 #    message and the ratio to the plain socat relay (best of the rounds), RTT added (median).
-# A benchmark a build does not have prints n/a; the others still run.
+# A benchmark a build does not have prints n/a; the others still run. Each row also gives how far
+# one build's own rounds spread in the run; a head / base inside it is reported as level.
 #
 # Usage: scripts/bench-compare.sh BASE_REV [HEAD_BINARY]
 # Environment: ROUNDS (3), DECODE_MESSAGES (200000), RECORDER_MESSAGES (200000), and
@@ -125,45 +126,52 @@ echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$OUT" "$SHORT" "$HEAD_NAME" "$ROUNDS" "$DECODE_MESSAGES" <<'PY'
 import json, sys
 out, base_name, head_name, rounds, messages = sys.argv[1:6]
-rows = []  # (figure, base, head, higher_is_better, unit)
+# (figure, base, head, higher_is_better, decimals, noise): noise is how far the same build's own
+# rounds spread (the larger of the two builds', max / min - 1); a difference inside it is "level".
+rows = []
+def spread(values):
+    return max(values) / min(values) - 1 if values and min(values) > 0 else None
+def noise(base_values, head_values):
+    spreads = [x for x in (spread(base_values), spread(head_values)) if x is not None]
+    return max(spreads) if spreads else None
+def best_row(name, values, higher_better, decimals):
+    pick = max if higher_better else min
+    best = {build: pick(values[build]) if values[build] else None for build in ("base", "head")}
+    rows.append((name, best["base"], best["head"], higher_better, decimals, noise(values["base"], values["head"])))
 decode = [json.loads(line) for line in open(f"{out}/decode.jsonl")]
 for stage in ("decode_in_memory", "replay"):
-    figures = {}
-    for build in ("base", "head"):
-        rates = [r["messages_per_s"] for r in decode if r["build"] == build and r.get("stage") == stage]
-        figures[build] = max(rates) if rates else None
-    rows.append((f"{stage}, msg/s (best)", figures["base"], figures["head"], True, 0))
+    rates = {build: [r["messages_per_s"] for r in decode if r["build"] == build and r.get("stage") == stage] for build in ("base", "head")}
+    best_row(f"{stage}, msg/s (best)", rates, True, 0)
 cpu_rates = {"base": [], "head": []}
 for line in open(f"{out}/decode-cpu.txt"):
     build, one, eleven = line.split()
     if float(eleven) > float(one):
         cpu_rates[build].append(10 * int(messages) / (float(eleven) - float(one)))
-rows.insert(1, ("decode_in_memory, msg per CPU second (best)", max(cpu_rates["base"], default=None),
-                max(cpu_rates["head"], default=None), True, 0))
+best_row("decode_in_memory, msg per CPU second (best)", cpu_rates, True, 0)
+rows.insert(1, rows.pop())
 recorder = {}
 for line in open(f"{out}/recorder.txt.all"):
     build, stage, value = line.split()
     recorder.setdefault((build, stage), []).append(float(value))
 for stage in ("caller", "writer_swift_redacting"):
-    figures = {build: min(recorder[(build, stage)]) if (build, stage) in recorder else None for build in ("base", "head")}
-    rows.append((f"recorder {stage}, ns/msg (best)", figures["base"], figures["head"], False, 1))
+    best_row(f"recorder {stage}, ns/msg (best)", {build: recorder.get((build, stage), []) for build in ("base", "head")}, False, 1)
 proxy = json.load(open(f"{out}/proxy.json"))["legs"]
 floor = proxy["socat"]
 for size, label in ((400, "400 B"), (16384, "16 KiB")):
-    rows.append((f"proxy CPU per {label} message, µs (best)", proxy["base"][f"cpu_us_{size}_best"],
-                 proxy["head"][f"cpu_us_{size}_best"], False, 2))
+    best_row(f"proxy CPU per {label} message, µs (best)", {build: proxy[build][f"cpu_us_{size}_runs"] for build in ("base", "head")}, False, 2)
     rows.append((f"  ratio to socat ({floor[f'cpu_us_{size}_best']:.2f} µs), median", proxy["base"][f"ratio_{size}"],
-                 proxy["head"][f"ratio_{size}"], False, 2))
+                 proxy["head"][f"ratio_{size}"], False, 2, None))
 # Added round-trip times are differences that may be near 0 or below: compared by difference, not ratio.
-rows.append(("proxy RTT added p50, µs (median)", proxy["base"]["p50_added_us"], proxy["head"]["p50_added_us"], None, 1))
-rows.append(("proxy RTT added p99, µs (median)", proxy["base"]["p99_added_us"], proxy["head"]["p99_added_us"], None, 1))
+rows.append(("proxy RTT added p50, µs (median)", proxy["base"]["p50_added_us"], proxy["head"]["p50_added_us"], None, 1, None))
+rows.append(("proxy RTT added p99, µs (median)", proxy["base"]["p99_added_us"], proxy["head"]["p99_added_us"], None, 1, None))
 
 def cell(value, decimals):
     return "n/a" if value is None else f"{value:,.{decimals}f}"
 print(f"\nbase {base_name} against {head_name}, release builds, {rounds} rounds alternating\n")
-print(f"| figure | base {base_name} | {head_name} | head / base | |")
-print("|---|---:|---:|---:|---|")
-for name, base, head, higher_better, decimals in rows:
+print(f"| figure | base {base_name} | {head_name} | head / base | verdict | one build's own spread |")
+print("|---|---:|---:|---:|---|---:|")
+for name, base, head, higher_better, decimals, spread_of_runs in rows:
+    band = "" if spread_of_runs is None else f"±{100 * spread_of_runs:.0f} %"
     if base is None or head is None or base == 0:
         ratio, verdict = "n/a", ""
     elif higher_better is None:
@@ -171,6 +179,9 @@ for name, base, head, higher_better, decimals in rows:
     else:
         ratio = f"{head / base:.3f}"
         better = head >= base if higher_better else head <= base
-        verdict = "at or better than base" if better else "worse than base"
-    print(f"| {name} | {cell(base, decimals)} | {cell(head, decimals)} | {ratio} | {verdict} |")
+        if spread_of_runs is not None and abs(head / base - 1) <= spread_of_runs:
+            verdict = "level: " + ("ahead" if better else "behind") + " by less than the builds' own spread"
+        else:
+            verdict = "at or better than base" if better else "worse than base"
+    print(f"| {name} | {cell(base, decimals)} | {cell(head, decimals)} | {ratio} | {verdict} | {band} |")
 PY

@@ -126,6 +126,7 @@ for leg in ["socat"] + names:
         cpu = values(leg, size, "cpu_us_per_msg")
         figures[f"cpu_us_{size}"] = statistics.median(cpu)
         figures[f"cpu_us_{size}_best"] = min(cpu)
+        figures[f"cpu_us_{size}_runs"] = cpu
         row += f"{statistics.median(cpu):.2f} ({min(cpu):.2f})".rjust(17 if size == 400 else 18)
     for size in (400, 16384):
         if leg != "socat":
