@@ -288,8 +288,9 @@ final class ProxyConnection: @unchecked Sendable {
     }
 
     /// Writes `frame` to the other side: masked with a fresh key towards the server (by its
-    /// `ClientFrameEncoder`), never towards the app; held back while the app's upgrade is under way. A close frame is flushed at once
-    /// and its write kept, so the channel closes only after it is out.
+    /// `ClientFrameEncoder`), never towards the app; held back while the app's upgrade is under
+    /// way. A close frame is flushed at once and its write kept, so the channel closes only after
+    /// it is out.
     private func forward(_ frame: WebSocketFrame, data: ByteBuffer, from side: RelaySide) {
         guard side == .client else {
             // A server's frame is passed on as it came (the machine refused it if it was masked or
