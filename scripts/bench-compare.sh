@@ -10,12 +10,17 @@
 #    build without it);
 #  - proxy: scripts/bench-proxy.sh with both builds side by side, CPU µs per 400 B and 16 KiB
 #    message and the ratio to the plain socat relay (best of the rounds), RTT added (median).
+#  - proxy instructions: scripts/bench-proxy-instructions.sh (callgrind, the same to the
+#    instruction at any load) in both trees, when REV has tapedeck-proxy-profile or a patch in
+#    Benchmarks/Baselines/REV-proxy-profile.patch ports it there (applied in a second work tree,
+#    .build-compare/REV/profile-src); n/a otherwise.
 # A benchmark a build does not have prints n/a; the others still run. Each row also gives how far
 # one build's own rounds spread in the run; a head / base inside it is reported as level.
 #
 # Usage: scripts/bench-compare.sh BASE_REV [HEAD_BINARY]
-# Environment: ROUNDS (3), DECODE_MESSAGES (200000), RECORDER_MESSAGES (200000), and
-#   bench-proxy.sh's SMALL_COUNT, LARGE_COUNT, ROUNDS_RTT (its ROUNDS).
+# Environment: ROUNDS (3), DECODE_MESSAGES (200000), RECORDER_MESSAGES (200000), INSTRUCTIONS
+#   (1; 0 skips the callgrind counts), and bench-proxy.sh's SMALL_COUNT, LARGE_COUNT, ROUNDS_RTT
+#   (its ROUNDS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BASE=${1:?usage: scripts/bench-compare.sh BASE_REV [HEAD_BINARY]}
@@ -123,6 +128,28 @@ REPEATS=$ROUNDS ROUNDS=${ROUNDS_RTT:-5000} BENCH_PROXY_JSON="$OUT/proxy.json" \
   || { cat "$OUT/proxy.txt" >&2; echo "bench-compare: the proxy benchmark failed" >&2; exit 1; }
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
+# The proxy's instructions per message in both trees: the figure this VM repeats.
+PATCH=Benchmarks/Baselines/$SHORT-proxy-profile.patch
+PROFILE_TREE=
+if [ "${INSTRUCTIONS:-1}" != 0 ]; then
+  if [ -d "$DIR/src/Sources/tapedeck-proxy-profile" ]; then
+    PROFILE_TREE=$DIR/src
+  elif [ -f "$PATCH" ]; then
+    PROFILE_TREE=$DIR/profile-src
+    if [ ! -e "$PROFILE_TREE/.git" ]; then
+      git worktree add --detach "$PROFILE_TREE" "$COMMIT" >/dev/null
+      git -C "$PROFILE_TREE" apply "$PWD/$PATCH"
+    fi
+  fi
+fi
+if [ -n "$PROFILE_TREE" ]; then
+  echo "bench-compare: the proxy's instructions per message (callgrind), $SHORT then this tree"
+  (cd "$PROFILE_TREE" && BENCH_PROXY_INSTRUCTIONS_JSON="$OUT/instructions-base.json" scripts/bench-proxy-instructions.sh) > "$OUT/instructions.txt" 2>&1 \
+    || { cat "$OUT/instructions.txt" >&2; echo "bench-compare: counting $SHORT's proxy instructions failed" >&2; exit 1; }
+  BENCH_PROXY_INSTRUCTIONS_JSON="$OUT/instructions-head.json" scripts/bench-proxy-instructions.sh > "$OUT/instructions.txt" 2>&1 \
+    || { cat "$OUT/instructions.txt" >&2; echo "bench-compare: counting this tree's proxy instructions failed" >&2; exit 1; }
+fi
+
 python3 - "$OUT" "$SHORT" "$HEAD_NAME" "$ROUNDS" "$DECODE_MESSAGES" <<'PY'
 import json, sys
 out, base_name, head_name, rounds, messages = sys.argv[1:6]
@@ -161,6 +188,13 @@ for size, label in ((400, "400 B"), (16384, "16 KiB")):
     best_row(f"proxy CPU per {label} message, µs (best)", {build: proxy[build][f"cpu_us_{size}_runs"] for build in ("base", "head")}, False, 2)
     rows.append((f"  ratio to socat ({floor[f'cpu_us_{size}_best']:.2f} µs), median", proxy["base"][f"ratio_{size}"],
                  proxy["head"][f"ratio_{size}"], False, 2, None))
+# Instruction counts repeat to a few hundredths of a percent: no spread, the verdict stands as is.
+try:
+    counts = {build: json.load(open(f"{out}/instructions-{build}.json")) for build in ("base", "head")}
+except FileNotFoundError:
+    counts = {"base": {}, "head": {}}
+for stage, label in (("server400", "400 B from the server"), ("server16k", "16 KiB from the server"), ("app400", "400 B from the app")):
+    rows.append((f"proxy instructions per {label} (callgrind)", counts["base"].get(stage), counts["head"].get(stage), False, 1, None))
 # Added round-trip times are differences that may be near 0 or below: compared by difference, not ratio.
 rows.append(("proxy RTT added p50, µs (median)", proxy["base"]["p50_added_us"], proxy["head"]["p50_added_us"], None, 1, None))
 rows.append(("proxy RTT added p99, µs (median)", proxy["base"]["p99_added_us"], proxy["head"]["p99_added_us"], None, 1, None))
