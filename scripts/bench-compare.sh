@@ -157,7 +157,8 @@ out, base_name, head_name, rounds, messages = sys.argv[1:6]
 # rounds spread (the larger of the two builds', max / min - 1); a difference inside it is "level".
 rows = []
 def spread(values):
-    return max(values) / min(values) - 1 if values and min(values) > 0 else None
+    # One round shows no spread: n/a, not 0 %.
+    return max(values) / min(values) - 1 if len(values) > 1 and min(values) > 0 else None
 def noise(base_values, head_values):
     spreads = [x for x in (spread(base_values), spread(head_values)) if x is not None]
     return max(spreads) if spreads else None
