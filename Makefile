@@ -84,9 +84,10 @@ STRESS_SUITES := SoakTests|ProxyLoadTests
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
 test: deps pydeps report-deps
 	$(SWIFT) build --build-tests $(STRICT_FLAGS)
-	# In parallel: no test holds a concurrency-pool thread while it waits (Tests/TestSupport's
-	# ChildProcess), and the minutes-long CPU-bound tests are `.slow`, left to test-slow. Then the
-	# stress suites, alone: hundreds of connections at once measure the process, not the machine.
+	# In parallel: tests that start peers run on threads of their own (.ownThread), long
+	# computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
+	# queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
+	# Then the stress suites, alone: hundreds of connections at once measure the process, not the machine.
 	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --skip '$(STRESS_SUITES)'
 	$(SWIFT) test --skip-build --filter '$(STRESS_SUITES)'
 	$(MAKE) example-test

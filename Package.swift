@@ -215,19 +215,20 @@ let package = Package(
             path: "Tests/TapedeckTestFixtures",
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckCoreTests", dependencies: ["TapedeckCore"]),
+        .testTarget(name: "TapedeckCoreTests", dependencies: ["TapedeckCore", "TestSupport"]),
         .testTarget(name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
             dependencies: ["TapedeckTape", "TapedeckLZ4Reference", "CLZ4", "TestSupport", "TapedeckTestFixtures"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol"]),
-        .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol"]),
+        .testTarget(name: "TapedeckProtocolTests", dependencies: ["TapedeckProtocol", "TestSupport"]),
+        .testTarget(name: "TapedeckStateTests", dependencies: ["TapedeckState", "TapedeckProtocol", "TestSupport"]),
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
                 "TapedeckReplay", "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckTestFixtures",
+                "TestSupport",
             ]
         ),
         .testTarget(
@@ -242,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: [
-                "TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckReplay",
+                "TapedeckScenario", "TapedeckState", "TapedeckProtocol", "TapedeckTape", "TapedeckReplay", "TestSupport",
             ]
         ),
         .testTarget(
@@ -266,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckWebSocketTests",
             dependencies: [
-                "TapedeckWebSocket",
+                "TapedeckWebSocket", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -361,6 +362,7 @@ case "sanitize":
     // The core, protocol and state tests under AddressSanitizer, and what they import.
     let kept: Set = [
         "TapedeckCore", "TapedeckProtocol", "TapedeckState", "TapedeckCoreTests", "TapedeckProtocolTests", "TapedeckStateTests",
+        "TestSupport",
     ]
     package.targets = package.targets.filter { kept.contains($0.name) }
     package.products = []

@@ -6,7 +6,7 @@ import Testing
 /// one, through XDG_CONFIG_HOME and HOME: never the real home), never in the recording folder;
 /// its key is created with mode 0600; a CA an earlier version left in `DIR/tls` is moved, with a
 /// message. RecordTLSCommandTests shows `git status` clean of keys after a forward-mode recording.
-@Suite(.tags(.integration)) struct CAFolderTests {
+@Suite(.tags(.integration), .ownThread) struct CAFolderTests {
     static func environment(_ directory: URL) -> [String: String] {
         [
             "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,

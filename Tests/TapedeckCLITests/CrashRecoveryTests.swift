@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// A writer killed with SIGKILL leaves a tape whose reader returns every flushed record.
-@Suite struct CrashRecoveryTests {
+@Suite(.ownThread) struct CrashRecoveryTests {
     @Test func aKilledWriterLosesAtMostTheLastFlushInterval() async throws {
         let directory = try TapedeckBinary.directory()
         let tape = directory.appendingPathComponent("killed.tape").path

@@ -9,7 +9,7 @@ import Testing
 /// goes to HAR and back with every message, and HARs written by independent tools (Playwright
 /// recording headless Chromium's own WebSocket; mitmproxy's `hardump` of a websockets client
 /// through it) import whole.
-@Suite(.tags(.integration)) struct HARCommandTests {
+@Suite(.tags(.integration), .ownThread) struct HARCommandTests {
     /// The text and binary messages and opens of a tape: what HAR holds.
     static func messages(_ path: String) throws -> [TapeRecord] {
         let reader = try TapeReader(path: path)

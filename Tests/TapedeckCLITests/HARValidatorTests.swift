@@ -6,7 +6,7 @@ import Testing
 /// Issue 34: our HAR export passes an independent HAR 1.2 validator, Debian's node-har-validator
 /// (`make deps` installs it), and the same check fails on a copy with a required field removed, so
 /// the test would see a broken export.
-@Suite(.tags(.integration)) struct HARValidatorTests {
+@Suite(.tags(.integration), .ownThread) struct HARValidatorTests {
     static let validatorFolder = "/usr/share/nodejs/har-validator"
     static let node = ChildProcess.which("node") ?? ChildProcess.which("nodejs")
     /// Only where Debian's packages install (dpkg); elsewhere the validator cannot be had.

@@ -5,7 +5,7 @@ import Testing
 /// Issue 34, findings 5 and 8: inputs that trapped (exit 132) get a clear error and exit 2, or
 /// are handled: HAR times too far apart for a tape, a tape whose times decrease within a
 /// connection refused by HAR export (exit 2), a connection led by pings exported once.
-@Suite(.tags(.integration)) struct InputTrapTests {
+@Suite(.tags(.integration), .ownThread) struct InputTrapTests {
     static func har(started: String, time: String) -> String {
         """
         {"log":{"version":"1.2","creator":{"name":"hand","version":"1"},"entries":[{"startedDateTime":"\(started)",\

@@ -7,7 +7,7 @@ import Testing
 /// `openssl` first on the PATH that notes every call watches `tapedeck ca` and `record
 /// --generate-cert`, and the certificates they make are checked by an independent reader,
 /// Python's `ssl` module (OpenSSL underneath, with its own checks).
-@Suite(.tags(.integration)) struct NoOpenSSLTests {
+@Suite(.tags(.integration), .ownThread) struct NoOpenSSLTests {
     @Test func certificatesAreMadeWithoutStartingOpenSSL() async throws {
         try Peers.requirePython()
         let directory = try TapedeckBinary.directory()

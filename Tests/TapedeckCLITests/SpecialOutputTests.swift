@@ -5,7 +5,7 @@ import Testing
 /// Issue 34, finding 6: `-o` onto a FIFO or a character device writes through to it, as a shell's
 /// `>` does, instead of swapping it for a regular file; a folder is refused; `tag` on a symbolic
 /// link rewrites the tape it points to and leaves the link.
-@Suite(.tags(.integration)) struct SpecialOutputTests {
+@Suite(.tags(.integration), .ownThread) struct SpecialOutputTests {
     static func kind(_ path: String) -> mode_t {
         var status = stat()
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0

@@ -2,11 +2,12 @@ import Foundation
 import TapedeckBenchmarks
 import TapedeckProtocol
 import TapedeckTape
+import TestSupport
 import Testing
 
 @testable import TapedeckCLI
 
-@Suite struct SynthCommandTests {
+@Suite(.cpuBound) struct SynthCommandTests {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-synth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import TapedeckCore
 
-@Suite struct CivilDateTests {
+@Suite(.cpuBound) struct CivilDateTests {
     @Test(arguments: [
         (0, CivilDate(year: 1970, month: 1, day: 1)),
         (-1, CivilDate(year: 1969, month: 12, day: 31)),

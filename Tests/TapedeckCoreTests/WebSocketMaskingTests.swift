@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapedeckCore
@@ -5,7 +6,7 @@ import Testing
 /// `WebSocketMasking.copy` XORs as the byte-at-a-time definition does (RFC 6455 5.3) at every
 /// length around its eight-byte steps, every phase and every alignment of either buffer; the
 /// buffers are exactly as long as the payload, so `make sanitize` sees any access past them.
-@Suite struct WebSocketMaskingTests {
+@Suite(.cpuBound) struct WebSocketMaskingTests {
     static let key: WebSocketMasking.Key = (0x9A, 0x3C, 0x57, 0xE1)
     static let keyBytes: [UInt8] = [0x9A, 0x3C, 0x57, 0xE1]
 

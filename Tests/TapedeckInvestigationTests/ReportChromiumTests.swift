@@ -7,7 +7,9 @@ import Testing
 /// Acceptance: the HTML report opens in headless Chromium with no console errors and draws its
 /// charts. Runs where Chromium is found (`make report-deps` installs it); with
 /// TAPEDECK_REQUIRE_CHROMIUM=1 (as `make test` sets) a missing Chromium fails instead.
-@Suite(.enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
+@Suite(
+    .enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"),
+    .ownThread)
 struct ReportChromiumTests {
     typealias T = BaoLifeMessages
 

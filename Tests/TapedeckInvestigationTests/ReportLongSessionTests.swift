@@ -1,11 +1,12 @@
 import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckTape
+import TestSupport
 import Testing
 
 /// A long session (built in memory from the synthetic generator) keeps the page small: the first
 /// rows, those around the failure and the last ones are embedded; every chart sample is kept.
-@Suite struct ReportLongSessionTests {
+@Suite(.cpuBound) struct ReportLongSessionTests {
     static let recordCount = 20_000
     static let faultRecord = 12_345
 

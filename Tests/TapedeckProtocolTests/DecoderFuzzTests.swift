@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapedeckProtocol
@@ -5,7 +6,7 @@ import Testing
 /// Mutated documented examples (byte flips, JSON punctuation, truncations, insertions,
 /// deletions, duplications) must only ever decode or throw. Whatever decodes must re-encode to
 /// something that decodes to the same value, and errors must point inside the input.
-@Suite struct DecoderFuzzTests {
+@Suite(.cpuBound) struct DecoderFuzzTests {
     static let significant: [UInt8] =
         Array(#"{}[]":,\-0123456789.eE+tfnu \#n"#.utf8) + [0x00, 0x7F, 0x80, 0xBF, 0xC3, 0xED, 0xF0, 0xFF]
 

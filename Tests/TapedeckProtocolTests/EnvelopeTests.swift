@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import TapedeckProtocol
 
 /// The envelope rules: field order, unknown types and fields, bodyless types, exact encoding.
-@Suite struct EnvelopeTests {
+@Suite(.cpuBound) struct EnvelopeTests {
     @Test func unknownTypeKeepsTheExactBytes() throws {
         let text = #"{ "type": "newThing", "message": {"a": [1, 2.5, {"b": null}]}, "extra": true }"#
         let message = try ServerMessage.decode(Array(text.utf8))

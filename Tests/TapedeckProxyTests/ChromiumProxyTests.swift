@@ -12,7 +12,8 @@ import Testing
 /// for byte and in order, what the page sent and what the server sent back.
 @Suite(
     .tags(.integration),
-    .enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"))
+    .enabled(if: HeadlessChromium.found != nil || HeadlessChromium.required, "no chromium: run `make report-deps`"),
+    .ownThread)
 struct ChromiumProxyTests {
     static let page = Peers.script("TapedeckCLITests", "chromium_websocket.py")
 

@@ -5,11 +5,12 @@ import TapedeckServers
 import TapedeckTape
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// The RFC 6455 conformance table (`ConformanceCase.table`) run against the reference server,
 /// `WebSocketClient` and the recording proxy (from either side), with exact bytes over loopback.
-@Suite(.serialized, .tags(.integration)) struct ConformanceTableTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct ConformanceTableTests {
     @Test(arguments: ConformanceCase.table)
     func referenceServer(_ row: ConformanceCase) async throws {
         let server = try await ReferenceServer.start(

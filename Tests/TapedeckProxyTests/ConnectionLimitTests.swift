@@ -1,12 +1,13 @@
 import Foundation
 import NIOCore
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// Issue 23, finding 4: the proxy, the reference server and `serve` close connections that do
 /// not complete their handshake in time, close after their own 400, and refuse connections over
 /// `--max-connections` with a 503 that says why, all while a well-behaved client is served.
-@Suite(.serialized, .tags(.integration)) struct ConnectionLimitTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct ConnectionLimitTests {
     static let upgradeRequest =
         "GET /wss/ HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"

@@ -11,7 +11,7 @@ import Testing
 /// the proxy's own ports are refused in every spelling even with `--pass-through '*'` (an open
 /// port and a closed one get the same answer: no port scanning); a non-loopback listen warns and
 /// serves only `--allow-clients`.
-@Suite(.tags(.integration))
+@Suite(.tags(.integration), .ownThread)
 struct ForwardProxyPolicyTests {
     /// This machine's first IPv4 address that is not loopback or link-local: a host the proxy may
     /// pass through to, standing for another machine on the network.

@@ -10,7 +10,7 @@ import Testing
 /// `record --mode forward` with real clients: Python `websockets` through its `proxy=` argument
 /// (CONNECT for ws:// and wss:// alike), raw absolute-URI requests, and requests it cannot serve
 /// (ForwardProxyPolicyTests: which hosts it serves at all).
-@Suite(.tags(.integration))
+@Suite(.tags(.integration), .ownThread)
 struct ForwardProxyTests {
     static let client = Peers.proxy("forward_client.py")
 

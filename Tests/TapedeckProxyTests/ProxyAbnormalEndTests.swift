@@ -8,7 +8,7 @@ import Testing
 /// Sessions that end without a closing handshake: a reset from either side, and a close frame the
 /// server never answers. Each is recorded as an error note, the other side is let go, and the
 /// tape is closed completely.
-@Suite(.tags(.integration)) struct ProxyAbnormalEndTests {
+@Suite(.tags(.integration), .ownThread) struct ProxyAbnormalEndTests {
     @Test func clientResetIsRecordedAndTheServerLetGo() async throws {
         try Peers.requirePython()
         let server = try await EchoServer()

@@ -7,7 +7,7 @@ import Testing
 /// Python's `websockets` client and server (permessage-deflate on, their default) talk through
 /// the proxy: every message must arrive intact both ways and the tape must hold exactly what each
 /// side sent, in order.
-@Suite(.tags(.integration)) struct ProxyFidelityTests {
+@Suite(.tags(.integration), .ownThread) struct ProxyFidelityTests {
     struct Entry: Decodable, Equatable {
         var kind: String
         var text: String?

@@ -3,12 +3,13 @@ import NIOCore
 import TapedeckTape
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// Many sessions at once: every message in comes out on the other side and is on its tape.
 /// 500 connections of TAPEDECK_LOAD_MESSAGES messages each (default 200 in `make test`, which runs
 /// this suite alone after the parallel part; `make test-slow` sends 1,000 each).
-@Suite(.tags(.integration)) struct ProxyLoadTests {
+@Suite(.tags(.integration), .ownThread) struct ProxyLoadTests {
     @Test func fiveHundredConnectionsOfManyMessagesEach() async throws {
         let connections = 500
         let messages = ProcessInfo.processInfo.environment["TAPEDECK_LOAD_MESSAGES"].flatMap(Int.init) ?? 200

@@ -7,7 +7,7 @@ import Testing
 
 /// A peer that breaks the protocol gets the right close code, its tape says why, and other
 /// sessions go on.
-@Suite(.serialized, .tags(.integration)) struct ProxyMalformedFrameTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct ProxyMalformedFrameTests {
     @Test(arguments: [("opcode", 1002), ("unmasked", 1002), ("big", 1009)])
     func badClientFrameClosesThatConnection(mode: String, code: Int) async throws {
         try Peers.requirePython()

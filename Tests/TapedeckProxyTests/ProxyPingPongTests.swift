@@ -7,7 +7,7 @@ import Testing
 /// Pings and pongs go through the proxy and onto the tape; the proxy never answers a ping itself.
 /// Both raw peers answer pings by hand with a pong of a different payload ("server saw ..."), so
 /// a pong made by the proxy (which would echo the ping's payload) would show.
-@Suite(.tags(.integration)) struct ProxyPingPongTests {
+@Suite(.tags(.integration), .ownThread) struct ProxyPingPongTests {
     @Test func pingsAndPongsAreForwardedAndRecordedNotAnswered() async throws {
         try Peers.requirePython()
         let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", "ping"])

@@ -4,12 +4,13 @@ import TapedeckServers
 import TapedeckTape
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// wss:// on both sides of the proxy: the listener with PEM files, and an upstream (the reference
 /// server with its TLS option) verified against `--ca-file`, refused without it, accepted with
 /// `--insecure`.
-@Suite struct ProxyTLSTests {
+@Suite(.ownThread) struct ProxyTLSTests {
     static let createCharacter =
         #"{"type":"createCharacter","message":{"name":"Ada","lastName":"Lovelace","sex":"female","interests":["music"]}}"#
 

@@ -5,12 +5,13 @@ import TapedeckProxy
 import TapedeckTape
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// When the upstream cannot be reached, refuses the upgrade or never answers it, the app gets an
 /// HTTP error instead of a 101 (the upstream's own status, or 502), the attempt's tape says why,
 /// and the proxy goes on serving the other sessions.
-@Suite struct ProxyUpstreamFailureTests {
+@Suite(.ownThread) struct ProxyUpstreamFailureTests {
     @Test func unreachableUpstreamGivesTheApp502AndOthersGoOn() async throws {
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "unreachable")

@@ -4,12 +4,13 @@ import TapedeckServers
 import TapedeckTape
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// The RFC 6455 rules of issue 23 (finding 10) that the conformance table does not show:
 /// the upgrade key, the close code a sender of an oversized message reads, and what the proxy
 /// records of a message it refuses.
-@Suite(.serialized, .tags(.integration)) struct RFC6455EnforcementTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct RFC6455EnforcementTests {
     static let badKeys = ["not-base64!!", "AAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAAAAA="]
 
     @Test(arguments: badKeys)

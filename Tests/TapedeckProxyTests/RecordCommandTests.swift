@@ -7,7 +7,7 @@ import Testing
 
 /// `tapedeck record` run as a child process, as a developer would: crash safety, redaction on
 /// disk, markers, and the catalog commands.
-@Suite(.serialized, .tags(.integration)) struct RecordCommandTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct RecordCommandTests {
     /// Starts `tapedeck record` towards `upstreamPort`; returns the process and its ws:// URL.
     static func startRecorder(upstreamPort: Int, folder: String, extra: [String] = []) async throws -> (ChildProcess, String) {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")

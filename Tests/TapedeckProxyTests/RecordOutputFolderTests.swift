@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 23, finding 5: `tapedeck record` proves `--out` writable before it says "recording on",
 /// with or without the catalog, and says so in plain words (no NSError text) with exit 1.
-@Suite(.tags(.integration)) struct RecordOutputFolderTests {
+@Suite(.tags(.integration), .ownThread) struct RecordOutputFolderTests {
     static func record(out: String, extra: [String]) async throws -> ChildProcess.Finished {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
         let recorder = try ChildProcess(

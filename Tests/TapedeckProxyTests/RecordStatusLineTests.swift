@@ -5,7 +5,7 @@ import Testing
 
 /// The live status line of `tapedeck record` on standard error: open connections, messages per
 /// second, messages and bytes recorded, tapes closed.
-@Suite(.serialized, .tags(.integration)) struct RecordStatusLineTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct RecordStatusLineTests {
     static let pattern = #"^(\d+) connections?, (\d+) msg/s, (\d+) messages, (\d+ (B|KiB|MiB)) recorded, (\d+) tapes? closed$"#
 
     /// The numbers of a status line: connections, messages, tapes closed.

@@ -11,7 +11,7 @@ import Testing
 /// local CA and a leaf the app can trust once it trusts the CA, and the upstream (the reference
 /// server over TLS) is verified against `--ca-file`; `--mode forward` terminates TLS for the
 /// intercepted host with a certificate from the same local CA.
-@Suite(.serialized, .tags(.integration)) struct RecordTLSCommandTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct RecordTLSCommandTests {
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
         try Peers.requirePython()

@@ -1,11 +1,12 @@
 import Foundation
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// Issue 23, finding 5: when a tape cannot be written the session must not go on unrecorded while
 /// the team believes it is recorded. The app's connection is closed with 1011 and the reason, the
 /// problem is reported (the CLI prints it on standard error), and other sessions are not affected.
-@Suite struct RecordingFailureTests {
+@Suite(.ownThread) struct RecordingFailureTests {
     @Test func aTapeThatCannotBeWrittenClosesTheAppWith1011() async throws {
         let server = try await EchoServer()
         let harness = try await ProxyHarness(upstreamPort: server.port, name: "recording-failure")
@@ -13,6 +14,9 @@ import Testing
         try await recorded.send(text: "recorded")
         #expect(try await recorded.receiveText() == Array("recorded".utf8))
 
+        // The writer opens a tape on its own thread, after the relay has begun: wait until the
+        // first session's tape is there, or it fails to open too.
+        #expect(await eventually { harness.tapeFiles.count == 1 }, "the first session's tape was never created")
         // The output folder disappears under the running proxy: the next tape cannot be created.
         try FileManager.default.removeItem(atPath: harness.folder)
         let unrecorded = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")

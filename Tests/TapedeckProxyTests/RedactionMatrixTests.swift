@@ -6,7 +6,7 @@ import Testing
 /// Issue 23: every documented secret in every documented position and encoding, through a real
 /// `tapedeck record` with real Python peers; then no file the proxy wrote (tapes decompressed by
 /// the `lz4` tool, the catalog, anything else in the folder) holds any of them.
-@Suite(.tags(.integration)) struct RedactionMatrixTests {
+@Suite(.tags(.integration), .ownThread) struct RedactionMatrixTests {
     @Test func noSecretInAnyPositionOrEncodingReachesDisk() async throws {
         try Peers.requirePython()
         let folder = try TestFolder("tapedeck-proxy-redaction-matrix").path

@@ -13,7 +13,7 @@ import Testing
 /// session shows as 110 MB over the 1,000 after the first 500) sequential and TAPEDECK_SOAK_CONCURRENT
 /// (default 1,000, all open at once) concurrent sessions per process, after the parallel part of the
 /// suite, alone; `make bench-soak` runs 10,000 and 2,000 against the release build (TAPEDECK_SOAK_BINARY).
-@Suite(.serialized, .tags(.integration)) struct SoakTests {
+@Suite(.serialized, .tags(.integration), .ownThread) struct SoakTests {
     static let allowedGrowthKB = 10 * 1024
 
     static func setting(_ name: String, _ fallback: Int) -> Int {

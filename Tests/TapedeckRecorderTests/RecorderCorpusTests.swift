@@ -3,11 +3,12 @@ import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckTape
 import TapedeckTestFixtures
+import TestSupport
 import Testing
 
 /// Many threads record the synthetic corpus; the export holds exactly those messages, in the
 /// order the recorder received them, in a tape `lz4 -t` accepts.
-@Suite struct RecorderCorpusTests {
+@Suite(.cpuBound) struct RecorderCorpusTests {
     static let labels = ["app": "BaoLife 1.4.2 (311)", "device": "iPhone15,2 iOS 17.5"]
 
     func recorder(_ folder: String, capacity: Int = 1 << 16) throws -> FlightRecorder {

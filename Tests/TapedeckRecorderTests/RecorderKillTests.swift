@@ -12,7 +12,7 @@ import Darwin
 
 /// A process recording with the flight recorder is killed with SIGKILL: its segments read back as
 /// a clean prefix of what it recorded, missing at most the last flush interval.
-@Suite struct RecorderKillTests {
+@Suite(.ownThread) struct RecorderKillTests {
     @Test func aKilledAppLosesAtMostOneFlushInterval() async throws {
         let folder = try TestFolder("tapedeck-recorder").path
         let flushInterval: UInt64 = 50_000_000

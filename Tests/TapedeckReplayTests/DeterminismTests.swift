@@ -1,11 +1,12 @@
 import Foundation
 import TapedeckState
 import TapedeckTestFixtures
+import TestSupport
 import Testing
 
 @testable import TapedeckReplay
 
-@Suite(.serialized) struct DeterminismTests {
+@Suite(.serialized, .cpuBound) struct DeterminismTests {
     func digest(of tapes: [String]) throws -> String {
         let result = try TapeReplay(
             tapes: tapes, model: ClientState(configuration: .init(sessionEpochMilliseconds: 1_767_225_600_000))

@@ -1,11 +1,12 @@
 import TapedeckProtocol
+import TestSupport
 import Testing
 
 @testable import TapedeckState
 
 /// `checkInvariants()` re-checks only what changed; after every input and every direct edit it
 /// must agree with the full `invariantViolations()`.
-@Suite struct IncrementalInvariantTests {
+@Suite(.cpuBound) struct IncrementalInvariantTests {
     @Test func theIncrementalCheckAgreesWithTheFullCheckOnASyntheticStreamWithEdits() {
         var stream = SyntheticMessages(seed: 7)
         var state = ClientState()

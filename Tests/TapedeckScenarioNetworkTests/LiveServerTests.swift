@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// `--server`: a real WebSocket client in real time.
-@Suite struct LiveServerTests {
+@Suite(.ownThread) struct LiveServerTests {
     /// A Python websockets server tells what the upgrade request carried: the scenario's path and
     /// query (aimed at the target's host and port), its header and its subprotocol.
     @Test func connectSendsTheScenariosHeadersAndSubprotocol() async throws {

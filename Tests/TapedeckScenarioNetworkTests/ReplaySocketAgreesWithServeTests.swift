@@ -6,6 +6,7 @@ import TapedeckSocket
 import TapedeckTape
 import TapedeckTesting
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -77,7 +78,7 @@ final class ScriptedClientAdapter: AppSocketAdapter {
 
 /// `tapedeck serve --verify` and the replay socket judge the same client messages against the same
 /// tape with one implementation (`ClientVerifier`): the same findings, in the same order.
-@Suite struct ReplaySocketAgreesWithServeTests {
+@Suite(.ownThread) struct ReplaySocketAgreesWithServeTests {
     static func writeTape() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("agree-\(UUID().uuidString).tape").path
         let writer = try TapeWriter(path: path, metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "tests"))

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `tapedeck scenario check` and the target options of `scenario run`, through the binary.
-@Suite struct ScenarioCommandTests {
+@Suite(.ownThread) struct ScenarioCommandTests {
     @Test func checkAcceptsEveryShippedScenario() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck),
@@ -66,7 +66,7 @@ import Testing
 }
 
 /// `--server URL --server-clock virtual` against `tapedeck server --clock virtual` (both binaries).
-@Suite struct VirtualClockServerCommandTests {
+@Suite(.ownThread) struct VirtualClockServerCommandTests {
     @Test func fiveMinuteSessionRunsInVirtualTimeAgainstAStartedServer() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
         let server = try ChildProcess(ChildProcess.tapedeck, ["server", "--clock", "virtual"])

@@ -8,7 +8,7 @@ import Testing
 /// `tapedeck serve --verify` (the binary) judges a Python `websockets` client that plays a client
 /// build: the recorded client side exactly, or with a changed field, a missing message or an
 /// extra one. The tape holds two recorded connections, served in turn.
-@Suite(.tags(.integration)) struct ServeVerifyTests {
+@Suite(.tags(.integration), .ownThread) struct ServeVerifyTests {
     static let greeting = #"{"type":"playerObject","message":{"name":"Mei"}}"#
     static let create = #"{"type":"createCharacter","message":{"name":"Mei","createdAt":"2026-01-01T08:00:00Z"}}"#
     static let focus = #"{"type":"setFocus","message":{"focus":"career"}}"#

@@ -10,7 +10,7 @@ import Testing
 
 /// `tapedeck serve` (the binary, as a child process) answers a Python `websockets` client with the
 /// recorded server messages, in answer to the recorded client messages.
-@Suite struct TapeServeTests {
+@Suite(.ownThread) struct TapeServeTests {
     /// Records store.scenario against the in-process reference server into `path`.
     static func recordStoreScenario(to path: String) async throws {
         let scenario = try ScenarioParser().parse(file: ChildProcess.packageRoot + "/Scenarios/store.scenario")

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// `TapeServer` in-process, with the recorded timing.
-@Suite struct TapeServerTests {
+@Suite(.ownThread) struct TapeServerTests {
     /// character-creation's recording has answers recorded a second after their trigger (ticks
     /// during `expect no error for 1s`): with `.recorded` timing they come after the earlier ones,
     /// in recorded order, and an unmatched message in between gets nothing.

@@ -1,10 +1,11 @@
 import TapedeckProtocol
 import TapedeckScenario
+import TestSupport
 import Testing
 
 /// Mutated shipped scenarios never crash the parser: each either parses or gives an error with a
 /// location inside the input.
-@Suite struct ParserFuzzTests {
+@Suite(.cpuBound) struct ParserFuzzTests {
     static let fragments = [
         "{", "}", "[", "]", "\"", "${", "${x}", "}", "==", "<=", "!", "#", "\n", "\r\n", "\t", " ", "\\", "\\u12",
         "repeat 2 {", "repeat up to 3 until u {", "checkpoint c", "expect no u for 1s", "within 0ms", "1e999",

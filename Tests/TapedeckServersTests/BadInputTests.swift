@@ -2,11 +2,12 @@ import NIOWebSocket
 import TapedeckProtocol
 import TapedeckServers
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
 /// Each kind of bad input gets its documented answer, and a well-behaved client on the same server
 /// keeps being answered throughout.
-@Suite struct BadInputTests {
+@Suite(.ownThread) struct BadInputTests {
     static let configuration = ReferenceServerConfiguration(clock: .virtual, maxMessageBytes: 4096)
 
     /// The bystander still plays: one request, its answer.

@@ -1,8 +1,9 @@
 import TapedeckProtocol
 import TapedeckServers
+import TestSupport
 import Testing
 
-@Suite struct ConcurrentClientsTests {
+@Suite(.ownThread) struct ConcurrentClientsTests {
     static let clientCount = 200
 
     /// One scripted session; returns the types it received, failing on any `error`.

@@ -1,8 +1,9 @@
 import TapedeckProtocol
 import TapedeckServers
+import TestSupport
 import Testing
 
-@Suite struct FaultInjectionTests {
+@Suite(.ownThread) struct FaultInjectionTests {
     func server(_ faults: FaultPlan) -> ReferenceServerConfiguration {
         ReferenceServerConfiguration(clock: .virtual, faults: faults)
     }
@@ -65,7 +66,7 @@ import Testing
     }
 }
 
-@Suite struct ShutdownTests {
+@Suite(.ownThread) struct ShutdownTests {
     @Test func shutdownClosesGamesWith1001() async throws {
         let server = try await ReferenceServer.start(ReferenceServerConfiguration(clock: .virtual))
         let client = try await GameClient.connect(to: server)

@@ -1,9 +1,10 @@
 import TapedeckGame
 import TapedeckProtocol
 import TapedeckServers
+import TestSupport
 import Testing
 
-@Suite struct NetworkDeterminismTests {
+@Suite(.ownThread) struct NetworkDeterminismTests {
     /// A fixed script (no reactions beyond the candidate id) against a fresh virtual-clock server.
     func play(seed: UInt64) async throws -> [[UInt8]] {
         try await withServer(ReferenceServerConfiguration(seed: seed, clock: .virtual)) { server in

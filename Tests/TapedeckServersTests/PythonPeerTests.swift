@@ -6,7 +6,7 @@ import Testing
 
 /// An independent client — Python's `websockets` package (installed by `make pydeps`) — plays a
 /// session against an in-process server and checks every envelope it receives.
-@Suite(.tags(.integration)) struct PythonPeerTests {
+@Suite(.tags(.integration), .ownThread) struct PythonPeerTests {
     @Test func pythonWebsocketsClientPlaysASession() async throws {
         try Peers.requirePython()
         let script = Peers.script("TapedeckServersTests", "play_session.py")

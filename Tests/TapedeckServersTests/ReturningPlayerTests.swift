@@ -1,6 +1,7 @@
 import NIOCore
 import TapedeckGame
 import TapedeckProtocol
+import TestSupport
 import Testing
 
 @testable import TapedeckServers
@@ -8,7 +9,7 @@ import Testing
 
 /// The reference server keeps a game per `?player=` between connections: a returning player gets
 /// the game where it was left, at once; without `player` every connection is a new game.
-@Suite struct ReturningPlayerTests {
+@Suite(.ownThread) struct ReturningPlayerTests {
     @Test func aReturningPlayerFindsTheGameWhereItWasLeft() async throws {
         try await withServer { server in
             let first = try await GameClient.connect(to: server, path: "/wss/?player=ada")

@@ -3,9 +3,10 @@ import TapedeckProtocol
 import TapedeckServers
 import TapedeckTestFixtures
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
-@Suite struct TLSTests {
+@Suite(.ownThread) struct TLSTests {
     static let certificate = Peers.testCertificate
     static let key = Peers.testKey
 

@@ -1,9 +1,10 @@
 import NIOCore
 import TapedeckProtocol
 import TapedeckWebSocket
+import TestSupport
 import Testing
 
-@Suite struct WebSocketClientTests {
+@Suite(.ownThread) struct WebSocketClientTests {
     /// A silent server fails the wait instead of hanging it, and the client is still usable after.
     @Test func receiveTimesOutThenStillWorks() async throws {
         try await withServer { server in

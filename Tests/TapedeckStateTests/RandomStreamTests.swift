@@ -1,9 +1,10 @@
 import TapedeckProtocol
+import TestSupport
 import Testing
 
 @testable import TapedeckState
 
-@Suite struct RandomStreamTests {
+@Suite(.cpuBound) struct RandomStreamTests {
     /// What a stream exercised, so the test fails if the generator stops reaching the hard cases.
     struct Coverage {
         var automaticClaims = 0

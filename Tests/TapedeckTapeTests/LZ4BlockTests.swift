@@ -1,10 +1,11 @@
 import CLZ4
+import TestSupport
 import Testing
 
 @testable import TapedeckTape
 
 /// `LZ4Block` against liblz4's block functions, and on hostile input.
-@Suite struct LZ4BlockTests {
+@Suite(.cpuBound) struct LZ4BlockTests {
     /// Bytes after the decoder's limit that must stay untouched.
     private static let guardSize = 64
     private static let guardByte: UInt8 = 0xA5

@@ -1,6 +1,7 @@
 import CLZ4
 import Foundation
 import TapedeckLZ4Reference
+import TestSupport
 import Testing
 
 @testable import TapedeckTape
@@ -9,7 +10,7 @@ import Testing
 /// the same bytes and the same end (complete, or truncation or damage at the same offset with
 /// the same reason) on frames from liblz4's frame API, from the `lz4` tool, on the committed
 /// tapes, and on every damaged copy of a small tape.
-@Suite struct LZ4FrameDecoderTests {
+@Suite(.cpuBound) struct LZ4FrameDecoderTests {
     private typealias Support = LZ4TestSupport
 
     /// Writes `bytes` to a file and checks that both decoders agree on it; returns the outcome.

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TapedeckTape
 
-@Suite struct TapeJSONLinesTests {
+@Suite(.cpuBound) struct TapeJSONLinesTests {
     static var variety: [TapeRecord] {
         var noise = [UInt8](repeating: 0, count: 16 << 20)
         var state: UInt32 = 7

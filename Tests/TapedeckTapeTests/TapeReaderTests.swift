@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TapedeckTape
 
-@Suite struct TapeReaderTests {
+@Suite(.cpuBound) struct TapeReaderTests {
     static let sample: [TapeRecord] = [
         TapeRecord(time: 0, direction: .c2s, kind: .open),
         TapeRecord(time: 10, direction: .c2s, kind: .text, payload: Array("{\"type\":\"createCharacter\"}".utf8)),

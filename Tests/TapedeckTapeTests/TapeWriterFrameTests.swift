@@ -1,6 +1,7 @@
 import CLZ4
 import Foundation
 import TapedeckLZ4Reference
+import TestSupport
 import Testing
 
 @testable import TapedeckTape
@@ -8,7 +9,7 @@ import Testing
 /// The one tape writer's frames (`TapeWriter` on `LZ4FrameEncoder`, LZ4 in Swift) against liblz4,
 /// the reference: liblz4's frame decoder and the `lz4` tool read every frame it writes to exactly
 /// the record stream, as the Swift decoder does, whatever the flushes, sizes and content.
-@Suite struct TapeWriterFrameTests {
+@Suite(.cpuBound) struct TapeWriterFrameTests {
     typealias Support = LZ4TestSupport
 
     /// What a case writes: records, and a flush after every `flushEvery` of them (0: only the

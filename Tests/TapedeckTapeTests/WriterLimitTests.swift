@@ -1,10 +1,11 @@
 import Foundation
 import TapedeckTape
+import TestSupport
 import Testing
 
 /// The writer refuses what every reader would refuse, with the limit in the message
 /// (issue 23, finding 6).
-@Suite struct WriterLimitTests {
+@Suite(.cpuBound) struct WriterLimitTests {
     private func metadata(labelBytes: Int) -> TapeMetadata {
         var metadata = TestFiles.metadata
         metadata.labels = ["big": String(repeating: "x", count: labelBytes)]

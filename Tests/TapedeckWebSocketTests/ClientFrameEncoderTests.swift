@@ -1,13 +1,14 @@
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
+import TestSupport
 import Testing
 
 @testable import TapedeckWebSocket
 
 /// `ClientFrameEncoder` writes what NIO's encoder writes for a frame with the same key, byte for
 /// byte, at every header form; a frame without a key gets a fresh one and is masked with it.
-@Suite struct ClientFrameEncoderTests {
+@Suite(.cpuBound) struct ClientFrameEncoderTests {
     /// Bytes that differ at every position, so a key byte applied at the wrong place shows.
     static func payload(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } }
 
