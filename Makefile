@@ -150,8 +150,17 @@ fuzz: build
 	  -artifact_prefix=$(FUZZ_DIR)/findings/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds \
 	  || { echo "make fuzz: FINDING; the input is saved in $(FUZZ_DIR)/findings/ ('Test unit written to' above); run $(FUZZER) FILE to reproduce" >&2; exit 1; }
 
-demo: release
-	@scripts/demo.sh $(BIN_RELEASE)
+# `make demo` builds the debug `tapedeck`, the same build `make test` then extends with the tests
+# (one build for both; the demo does not need release speed, `make release` gives it), runs the
+# demo and prints how long each phase took (docs/DEVELOPMENT.md, "How long the two commands take").
+BIN_DEBUG := .build/debug/tapedeck
+demo:
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory deps || exit $$?; deps=$$(date +%s); \
+	$(SWIFT) build --product tapedeck $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \
+	status=0; scripts/demo.sh $(BIN_DEBUG) || status=$$?; end=$$(date +%s); \
+	echo; echo "== time: deps $$((deps - start)) s, build $$((built - deps)) s, demo $$((end - built)) s, total $$((end - start)) s"; \
+	exit $$status
 
 # Re-records the committed regression corpus Recordings/ from scratch (Recordings/README.md says when).
 record-corpus: release
