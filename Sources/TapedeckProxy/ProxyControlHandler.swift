@@ -3,7 +3,7 @@ import NIOHTTP1
 import TapedeckWebSocket
 
 /// The proxy's control endpoint: `POST /mark?name=NAME` drops a marker into every open tape,
-/// `GET /status` reports the totals as JSON. Anything else is 404.
+/// `GET /status` reports the totals as JSON. Anything else is 404; a request from a web page 403.
 final class ProxyControlHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -22,9 +22,33 @@ final class ProxyControlHandler: ChannelInboundHandler {
         case .end:
             guard let request else { return }
             self.request = nil
-            let (status, text) = answer(request)
+            let (status, text) =
+                Self.refusal(of: request, localAddress: channelContext.channel.localAddress) ?? answer(request)
             respond(channelContext, version: request.version, keepAlive: request.isKeepAlive, status: status, text: text)
         }
+    }
+
+    /// A web page the user opens can send requests here too: cross-site, or through a name of its
+    /// own that it rebinds to this address (DNS rebinding). A browser always sends the name it
+    /// used as Host and marks a page's requests with Origin; `tapedeck mark`, curl and scripts send
+    /// the address itself and no Origin. So: 403 for any Origin, and for a Host other than the
+    /// endpoint's literal address (or `localhost` on a loopback address) with its port
+    /// (issue 41, finding 3).
+    static func refusal(of request: HTTPRequestHead, localAddress: SocketAddress?) -> (HTTPResponseStatus, String)? {
+        if let origin = request.headers.first(name: "Origin") {
+            return (.forbidden, "the control endpoint answers no web page (Origin: \(origin))\n")
+        }
+        guard let localAddress, let ip = localAddress.ipAddress, let port = localAddress.port else { return nil }
+        let literal = localAddress.protocol == .inet6 ? "[\(ip)]" : ip
+        var allowed = ["\(literal):\(port)"]
+        if ip == "127.0.0.1" || ip == "::1" { allowed.append("localhost:\(port)") }
+        let host = request.headers.first(name: "Host")?.lowercased() ?? ""
+        guard allowed.contains(host) else {
+            return (
+                .forbidden, "the control endpoint answers only Host: \(allowed.joined(separator: " or ")) (got \"\(host)\")\n"
+            )
+        }
+        return nil
     }
 
     private func answer(_ request: HTTPRequestHead) -> (HTTPResponseStatus, String) {

@@ -41,13 +41,23 @@ public struct FlightRecorderConfiguration: Sendable {
     /// The first setting that cannot work, as a sentence saying what to change.
     func problem() -> String? {
         if directory.isEmpty { return "directory is empty: give the folder for the recorder's segments" }
-        if Self.nanoseconds(flushInterval) == 0 { return "flushInterval must be positive" }
-        if queueCapacity < 2 { return "queueCapacity must be at least 2 (got \(queueCapacity))" }
+        // The writer waits up to flushInterval at a time: 10^11 s trapped at every launch (issue 41, finding 8).
+        if Self.nanoseconds(flushInterval) == 0 || Self.nanoseconds(flushInterval) > Self.maximumFlushInterval {
+            return "flushInterval must be positive and at most an hour (got \(flushInterval))"
+        }
+        if queueCapacity < 2 || queueCapacity > Self.maximumQueueCapacity {
+            return "queueCapacity must be from 2 to \(Self.maximumQueueCapacity) (got \(queueCapacity))"
+        }
         if Self.nanoseconds(segmentDuration) == 0 { return "segmentDuration must be positive" }
         if segmentBytes < 1 { return "segmentBytes must be positive (got \(segmentBytes))" }
         if keepBytes < segmentBytes { return "keepBytes (\(keepBytes)) must be at least segmentBytes (\(segmentBytes))" }
         return nil
     }
+
+    /// An hour, in nanoseconds: a longer flushInterval would keep records out of the file for longer.
+    static let maximumFlushInterval: UInt64 = 3_600_000_000_000
+    /// Records the queue may hold: 16 Mi, far beyond any app's burst.
+    static let maximumQueueCapacity = 1 << 24
 
     /// A duration as whole nanoseconds, negative ones as 0 and huge ones as UInt64.max.
     static func nanoseconds(_ duration: Duration) -> UInt64 {

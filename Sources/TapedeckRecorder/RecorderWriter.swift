@@ -9,7 +9,9 @@ package final class RecorderWriter {
     let flushAge: UInt64
     static let flushThreshold = 64 * 1024
     /// The writer flushes only when told: this type decides when, and rolls segments over after.
-    static let segmentOptions = TapeWriterOptions(flushInterval: .max, flushThreshold: .max)
+    static let segmentOptions = TapeWriterOptions(flushInterval: .max, flushThreshold: .max, createsNewFile: true)
+    /// How many taken names in a row the writer numbers past before it reports the folder.
+    static let takenNamesTried = 1_000
 
     private let configuration: FlightRecorderConfiguration
     private let redactor: Redactor
@@ -114,15 +116,22 @@ package final class RecorderWriter {
 
     private func currentFile() throws(FlightRecorderError) -> TapeWriter {
         if let current { return current }
-        let path = segments.startNext()
-        do {
-            let file = try TapeWriter(path: path, metadata: metadata, options: Self.segmentOptions)
-            current = file
-            currentPath = path
-            return file
-        } catch {
-            throw FlightRecorderError(error)
+        // A segment is only ever a new file (O_EXCL | O_NOFOLLOW): a link, FIFO or file planted
+        // under the next name is left alone and numbered past (issue 41, finding 2).
+        for _ in 0..<Self.takenNamesTried {
+            let path = segments.startNext()
+            do {
+                let file = try TapeWriter(path: path, metadata: metadata, options: Self.segmentOptions)
+                current = file
+                currentPath = path
+                return file
+            } catch .pathTaken {
+                segments.skipTaken()
+            } catch {
+                throw FlightRecorderError(error)
+            }
         }
+        throw FlightRecorderError("\(Self.takenNamesTried) segment names in a row were taken in \(configuration.directory)")
     }
 
     /// Closes the current segment and writes one tape of this run's records from `window`

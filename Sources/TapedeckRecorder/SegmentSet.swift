@@ -20,6 +20,8 @@ struct SegmentSet {
     /// crashed the app at every launch), or not a regular file (pruning deleted a folder named like
     /// a segment, with its contents). Left alone, counted (issue 34, findings 5 and 8).
     private(set) var skippedFiles = 0
+    /// The highest number `skipTaken` passed over.
+    private var lastTaken = 0
 
     /// Nine digits: a new segment a second for 31 years.
     static let maximumNumber = 999_999_999
@@ -58,14 +60,22 @@ struct SegmentSet {
         return Int(digits)
     }
 
-    /// Registers and returns the path of the next segment.
+    /// Registers and returns the path of the next segment: numbered after every segment and every
+    /// name found taken (`skipTaken`).
     mutating func startNext() -> String {
-        let number = (segments.last?.number ?? 0) + 1
+        let number = max(segments.last?.number ?? 0, lastTaken) + 1
         var digits = String(number)
         if digits.count < 6 { digits = String(repeating: "0", count: 6 - digits.count) + digits }
         let path = (directory as NSString).appendingPathComponent("segment-\(digits).tape")
         segments.append(Segment(number: number, path: path, bytes: 0, lastTime: nil, isThisRun: true))
         return path
+    }
+
+    /// The newest segment's name turned out taken (a link or FIFO the listing skipped, a file
+    /// planted since): forget it and number the next one past it.
+    mutating func skipTaken() {
+        guard let taken = segments.popLast() else { return }
+        lastTaken = taken.number
     }
 
     /// Updates the newest segment's size and newest record time.

@@ -23,10 +23,11 @@ public struct RedactionRules: Sendable, Equatable {
         self.jsonPointers = jsonPointers; self.queryParameters = Set(queryParameters.map { $0.lowercased() })
     }
 
-    /// Authorization, Cookie, Set-Cookie, Proxy-Authorization; `deviceToken` and `receipt` anywhere
-    /// in JSON; `token` and `access_token` query parameters.
+    /// Authorization, Cookie, Set-Cookie, Proxy-Authorization, and the credentials carried in
+    /// Sec-WebSocket-Protocol; `deviceToken` and `receipt` anywhere in JSON; `token` and
+    /// `access_token` query parameters (in the query or the fragment).
     public static let defaults = RedactionRules(
-        headers: ["authorization", "proxy-authorization", "cookie", "set-cookie"],
+        headers: ["authorization", "proxy-authorization", "cookie", "set-cookie", "sec-websocket-protocol"],
         jsonKeys: ["deviceToken", "receipt"],
         queryParameters: ["token", "access_token"])
 

@@ -47,15 +47,44 @@ public struct Redactor: Sendable {
             var parts = value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
             if !parts.isEmpty { parts[0] = redactCookiePair(Substring(parts[0])) }
             return parts.joined(separator: ";")
+        case "sec-websocket-protocol":
+            return redactSubprotocols(value)
         default:
             return token(for: value.utf8)
         }
     }
 
+    /// `NAME=VALUE` keeps its name; a cookie without a name (`SECRET`, which browsers send as is)
+    /// is all value (issue 41, finding 4). Blanks around it stay.
     private func redactCookiePair(_ pair: Substring) -> String {
-        guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-        return String(pair[...equals]) + token(for: pair[pair.index(after: equals)...].utf8)
+        if let equals = pair.firstIndex(of: "=") {
+            return String(pair[...equals]) + token(for: pair[pair.index(after: equals)...].utf8)
+        }
+        let secret = pair.drop { $0 == " " }
+        guard !secret.isEmpty else { return String(pair) }
+        return String(pair[..<secret.startIndex]) + token(for: secret.utf8)
     }
+
+    /// Browsers cannot set headers on a WebSocket, so apps carry a bearer token as a subprotocol:
+    /// `access_token, TOKEN`, `Bearer, TOKEN` or a long single value. A value after one named like a
+    /// credential (`access_token`, `token`, `bearer`, `authorization`, or a redacted query
+    /// parameter's name) is replaced, and so is any value longer than `subprotocolNameLimit`
+    /// characters; short protocol names (`baolife`, `v2.chat`) stay, as replay needs them.
+    private func redactSubprotocols(_ value: String) -> String {
+        let credentialNames = Self.credentialNames.union(rules.queryParameters)
+        var previousNamesCredential = false
+        return value.split(separator: ",", omittingEmptySubsequences: false).map { part -> String in
+            let name = part.trimmingCharacters(in: .whitespaces)
+            defer { previousNamesCredential = credentialNames.contains(name.lowercased()) }
+            guard !name.isEmpty, previousNamesCredential || name.count > Self.subprotocolNameLimit else { return String(part) }
+            let lead = part.prefix { $0 == " " }
+            return String(lead) + token(for: name.utf8)
+        }.joined(separator: ",")
+    }
+
+    static let credentialNames: Set<String> = ["access_token", "token", "bearer", "authorization", "auth"]
+    /// Longer subprotocol values are taken for credentials: registered protocol names are short.
+    static let subprotocolNameLimit = 40
 
     /// A request target (`/ws?token=…&v=3`) with the values of matching query parameters replaced.
     /// Names are compared, and values hashed, after percent-decoding, as the server reads them:
@@ -63,11 +92,14 @@ public struct Redactor: Sendable {
     /// and at `;` (which many servers also take), and a name is read up to a `[` or a NUL, so
     /// `token[]=`, `token%5B%5D=` and `token%00=` are `token` (issue 34, finding 8).
     public func redactRequestTarget(_ target: String) -> String {
-        guard !rules.queryParameters.isEmpty, let question = target.firstIndex(of: "?") else { return target }
-        var redacted = String(target[...question])
-        var rest = target[target.index(after: question)...]
+        guard !rules.queryParameters.isEmpty, let start = target.firstIndex(where: { $0 == "?" || $0 == "#" }) else {
+            return target
+        }
+        var redacted = String(target[...start])
+        var rest = target[target.index(after: start)...]
         while true {
-            let end = rest.firstIndex { $0 == "&" || $0 == ";" } ?? rest.endIndex
+            // A fragment (`#token=S`) is read as parameters too: apps put tokens there (issue 41, finding 4).
+            let end = rest.firstIndex { $0 == "&" || $0 == ";" || $0 == "#" } ?? rest.endIndex
             redacted += redactQueryParameter(rest[..<end])
             guard end < rest.endIndex else { return redacted }
             redacted.append(rest[end])
@@ -81,11 +113,17 @@ public struct Redactor: Sendable {
         return String(part[...equals]) + token(for: Self.percentDecoded(part[part.index(after: equals)...]).utf8)
     }
 
-    /// The parameter name a server matches: decoded, up to a `[` (array notation) or a NUL (where
-    /// C strings end), lowercased.
+    /// The parameter name a server matches: decoded (again while it still changes: `%2574oken` is
+    /// `token` to a server that decodes twice), up to a `[` (array notation), a `.` (`token.x`,
+    /// nested objects to qs and Rails) or a NUL (where C strings end), lowercased.
     static func queryName(_ name: Substring) -> String {
-        let decoded = percentDecoded(name)
-        return String(decoded.prefix { $0 != "[" && $0 != "\u{0}" }).lowercased()
+        var decoded = percentDecoded(name)
+        for _ in 0..<4 where decoded.contains("%") {
+            let again = percentDecoded(Substring(decoded))
+            if again == decoded { break }
+            decoded = again
+        }
+        return String(decoded.prefix { $0 != "[" && $0 != "." && $0 != "\u{0}" }).lowercased()
     }
 
     /// The text with `%XX` escapes resolved; as written when they do not form UTF-8.

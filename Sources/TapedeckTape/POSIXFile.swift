@@ -56,6 +56,17 @@ package enum POSIXFile {
         return fd
     }
 
+    /// Creates `path` only if nothing is there, not even a dangling symbolic link.
+    package static func createNew(_ path: String) throws(TapeError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST || code == ELOOP { throw .pathTaken(path: path) }
+            throw .cannotOpen(path: path, reason: errorText(code))
+        }
+        return fd
+    }
+
     package static func size(_ fd: Int32) -> UInt64 {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size >= 0 else { return 0 }

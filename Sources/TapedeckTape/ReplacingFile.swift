@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// A file written whole or not at all: the bytes go to a new temporary file in the target's
-/// folder (`.NAME.tmp-PID-N`), and `commit()` syncs it and renames it over the target, so a crash
+/// folder (`.NAME.tmp-PID-N`, created with O_EXCL, so nothing already there is written through),
+/// with the permissions of the file it replaces, and `commit()` syncs it and renames it over the target, so a crash
 /// or an error at any point leaves the old file (or none) and never half a new one. A file
 /// dropped without `commit()` removes its temporary file.
 ///
@@ -33,7 +34,8 @@ public final class ReplacingFile {
         let target = FilePaths.resolved(path)
         self.target = target
         var status = stat()
-        if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        let exists = stat(target, &status) == 0
+        if exists, status.st_mode & S_IFMT != S_IFREG {
             switch status.st_mode & S_IFMT {
             case S_IFCHR, S_IFIFO:
                 let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
@@ -60,6 +62,8 @@ public final class ReplacingFile {
             if descriptor >= 0 {
                 fd = descriptor
                 temporaryPath = candidate
+                // The replacement keeps the file's permissions: a 0600 tape does not become 0644.
+                if exists { _ = fchmod(descriptor, status.st_mode & 0o777) }
                 break
             }
             let code = errno

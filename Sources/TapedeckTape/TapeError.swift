@@ -5,6 +5,8 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case readFailed(path: String, offset: UInt64, reason: String)
     case writeFailed(path: String, reason: String)
+    /// Something is already at a path the writer may only create (`TapeWriterOptions.createsNewFile`).
+    case pathTaken(path: String)
     /// The file is not a tape at all (not LZ4, or LZ4 without the tape magic).
     case notATape(path: String, reason: String)
     case unsupportedVersion(path: String, major: UInt16, minor: UInt16)
@@ -35,6 +37,8 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): read failed at byte \(offset) (\(reason))."
         case .writeFailed(let path, let reason):
             "\(path): write failed (\(reason)). Check free disk space and permissions."
+        case .pathTaken(let path):
+            "\(path): something is already there (a file, link or FIFO); it is left alone and not written to."
         case .notATape(let path, let reason):
             "\(path): not a tape: \(reason). Tapes are written by `tapedeck record` or `tapedeck import`."
         case .unsupportedVersion(let path, let major, let minor):

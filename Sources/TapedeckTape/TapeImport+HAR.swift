@@ -1,19 +1,22 @@
 extension TapeImport {
     /// Reads the HAR file at `harPath` (`TapeHARImport`) and writes its WebSocket connections as one
-    /// tape at `tapePath`, replaced whole when complete. Returns the session it wrote.
+    /// tape at `tapePath`, replaced whole when complete, after `redact` (which the command line
+    /// gives the recording proxy's redaction). Returns the session it wrote.
     @discardableResult
     public static func har(
         from harPath: String, to tapePath: String, metadata fallback: TapeMetadata,
-        options: TapeWriterOptions = TapeWriterOptions()
+        options: TapeWriterOptions = TapeWriterOptions(),
+        redact: (inout TapeHARImport.Session) -> Void = { _ in }
     ) throws(HARImportFailure) -> TapeHARImport.Session {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(harPath, limit: BoundedFile.Limit.har) } catch {
             throw HARImportFailure(description: error.description)
         }
-        let session: TapeHARImport.Session
+        var session: TapeHARImport.Session
         do { session = try TapeHARImport.session(from: bytes, fallback: fallback) } catch {
             throw HARImportFailure(description: "\(harPath): \(error)")
         }
+        redact(&session)
         var options = options
         options.replacesAtClose = true
         do {

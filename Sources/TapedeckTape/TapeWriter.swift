@@ -46,6 +46,8 @@ public final class TapeWriter {
             let file = try ReplacingFile(path: path)
             replacing = file
             fd = file.fd
+        } else if options.createsNewFile {
+            fd = try POSIXFile.createNew(path)
         } else {
             fd = try POSIXFile.createForWriting(path)
         }

@@ -11,13 +11,18 @@ public struct TapeWriterOptions: Sendable, Equatable {
     /// before `close()` leaves the path as it was. For tapes written in one go (`import`, `shrink`,
     /// `promote`); the recorder leaves it off, so a killed recorder keeps every flushed record.
     public var replacesAtClose: Bool
+    /// Create the file only if nothing is at the path (O_EXCL | O_NOFOLLOW): never write through a
+    /// symbolic link, into a FIFO or over a file already there. `TapeError.pathTaken` when something
+    /// is. For the flight recorder's segments, whose names anyone with the folder can plant.
+    public var createsNewFile: Bool
 
     public init(
         flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
-        syncOnFlush: Bool = false, replacesAtClose: Bool = false
+        syncOnFlush: Bool = false, replacesAtClose: Bool = false, createsNewFile: Bool = false
     ) {
         self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
         self.syncOnFlush = syncOnFlush
         self.replacesAtClose = replacesAtClose
+        self.createsNewFile = createsNewFile
     }
 }

@@ -94,4 +94,38 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/moved-1/ca.pem"))
         #expect(!FileManager.default.fileExists(atPath: out + "/tls/ca-key.pem"))
     }
+
+    /// Issue 41, finding 7: a key git checked out (0644) in a folder of 0755 stayed readable after the
+    /// move; `--tls-dir Recordings/tls` put the key back into the committed folder.
+    @Test func aMovedKeyAndItsFolderBecomePrivateAndARecordingFolderIsNoCAFolder() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = Self.environment(directory)
+        let out = directory.appendingPathComponent("Recordings").path
+        let folder = directory.appendingPathComponent("config/tapedeck/ca").path
+        #expect(try await TapedeckBinary.run(["ca", "--ca-dir", out + "/tls"], environment: environment).status == 0)
+        // As a checkout leaves them: the key 0644, and a CA folder already there, 0755.
+        #expect(chmod(out + "/tls/ca-key.pem", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(chmod(folder, 0o755) == 0)
+        let moved = try await TapedeckBinary.run(["ca", "--out", out], environment: environment)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(try Self.mode(folder + "/ca-key.pem") == 0o600)
+        #expect(try Self.mode(folder) == 0o700)
+
+        // `ca --ca-dir`, and `record`'s old alias `--tls-dir` (refused before it listens).
+        let record = ["record", "--upstream", "ws://127.0.0.1:1/", "--listen", "127.0.0.1:0", "--generate-cert"]
+        for arguments in [["ca", "--ca-dir", out + "/tls", "--out", out], record + ["--tls-dir", out + "/tls", "--out", out]] {
+            let refused = try await TapedeckBinary.run(arguments, environment: environment)
+            #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains("is inside the recording folder \(out), which teams commit"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out + "/tls/ca-key.pem"))
+        }
+        // Inside a git work tree: made, with a warning.
+        let work = directory.appendingPathComponent("app").path
+        try FileManager.default.createDirectory(atPath: work + "/.git", withIntermediateDirectories: true)
+        let inGit = try await TapedeckBinary.run(["ca", "--ca-dir", work + "/ca", "--out", out], environment: environment)
+        #expect(inGit.status == 0, "\(inGit.stderr)")
+        #expect(inGit.stderr.contains("warning: the CA folder \(work)/ca is inside the git work tree \(work)"), "\(inGit.stderr)")
+    }
 }

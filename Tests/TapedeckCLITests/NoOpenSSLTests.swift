@@ -15,9 +15,13 @@ import Testing
         let bin = directory.appendingPathComponent("bin").path
         let calls = directory.appendingPathComponent("openssl-calls").path
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"openssl $*\" >> '\(calls)'\nexit 1\n".write(
-            toFile: bin + "/openssl", atomically: false, encoding: .utf8)
-        chmod(bin + "/openssl", 0o755)
+        // The executable is made by a child (`install`): a file this process had open for writing
+        // would be inherited, still open, by the children other tests fork meanwhile, and running
+        // it then fails with ETXTBSY ("text file busy"), which once left no call noted.
+        let script = directory.appendingPathComponent("openssl.sh").path
+        try "#!/bin/sh\necho \"openssl $*\" >> '\(calls)'\nexit 1\n".write(toFile: script, atomically: false, encoding: .utf8)
+        let installed = try await TapedeckBinary.runProcess("/usr/bin/install", ["-m", "755", script, bin + "/openssl"])
+        #expect(installed.status == 0, "\(installed.stderr)")
         let config = directory.appendingPathComponent("config").path
         let environment = [
             "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "XDG_CONFIG_HOME": config,

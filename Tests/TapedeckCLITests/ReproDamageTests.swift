@@ -74,6 +74,25 @@ import Testing
         #expect(whole.stdout == "wrote \(page): 15 records, no failure\n")
     }
 
+    /// Issue 41, finding 6: `inspect` exited 0 with nothing on stderr, the state simply stopping at the cut.
+    @Test func inspectCallsATapeCutShortAFailureAndStillPrintsTheState() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let whole = try await TapedeckBinary.run([
+            "inspect", TapedeckBinary.fixtureTape, "--at", "3", "--path", "gameState.energy",
+        ])
+        #expect(whole.status == 0 && whole.stderr.isEmpty, "\(whole.stderr)")
+        for tape in [try Self.truncatedTape(in: directory), try Self.damagedTape(in: directory)] {
+            let inspect = try await TapedeckBinary.run(["inspect", tape, "--at", "3", "--path", "gameState.energy"])
+            #expect(inspect.status == 1)
+            #expect(inspect.stdout == whole.stdout, "the state from the intact records")
+            #expect(
+                inspect.stderr.hasPrefix("tapedeck inspect: note: \(tape) is cut short after its 14 intact records ("),
+                "\(inspect.stderr)")
+            #expect(inspect.stderr.hasSuffix("); the state is theirs, what came after the cut is lost\n"))
+        }
+    }
+
     @Test func reproRefusesAGoldenThatIsNotJSON() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

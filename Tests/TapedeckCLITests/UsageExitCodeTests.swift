@@ -64,6 +64,15 @@ import Testing
         (["check", "--jobs", "0"], "--jobs must be at least 1"),
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
         (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),
+        // Issue 41, finding 8: numbers that trapped or tried to allocate 34-175 GB.
+        (
+            ["dev", "write-stream", "--out", "/tmp/x.tape", "--flush-interval-ms", "18446744073710"],
+            "--flush-interval-ms must be from 1 to 3600000"
+        ),
+        (["dev", "bench", "protocol", "--messages", "4294967296"], "--messages must be from 1 to 20000000"),
+        (["dev", "bench", "replay", "--messages", "9223372036854775807"], "--messages must be from 1 to 20000000"),
+        (["dev", "bench", "recorder", "--messages", "4294967296"], "--messages must be from 1 to 20000000"),
+        (["dev", "bench", "replay", "--repeats", "100000"], "--repeats must be from 1 to 1000"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) async throws {
         let run = try await TapedeckBinary.run(arguments)

@@ -59,8 +59,8 @@ import Testing
     @Test func unansweredCloseTimesOutAndIsRecorded() async throws {
         try Peers.requirePython()
         let server = try ChildProcess(ChildProcess.python, [Peers.proxy("raw_peer.py"), "server", "noclose"])
-        // The harness gives a close frame 2 s to be answered.
-        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "close-timeout")
+        // A close frame gets 2 s to be answered.
+        let harness = try await ProxyHarness(upstreamPort: try await server.port(), name: "close-timeout", closeGraceSeconds: 2)
         let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/")
         try await client.send(text: "hi")
         #expect(try await client.receiveText() == Array("hi".utf8))

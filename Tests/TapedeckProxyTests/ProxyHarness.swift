@@ -12,10 +12,16 @@ final class ProxyHarness: Sendable {
     private let closed = NIOLockedValueBox<[RecordedTape]>([])
     private let problemLines = NIOLockedValueBox<[String]>([])
 
-    convenience init(upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1) async throws {
+    /// `closeGraceSeconds`: how long a close frame waits for its answer; 60 s, a guard against hangs
+    /// only, so a busy machine's slow answer is not taken for none; a test of the grace sets it.
+    convenience init(
+        upstreamPort: Int, name: String, maxMessageBytes: Int = 16 << 20, eventLoopThreads: Int = 1,
+        closeGraceSeconds: Int64 = 60
+    ) async throws {
         try await self.init(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: upstreamPort, path: nil), name: name) {
             $0.maxMessageBytes = maxMessageBytes
             $0.eventLoopThreads = eventLoopThreads
+            $0.closeGraceSeconds = closeGraceSeconds
         }
     }
 
@@ -49,7 +55,7 @@ final class ProxyHarness: Sendable {
         let problems = problemLines
         var configuration = RecordingProxyConfiguration(
             mode: try mode(folder), outputDirectory: folder, labels: ["test": name], controlPort: nil,
-            closeGraceSeconds: 2, upstreamTimeoutSeconds: 60,
+            closeGraceSeconds: 60, upstreamTimeoutSeconds: 60,
             // Like the upstream's 60 s: a guard against hangs only, for the same busy-machine reason.
             limits: ConnectionLimits(handshakeTimeoutSeconds: 60, idleTimeoutSeconds: 60), tool: "tapedeck tests")
         configure(&configuration)

@@ -110,4 +110,29 @@ import Testing
         #expect(rules.jsonPointers == [["a/b", "~c"]])
         #expect(rules.queryParameters == ["sig"])
     }
+
+    /// Issue 41, finding 4: forms that reached the tape verbatim.
+    @Test func secretsInTheFormsThatSlippedPastAreRedacted() {
+        let token = redactor.token(for: "S".utf8)
+        // A cookie without a name, as browsers send it.
+        #expect(redactor.redactHeader(name: "Cookie", value: "SECRET") == redactor.token(for: "SECRET".utf8))
+        #expect(redactor.redactHeader(name: "Cookie", value: "a=1; S") == "a=\(redactor.token(for: "1".utf8)); \(token)")
+        #expect(redactor.redactHeader(name: "Set-Cookie", value: "S; HttpOnly") == "\(token); HttpOnly")
+        // A bearer token carried as a subprotocol; the protocol names themselves stay.
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtZWkifQ.c2lnbmF0dXJl"
+        #expect(
+            redactor.redactHeader(name: "Sec-WebSocket-Protocol", value: "baolife, access_token, S")
+                == "baolife, access_token, \(token)")
+        #expect(redactor.redactHeader(name: "sec-websocket-protocol", value: "Bearer, S") == "Bearer, \(token)")
+        #expect(
+            redactor.redactHeader(name: "Sec-WebSocket-Protocol", value: "v2.baolife, \(jwt)")
+                == "v2.baolife, \(redactor.token(for: jwt.utf8))")
+        #expect(redactor.redactHeader(name: "Sec-WebSocket-Protocol", value: "baolife") == "baolife")
+        // A fragment, a name encoded twice, a name with a dotted suffix.
+        #expect(redactor.redactRequestTarget("/wss/?a=1#token=S") == "/wss/?a=1#token=\(token)")
+        #expect(redactor.redactRequestTarget("/wss/#access_token=S&x=1") == "/wss/#access_token=\(token)&x=1")
+        #expect(redactor.redactRequestTarget("/wss/?%2574oken=S") == "/wss/?%2574oken=\(token)")
+        #expect(redactor.redactRequestTarget("/wss/?token.x=S") == "/wss/?token.x=\(token)")
+        #expect(redactor.redactRequestTarget("/wss/?tokens=S&v=3") == "/wss/?tokens=S&v=3")
+    }
 }

@@ -5,10 +5,19 @@ import TapedeckServers
 import TapedeckWebSocket
 
 /// Starts a reference server on a free loopback port for one test and always shuts it down.
+/// The handshake and idle timeouts are 60 s unless the test sets its own: a guard against hangs
+/// only, as a busy machine can take longer than the 10 s and 5 s defaults to send a request (a
+/// loaded run once had the server close a client before it had read its upgrade request).
 func withServer<T>(
     _ configuration: ReferenceServerConfiguration = ReferenceServerConfiguration(clock: .virtual),
     _ body: (ReferenceServer) async throws -> T
 ) async throws -> T {
+    var configuration = configuration
+    let defaults = ConnectionLimits()
+    if configuration.limits.handshakeTimeoutSeconds == defaults.handshakeTimeoutSeconds {
+        configuration.limits.handshakeTimeoutSeconds = 60
+    }
+    if configuration.limits.idleTimeoutSeconds == defaults.idleTimeoutSeconds { configuration.limits.idleTimeoutSeconds = 60 }
     let server = try await ReferenceServer.start(configuration)
     do {
         let result = try await body(server)

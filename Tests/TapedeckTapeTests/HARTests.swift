@@ -91,6 +91,27 @@ struct HARTests {
             ])
     }
 
+    /// Issue 41, finding 5: a status no tape reader accepts is refused at import, where it is.
+    @Test(arguments: ["1000", "9223372036854775807", "-1", "\"101\""])
+    func aResponseStatusTheReaderWouldRefuseIsRefused(status: String) throws {
+        let har = """
+            {"log":{"version":"1.2","entries":[{"startedDateTime":"2026-01-02T03:04:06.500Z",
+              "request":{"url":"wss://lichun.app/wss/"},"response":{"status":\(status)},
+              "_webSocketMessages":[{"type":"send","time":1767323046.501,"opcode":1,"data":"{}"}]}]}}
+            """
+        #expect {
+            try TapeHARImport.session(from: Array(har.utf8), fallback: TapeMetadata(created: "", tool: ""))
+        } throws: { error in
+            (error as? HARError)?.path == "response.status"
+                && (error as? HARError)?.message == "expected an HTTP status code (0-999)"
+        }
+        // 999, the reader's highest, still imports and reads back.
+        let session = try TapeHARImport.session(
+            from: Array(har.replacingOccurrences(of: "\"status\":\(status)", with: "\"status\":999").utf8),
+            fallback: TapeMetadata(created: "", tool: ""))
+        #expect(session.metadata.responseStatus == 999)
+    }
+
     /// Issue 34: HAR files in the shapes Firefox, Charles and Proxyman write (Fixtures/har): their
     /// `startedDateTime` in other zones (+01:00, -05:30, +08:00 with microseconds, Z without a
     /// fraction) lands on the same instants as the messages' `time` (seconds since 1970, UTC).

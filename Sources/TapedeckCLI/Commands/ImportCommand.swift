@@ -41,7 +41,11 @@ struct ImportCommand: ParsableCommand {
         let metadata = TapeMetadata(created: created ?? WallClock.nowRFC3339(), tool: "tapedeck \(TapedeckVersion.current)")
         do {
             if (format ?? (file.lowercased().hasSuffix(".har") ? .har : .jsonl)) == .har {
-                let session = try TapeImport.har(from: file, to: output, metadata: metadata)
+                // Through the recording proxy's redaction: a HAR holds what the browser sent,
+                // tokens in the URL and headers included (issue 41, finding 4).
+                let session = try TapeImport.har(from: file, to: output, metadata: metadata) { session in
+                    ImportRedaction(rules: .defaults).apply(to: &session)
+                }
                 print(
                     "\(output): \(session.records.count) records from \(session.connections) WebSocket connection\(session.connections == 1 ? "" : "s") of \(file)"
                 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
@@ -13,7 +14,12 @@ struct InspectCommand: ParsableCommand {
             state after every record at or before 2.5 s of tape time. --path narrows it to a subtree \
             (player.relationships, gameState.energy, player.people[0]).
 
-            Exit codes: 0 printed; 2 bad input (unreadable tape, bad --at, bad or missing --path).
+            A tape cut short (truncated or damaged) is read up to its last intact record: the state is \
+            printed from those, with a note on standard error, and the exit code is 1, as in `replay`, \
+            `check` and `repro`.
+
+            Exit codes: 0 printed; 1 printed from a tape cut short; 2 bad input (unreadable tape, bad \
+            --at, bad or missing --path).
             """
     )
 
@@ -28,6 +34,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let limit = at
+        var cutShort = false
         do throws(ReproError) {
             let loaded = try ReproTape.load(tape)
             if case .record(let number) = limit, number >= loaded.records.count {
@@ -37,8 +44,17 @@ struct InspectCommand: ParsableCommand {
             var (_, value) = StateInspection.snapshot(of: loaded, at: limit)
             if let path { value = try StateInspection.subtree(value, path: path) }
             print(value.canonicalJSONString(pretty: true), terminator: "")
+            // Issue 41, finding 6: it exited 0 and the state simply stopped at the cut.
+            if loaded.end != .complete {
+                FileHandle.standardError.write(
+                    Data(
+                        ("tapedeck inspect: note: \(tape) is cut short after its \(loaded.records.count) intact records "
+                            + "(\(loaded.end)); the state is theirs, what came after the cut is lost\n").utf8))
+                cutShort = true
+            }
         } catch {
             throw CommandFailure.exit(error.description, code: ReplayExitCode.unreadable)
         }
+        if cutShort { throw ExitCode(ReplayExitCode.failed) }
     }
 }

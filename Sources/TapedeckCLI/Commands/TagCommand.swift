@@ -35,25 +35,19 @@ struct TagCommand: ParsableCommand {
         } else {
             key = label; value = ""
         }
-        // A symbolic link is followed: the tape it points to is rewritten and the link stays
-        // (renaming over the link replaced it with a copy: issue 34, finding 6).
-        let target = FilePaths.resolved(tape)
-        let temporary = target + ".tagging"
+        // One safe replacement (ReplacingFile): a temporary name of its own, created with O_EXCL,
+        // renamed over the tape it resolves to (a symbolic link stays a link) with the tape's mode,
+        // and removed on failure. A fixed name (`TAPE.tagging`) was written through whatever was
+        // there: a link's target overwritten, a FIFO hung, a folder deleted (issue 41, finding 1).
         do {
-            let reader = try TapeReader(path: target)
+            let reader = try TapeReader(path: tape)
             var metadata = reader.header.metadata
             metadata.labels[key] = value
-            let writer = try TapeWriter(path: temporary, metadata: metadata)
+            let writer = try TapeWriter(path: tape, metadata: metadata, options: TapeWriterOptions(replacesAtClose: true))
             while let record = try reader.next() { try writer.append(record) }
             try writer.close()
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
             throw CommandFailure.exit("cannot tag \(tape): \(error)", code: 1)
-        }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandFailure.exit("cannot replace \(tape) (\(reason))", code: 1)
         }
         if let catalogPath = CatalogPaths.find(forTape: tape) {
             let folder = CatalogPaths.folder(of: catalogPath)

@@ -10,8 +10,12 @@ struct BenchRunOptions: ParsableArguments {
     @Option(help: "How many times each stage runs; the best run counts.")
     var repeats: Int = 3
 
+    /// The most messages a benchmark's synthetic input may hold (about a gigabyte in memory): 2^32
+    /// tried to allocate 34-175 GB and 2^63-1 trapped (issue 41, finding 8).
+    static let maximumMessages = 20_000_000
+
     func validate() throws {
-        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1 (got \(repeats)).") }
+        guard (1...1000).contains(repeats) else { throw ValidationError("--repeats must be from 1 to 1000 (got \(repeats)).") }
     }
 
     func input(messages: Int) -> SyntheticInput { SyntheticInput(messages: messages, seed: seed, repeats: repeats) }

@@ -14,7 +14,10 @@ struct SteadyRateOptions: ParsableArguments {
 
     func validate() throws {
         guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be from 1 to 1000000") }
-        guard flushIntervalMs > 0 else { throw ValidationError("--flush-interval-ms must be positive") }
+        // In nanoseconds it must fit 64 bits: 18446744073710 trapped (issue 41, finding 8).
+        guard flushIntervalMs > 0, flushIntervalMs <= 3_600_000 else {
+            throw ValidationError("--flush-interval-ms must be from 1 to 3600000 (an hour) (got \(flushIntervalMs))")
+        }
         if let count, count < 0 { throw ValidationError("--count must not be negative (got \(count))") }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckProxy
+import TapedeckTape
 
 /// Where the local CA lives: the user's own configuration folder, per user and per machine, never
 /// a recording folder (which teams commit). A key that signs certificates for any host, trusted
@@ -47,6 +48,8 @@ enum CAFolder {
         var lines: [String] = []
         for file in ["ca-key.pem", "ca.pem", "key.pem", "cert.pem"] where manager.fileExists(atPath: old + "/" + file) {
             try move(old + "/" + file, to: target + "/" + file)
+            // A key git checked out is 0644: it leaves readable by its owner only (issue 41, finding 7).
+            if file.hasSuffix("key.pem") { chmod(target + "/" + file, 0o600) }
             lines.append("moved \(old)/\(file) to \(target)/\(file)")
         }
         rmdir(old) // only when empty: anything else someone put there stays
@@ -59,13 +62,16 @@ enum CAFolder {
         return lines
     }
 
-    /// Creates `path` (and its parents), the last folder readable by its owner only.
+    /// Creates `path` (and its parents), the last folder readable by its owner only; an existing
+    /// one others can read is tightened to 0700.
     static func createPrivateFolder(_ path: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
                 throw CommandFailure.exit("the CA folder \(path) is a file: give --ca-dir a folder", code: 1)
             }
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
             return
         }
         do {
@@ -76,6 +82,28 @@ enum CAFolder {
                 "cannot create the CA folder \(path) (\(error.localizedDescription)): give --ca-dir a folder you can write to",
                 code: 1)
         }
+    }
+
+    /// Why `caFolder` may not hold the CA: inside the recording folder, which teams commit
+    /// (`--tls-dir Recordings/tls`, the old alias, put the key back there). Nil when it may.
+    static func refusal(of caFolder: String, recordingFolder: String) -> String? {
+        guard FilePaths.same(caFolder, recordingFolder) || FilePaths.isInside(caFolder, folder: recordingFolder) else {
+            return nil
+        }
+        return "the CA folder \(caFolder) is inside the recording folder \(recordingFolder), which teams commit: "
+            + "its key would sign certificates for any host on every device that trusts it; "
+            + "leave out --ca-dir (your own configuration folder is used) or give a folder outside it"
+    }
+
+    /// The git work tree `folder` lies in (the first parent holding `.git`), nil when none.
+    static func gitWorkTree(containing folder: String) -> String? {
+        var path = FilePaths.resolved(folder)
+        while !path.isEmpty, path != "/" {
+            if FileManager.default.fileExists(atPath: path + "/.git") { return path }
+            guard let slash = path.lastIndex(of: "/") else { break }
+            path = String(path[..<slash])
+        }
+        return nil
     }
 
     /// `rename`, or across file systems a copy (the key's mode kept: 0600 from creation) and unlink.

@@ -14,9 +14,18 @@ struct CertificateGenerator {
     static func caFolder(option: String?, recordingFolder: String?, command: String) throws -> String {
         let folder = try CAFolder.resolve(option)
         if let recordingFolder {
+            if let refusal = CAFolder.refusal(of: folder, recordingFolder: recordingFolder) {
+                throw CommandFailure.exit(refusal, code: 2)
+            }
             for line in try CAFolder.migrate(recordingFolder: recordingFolder, to: folder) {
                 FileHandle.standardError.write(Data("tapedeck \(command): \(line)\n".utf8))
             }
+        }
+        if option != nil, let workTree = CAFolder.gitWorkTree(containing: folder) {
+            FileHandle.standardError.write(
+                Data(
+                    ("tapedeck \(command): warning: the CA folder \(folder) is inside the git work tree \(workTree): "
+                        + "never commit its ca-key.pem (add it to .gitignore), or use a folder outside\n").utf8))
         }
         return folder
     }

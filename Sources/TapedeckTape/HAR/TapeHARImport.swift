@@ -168,7 +168,13 @@ public enum TapeHARImport {
         }
         if let response = try member("response", of: entry, at: "", required: false) {
             if let status = try member("status", of: response, at: "response", required: false) {
-                metadata.responseStatus = Int(try integer(status, at: "response.status"))
+                // The tape reader's range: a tape imported with 1000 or 2^63-1 could not be read back
+                // (issue 41, finding 5).
+                guard let code = status.unsignedInteger, code <= 999 else {
+                    throw HARError(
+                        offset: status.offset, path: "response.status", message: "expected an HTTP status code (0-999)")
+                }
+                metadata.responseStatus = Int(code)
             }
             metadata.responseHeaders = try headers(of: response)
         }

@@ -28,7 +28,9 @@ struct BenchProtocolCommand: ParsableCommand {
     init() {}
 
     func validate() throws {
-        guard messages > 0 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
+        guard (1...BenchRunOptions.maximumMessages).contains(messages) else {
+            throw ValidationError("--messages must be from 1 to \(BenchRunOptions.maximumMessages) (got \(messages)).")
+        }
     }
 
     func run() throws {

@@ -26,7 +26,9 @@ struct BenchRecorderCommand: ParsableCommand {
     @OptionGroup var bench: BenchRunOptions
 
     func validate() throws {
-        guard messages >= 1 else { throw ValidationError("--messages must be at least 1 (got \(messages)).") }
+        guard (1...BenchRunOptions.maximumMessages).contains(messages) else {
+            throw ValidationError("--messages must be from 1 to \(BenchRunOptions.maximumMessages) (got \(messages)).")
+        }
     }
 
     func run() throws {

@@ -24,7 +24,9 @@ struct BenchReplayCommand: ParsableCommand {
     var tape: String?
 
     func validate() throws {
-        guard messages > 0 else { throw ValidationError("--messages must be at least 1.") }
+        guard (1...BenchRunOptions.maximumMessages).contains(messages) else {
+            throw ValidationError("--messages must be from 1 to \(BenchRunOptions.maximumMessages) (got \(messages)).")
+        }
     }
 
     func run() throws {
