@@ -77,7 +77,7 @@ async def main():
         messages.append([text[:key_cut], text[key_cut:value_cut], text[value_cut:]])
     messages.append(['{"type":"custom","message":{"card":["%s","keep"]}}' % secret("json pointer /message/card/0")])
 
-    async with websockets.connect(f"{url}/wss/?{query}", additional_headers=headers) as ws:
+    async with websockets.connect(f"{url}/wss/?{query}", additional_headers=headers, open_timeout=60) as ws:
         for parts in messages:
             await ws.send(parts if len(parts) > 1 else parts[0])
             echoed = await asyncio.wait_for(ws.recv(), 10)

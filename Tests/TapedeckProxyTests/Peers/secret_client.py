@@ -14,7 +14,7 @@ async def main():
     url, secret = sys.argv[1], sys.argv[2]
     headers = {"Authorization": f"Bearer {secret}", "Cookie": f"session={secret}; theme=dark",
                "User-Agent": "BaoLife/7.3.1"}
-    async with websockets.connect(f"{url}/wss/?token={secret}&v=3", additional_headers=headers) as ws:
+    async with websockets.connect(f"{url}/wss/?token={secret}&v=3", additional_headers=headers, open_timeout=60) as ws:
         messages = [
             {"type": "createCharacter", "message": {"name": "Ada", "deviceToken": secret}},
             {"type": "validatePurchase", "message": {"productId": "gems_100", "receipt": secret}},

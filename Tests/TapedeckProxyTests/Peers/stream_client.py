@@ -19,7 +19,7 @@ async def main():
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
-        async with websockets.connect(url) as ws:
+        async with websockets.connect(url, open_timeout=60) as ws:
             print("connected", flush=True)
             while time.monotonic() - start < seconds and not stop.is_set():
                 due = int((time.monotonic() - start) * rate) + 1

@@ -72,7 +72,8 @@ def check(condition, text):
 
 
 async def play(url):
-    async with websockets.connect(url, max_size=2**22) as socket:
+    # open_timeout: a guard against hangs only (the suite can load the machine for seconds).
+    async with websockets.connect(url, max_size=2**22, open_timeout=60) as socket:
         peer = Peer(socket)
         await peer.send("createCharacter", {"name": "Grace", "lastName": "Hopper", "sex": "female",
                                             "interests": ["coding", "music"]})
