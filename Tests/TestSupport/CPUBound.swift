@@ -4,55 +4,15 @@ import Testing
 /// The threads the `.cpuBound` tests run on: as many as the machine has cores, apart from Swift's
 /// concurrency pool, with one queue in the order jobs arrive.
 ///
-/// Why the tests need it (issue 44): the suite starts every test at once, and on a 2-core machine
+/// Why the tests need them (issue 44): the suite starts every test at once, and on a 2-core machine
 /// the concurrency pool has 2 threads. A test that computes for seconds without suspending (a debug
 /// build decoding megabytes of LZ4, every cut of a tape, thousands of fuzzed inputs) holds one of
 /// them; a test that awaits (a child's output line, a socket) goes back to the end of the pool's
 /// queue when it resumes. With two such computations running and more queued, a waiting test
 /// resumed a minute late, and the server it had started gave up waiting for its client.
 /// Here the computations queue among themselves; the pool stays free for the tests that wait.
-public final class CPUBoundExecutor: TaskExecutor, @unchecked Sendable {
-    public static let shared = CPUBoundExecutor(threads: ProcessInfo.processInfo.activeProcessorCount)
-
-    // Guards `jobs`; the threads wait on it for work.
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var head = 0
-
-    private init(threads: Int) {
-        for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in
-                nameCurrentThread("cpu-bound-\(index)")
-                run()
-            }
-            thread.start()
-        }
-    }
-
-    public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    private func run() {
-        while true {
-            let next: UnownedJob = condition.withLock {
-                while head == jobs.count { condition.wait() }
-                let job = jobs[head]
-                head += 1
-                // Drop what was taken once it is most of the array, so the queue does not grow forever.
-                if head > 1024 && head * 2 > jobs.count {
-                    jobs.removeFirst(head)
-                    head = 0
-                }
-                return job
-            }
-            next.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
+public enum CPUBoundExecutor {
+    public static let shared = ThreadsExecutor(name: "cpu-bound", threads: ProcessInfo.processInfo.activeProcessorCount)
 }
 
 /// Runs each test case on `CPUBoundExecutor`'s threads instead of Swift's concurrency pool: for

@@ -1,61 +1,19 @@
 import Foundation
 import Testing
 
-/// A task executor with one thread of its own, which ends with `stop()`: the jobs of the task that
-/// prefers it run there in order, never in the queue of Swift's concurrency pool.
-public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // Guards `jobs` and `stopped`; the thread waits on it for work.
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var stopped = false
-
-    public init() {
-        Thread { [self] in
-            nameCurrentThread("own-thread test")
-            run()
-        }.start()
-    }
-
-    public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    /// Lets the thread end once it has run what is queued.
-    public func stop() {
-        condition.withLock {
-            stopped = true
-            condition.signal()
-        }
-    }
-
-    private func run() {
-        while true {
-            let next: UnownedJob? = condition.withLock {
-                while jobs.isEmpty && !stopped { condition.wait() }
-                return jobs.isEmpty ? nil : jobs.removeFirst()
-            }
-            guard let next else { return }
-            next.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
-
-/// Runs each test case on a thread of its own (`OwnThreadExecutor`): for tests that start a peer
-/// with a deadline of its own (a child process, a server, a browser) and must answer it in time.
+/// Runs each test case on a thread of its own (a `ThreadsExecutor` of one thread): for tests that
+/// start a peer with a deadline of its own (a child process, a server, a browser) and must answer
+/// it in time.
 ///
 /// Why (issue 44): the suite starts every test at once, and on a 2-core machine Swift's pool has
 /// 2 threads. A test that resumes after an await (a child's output line, a sleep) goes to the end
 /// of the pool's queue, behind every test not yet started and every long computation; under load
-/// `ServeVerifyTests` read `serve`'s first line 200 s after it was printed, and `serve` had given
+/// `ServeVerifyTests` read `serve`'s first line 206 s after it was printed, and `serve` had given
 /// up at its 60 s timeout. On its own thread a test resumes as soon as what it awaited is there,
 /// whatever the rest of the suite is doing. What it awaits (child tasks, `async let`) follows it;
 /// NIO's and Foundation's callbacks keep their own threads.
 public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
-    /// How many such cases run at once: four a core. All of them at once (a hundred servers,
+    /// How many such cases run at once: eight a core. All of them at once (a hundred servers,
     /// browsers and Python peers starting together) left each too little CPU for its peers'
     /// own 10 s handshake timeouts under a CPU hog; the rest wait their turn before they start.
     static let slots = TestSlots(ProcessInfo.processInfo.activeProcessorCount * 8)
@@ -69,7 +27,7 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
         guard testCase != nil else { return try await function() }
         await Self.slots.acquire()
         defer { Self.slots.release() }
-        let executor = OwnThreadExecutor()
+        let executor = ThreadsExecutor(name: "own-thread", threads: 1)
         defer { executor.stop() }
         try await withTaskExecutorPreference(executor) { try await function() }
     }
@@ -113,14 +71,4 @@ final class TestSlots: @unchecked Sendable {
         }
         next?.resume()
     }
-}
-
-/// Names the calling thread as profilers and debuggers show it; a thread started from the pool
-/// would otherwise carry the pool's name (scripts/pool-hogs.sh tells them apart by it).
-func nameCurrentThread(_ name: String) {
-    #if os(Linux)
-    try? name.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
-    #else
-    Thread.current.name = name
-    #endif
 }

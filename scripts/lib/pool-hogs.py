@@ -3,7 +3,7 @@
 
 Reads `perf record -g` data of a test run (scripts/pool-hogs.sh). A sample counts when it was taken
 on a thread of the test process named like the pool's ("...default-qos"; the suite's own lanes
-name theirs "cpu-bound-N" and "own-thread test") and is attributed to the outermost test function
+name theirs "cpu-bound-N" and "own-thread-0") and is attributed to the outermost test function
 on its stack. Usage: pool-hogs.py PERF_DATA SAMPLES_PER_SECOND
 """
 import collections

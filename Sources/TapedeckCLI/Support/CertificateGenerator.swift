@@ -14,7 +14,8 @@ struct CertificateGenerator {
     static func caFolder(option: String?, recordingFolder: String?, command: String) throws -> String {
         let folder = try CAFolder.resolve(option)
         if let recordingFolder {
-            if let refusal = CAFolder.refusal(of: folder, recordingFolder: recordingFolder) {
+            // A folder the user named (`--ca-dir`, or the old `--tls-dir Recordings/tls`).
+            if option != nil, let refusal = CAFolder.refusal(of: folder, recordingFolder: recordingFolder) {
                 throw CommandFailure.exit(refusal, code: 2)
             }
             for line in try CAFolder.migrate(recordingFolder: recordingFolder, to: folder) {
