@@ -39,8 +39,9 @@ final class ProxyControlHandler: ChannelInboundHandler {
             return (.forbidden, "the control endpoint answers no web page (Origin: \(origin))\n")
         }
         guard let localAddress, let ip = localAddress.ipAddress, let port = localAddress.port else { return nil }
-        let literal = localAddress.protocol == .inet6 ? "[\(ip)]" : ip
-        var allowed = ["\(literal):\(port)"]
+        var allowed = ["\(ip):\(port)"]
+        // IPv6 as RFC 3986 writes it, and as `tapedeck mark` sends it (without brackets).
+        if localAddress.protocol == .inet6 { allowed.insert("[\(ip)]:\(port)", at: 0) }
         if ip == "127.0.0.1" || ip == "::1" { allowed.append("localhost:\(port)") }
         let host = request.headers.first(name: "Host")?.lowercased() ?? ""
         guard allowed.contains(host) else {
