@@ -199,16 +199,8 @@ final class TapeRecorder: Sendable {
     }
 
     private func openWriter() {
-        var redacted = metadata
-        redacted.requestTarget = metadata.requestTarget.map(redactor.redactRequestTarget)
-        redacted.requestHeaders = metadata.requestHeaders.map {
-            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
-        }
-        redacted.responseHeaders = metadata.responseHeaders.map {
-            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
-        }
         do {
-            state.writer = try TapeWriter(path: path, metadata: redacted, options: options)
+            state.writer = try TapeWriter(path: path, metadata: redactor.redactingHandshake(of: metadata), options: options)
         } catch {
             fail("\(error)")
         }

@@ -42,7 +42,8 @@ public struct FlightRecorderConfiguration: Sendable {
     func problem() -> String? {
         if directory.isEmpty { return "directory is empty: give the folder for the recorder's segments" }
         // The writer waits up to flushInterval at a time: 10^11 s trapped at every launch (issue 41, finding 8).
-        if Self.nanoseconds(flushInterval) == 0 || Self.nanoseconds(flushInterval) > Self.maximumFlushInterval {
+        let flushNanoseconds = Self.nanoseconds(flushInterval)
+        if flushNanoseconds == 0 || flushNanoseconds > Self.maximumFlushInterval {
             return "flushInterval must be positive and at most an hour (got \(flushInterval))"
         }
         if queueCapacity < 2 || queueCapacity > Self.maximumQueueCapacity {

@@ -1,7 +1,9 @@
+import TapedeckProxy
 import TapedeckRedaction
 import TapedeckTape
 
-/// What `import` does to a HAR session before it is written: the recording proxy's redaction, with
+/// What `import` does to a HAR session before it is written: the recording proxy's redaction
+/// (`Redactor.redactingHandshake`, and the messages as the proxy's recorder does them), with
 /// a key of the tape's own (random, as the proxy's per tape), over the URL, the request target,
 /// both header lists and every text message.
 struct ImportRedaction {
@@ -13,16 +15,10 @@ struct ImportRedaction {
     }
 
     func apply(to session: inout TapeHARImport.Session) {
-        var metadata = session.metadata
-        metadata.upstreamURL = metadata.upstreamURL.map(redactor.redactRequestTarget)
-        metadata.requestTarget = metadata.requestTarget.map(redactor.redactRequestTarget)
-        metadata.requestHeaders = metadata.requestHeaders.map {
-            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
-        }
-        metadata.responseHeaders = metadata.responseHeaders.map {
-            .init($0.name, redactor.redactHeader(name: $0.name, value: $0.value))
-        }
-        session.metadata = metadata
+        // The proxy's header redaction, and the URL, which a HAR gives whole (the proxy's comes
+        // from its own --upstream).
+        session.metadata = redactor.redactingHandshake(of: session.metadata)
+        session.metadata.upstreamURL = session.metadata.upstreamURL.map(redactor.redactRequestTarget)
         for index in session.records.indices where session.records[index].kind == .text {
             if let redacted = redactor.redactJSON(session.records[index].payload) { session.records[index].payload = redacted }
         }
