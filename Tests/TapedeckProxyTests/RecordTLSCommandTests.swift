@@ -15,9 +15,12 @@ import Testing
     @Test func generatedCertificateAndVerifiedUpstream() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
         try Peers.requirePython()
+        // Handshake and idle timeouts of 60 s, a guard only: in the full parallel run the proxy's
+        // TLS handshake with this debug server once took longer than the 10 s default (`http 502`).
         let server = try await ReferenceServer.start(
             ReferenceServerConfiguration(
-                tlsCertificatePath: Peers.testCertificate, tlsKeyPath: Peers.testKey, clock: .virtual))
+                tlsCertificatePath: Peers.testCertificate, tlsKeyPath: Peers.testKey, clock: .virtual,
+                limits: ConnectionLimits(handshakeTimeoutSeconds: 60, idleTimeoutSeconds: 60)))
         let folder = try TestFolder("tapedeck-proxy-record-tls").path
         let arguments = [
             "record", "--listen", "127.0.0.1:0", "--upstream", "wss://localhost:\(server.port)/wss/",
