@@ -33,7 +33,13 @@ public enum BoundedFile {
             throw BoundedFileError(path: path, reason: "\(error)")
         }
         defer { POSIXFile.closeFile(fd) }
+        // A regular file's size is known before reading: a 2 GiB HAR is refused without reading
+        // the 1 GiB the limit would allow (issue 41, finding 10). The loop below still stops at
+        // the limit should the file grow while it is read.
+        let size = POSIXFile.size(fd)
+        guard size <= UInt64(limit) else { throw overLimit(path, limit, size: size) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(size))
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count: Int
@@ -45,11 +51,14 @@ public enum BoundedFile {
                 throw BoundedFileError(path: path, reason: "\(error)")
             }
             if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw BoundedFileError(path: path, reason: "it is over the limit of \(Sizes.describe(limit)) for such a file")
-            }
+            guard bytes.count + count <= limit else { throw overLimit(path, limit, size: nil) }
             bytes += chunk[0..<count]
         }
+    }
+
+    private static func overLimit(_ path: String, _ limit: Int, size: UInt64?) -> BoundedFileError {
+        let what = size.map { "it is \($0) bytes, over the limit of \(Sizes.describe(limit))" } ?? "it is over the limit of \(Sizes.describe(limit))"
+        return BoundedFileError(path: path, reason: "\(what) for such a file")
     }
 }
 

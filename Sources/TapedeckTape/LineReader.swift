@@ -6,13 +6,16 @@ import Darwin
 
 /// Reads a file line by line (split at "\n") with POSIX reads; memory follows the longest line, up
 /// to `maxLineLength` bytes: a longer line is an error as soon as that many bytes are read without
-/// a newline, so a 2 GB line costs no more than the limit (issue 34, finding 8).
+/// a newline, so a 2 GB line costs no more than the limit (issue 34, finding 8). The buffer grows
+/// with `realloc`, which moves a large block's pages instead of copying them, so the peak stays at
+/// the limit plus one read's worth, not the old and the new buffer side by side (issue 41, finding 10).
 public final class LineReader {
     public let path: String
     public let maxLineLength: Int
     private let fd: Int32
-    /// `buffer[start..<filled]` holds bytes read but not yet returned.
-    private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+    /// `buffer[start..<filled]` holds bytes read but not yet returned; `capacity` bytes are allocated.
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 256 * 1024
     private var start = 0
     private var filled = 0
     private var atEndOfFile = false
@@ -24,9 +27,13 @@ public final class LineReader {
         self.path = path
         self.maxLineLength = max(maxLineLength, 1)
         fd = try POSIXFile.openForReading(path)
+        buffer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { POSIXFile.closeFile(fd) }
+    deinit {
+        POSIXFile.closeFile(fd)
+        free(buffer)
+    }
 
     /// The next line without its "\n", or nil at the end of the file. Throws `lineTooLong` for a
     /// line over `maxLineLength` bytes.
@@ -34,23 +41,25 @@ public final class LineReader {
         var searchFrom = start
         while true {
             let (from, end) = (searchFrom, filled)
-            let found: Int? = buffer.withUnsafeBytes { bytes in
-                guard from < end, let hit = memchr(bytes.baseAddress! + from, 0x0A, end - from) else { return nil }
-                return bytes.baseAddress!.distance(to: UnsafeRawPointer(hit))
-            }
+            let found: Int? =
+                if from < end, let hit = memchr(buffer + from, 0x0A, end - from) {
+                    UnsafeRawPointer(buffer).distance(to: UnsafeRawPointer(hit))
+                } else {
+                    nil
+                }
             let length = (found ?? filled) - start
             guard length <= maxLineLength else {
                 throw .lineTooLong(path: path, line: linesRead + 1, limit: maxLineLength)
             }
             if let newline = found {
-                let line = Array(buffer[start..<newline])
+                let line = Array(UnsafeBufferPointer(start: buffer + start, count: newline - start))
                 start = newline + 1
                 linesRead += 1
                 return line
             }
             if atEndOfFile {
                 guard start < filled else { return nil }
-                let line = Array(buffer[start..<filled])
+                let line = Array(UnsafeBufferPointer(start: buffer + start, count: filled - start))
                 start = filled
                 linesRead += 1
                 return line
@@ -65,27 +74,19 @@ public final class LineReader {
     private func refill() throws(TapeError) {
         let kept = filled - start
         if start > 0 {
-            buffer.withUnsafeMutableBytes { raw in
-                raw.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: kept)
-            }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: buffer + start, byteCount: kept)
             start = 0
             filled = kept
         }
-        if filled == buffer.count {
-            var grown = [UInt8](repeating: 0, count: min(buffer.count * 2, max(maxLineLength + 1, buffer.count + 1)))
-            grown.withUnsafeMutableBytes { to in
-                buffer.withUnsafeBytes { from in to.baseAddress!.copyMemory(from: from.baseAddress!, byteCount: filled) }
+        if filled == capacity {
+            let grown = min(capacity * 2, max(maxLineLength + 1, capacity + 1))
+            guard let moved = realloc(buffer, grown) else {
+                throw .cannotOpen(path: path, reason: "out of memory for a line of \(grown) bytes")
             }
-            buffer = grown
+            buffer = moved.assumingMemoryBound(to: UInt8.self)
+            capacity = grown
         }
-        let space = buffer.count - filled
-        let at = filled
-        let result: Result<Int, TapeError> = buffer.withUnsafeMutableBytes { raw in
-            Result { () throws(TapeError) in
-                try POSIXFile.read(fd, into: raw.baseAddress! + at, count: space, path: path, offset: offset)
-            }
-        }
-        let got = try result.get()
+        let got = try POSIXFile.read(fd, into: buffer + filled, count: capacity - filled, path: path, offset: offset)
         filled += got
         offset += UInt64(got)
         if got == 0 { atEndOfFile = true }

@@ -24,6 +24,8 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// export cannot write (record from 0, as `tapedeck cat` numbers them).
     case timeWentBackwardsInConnection(path: String, connection: UInt32, record: Int, previous: UInt64, time: UInt64)
     case writerClosed(path: String)
+    /// A HAR export of a tape whose times lie outside `TapeTimeRange` (a tape another tool wrote).
+    case timeOutOfRange(path: String, reason: String)
     /// A text input's line is longer than its reader's limit (JSON Lines: `TapeJSONLines.maxLineLength`).
     case lineTooLong(path: String, line: Int, limit: Int)
 
@@ -68,6 +70,9 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "Export it as JSON Lines (--format jsonl) to see and correct the times."
         case .writerClosed(let path):
             "\(path): the tape writer is already closed."
+        case .timeOutOfRange(let path, let reason):
+            "\(path): \(reason), so its HAR would not import again; nothing was written. "
+                + "Export it as JSON Lines (--format jsonl) to see and correct the times."
         case .lineTooLong(let path, let line, let limit):
             "\(path):\(line): the line is longer than the limit of \(limit) bytes a line may have "
                 + "(the longest a record at the tape's limit can take); nothing was written. "

@@ -30,8 +30,20 @@ public enum TapeImport {
         var writer: TapeWriter?
         var lineNumber = 0
         var previousTime: UInt64 = 0
+        var created: Int64 = 0
         func fail(_ line: [UInt8], _ offset: Int, _ message: String) -> Failure {
             .jsonLines(TextFileError(path: jsonLinesPath, line: lineNumber, bytes: line, offset: offset, message: message))
+        }
+        func column(of key: String, in line: [UInt8]) -> Int {
+            line.firstRange(of: Array("\"\(key)\":".utf8))?.upperBound ?? 0
+        }
+        /// The writer for a file without a header line, whose creation time the caller gave.
+        func fallbackWriter(_ line: [UInt8]) throws -> TapeWriter {
+            switch TapeTimeRange.created(fallback.created) {
+            case .success(let milliseconds): created = milliseconds
+            case .failure(let problem): throw fail(line, 0, "the file has no header line, and \(problem)")
+            }
+            return try TapeWriter(path: tapePath, metadata: fallback, options: options)
         }
         do {
             while let line = try lines.nextLine() {
@@ -46,20 +58,26 @@ public enum TapeImport {
                 switch decoded {
                 case .header(let metadata):
                     guard writer == nil else { throw fail(line, 0, "a header line may only come first") }
+                    switch TapeTimeRange.created(metadata.created) {
+                    case .success(let milliseconds): created = milliseconds
+                    case .failure(let problem): throw fail(line, column(of: "created", in: line), "\(problem)")
+                    }
                     writer = try TapeWriter(path: tapePath, metadata: metadata, options: options)
                 case .record(let record):
-                    if writer == nil { writer = try TapeWriter(path: tapePath, metadata: fallback, options: options) }
+                    if writer == nil { writer = try fallbackWriter(line) }
                     guard record.time >= previousTime else {
-                        let column = line.firstRange(of: Array("\"t\":".utf8))?.upperBound ?? 0
                         throw fail(
-                            line, column,
+                            line, column(of: "t", in: line),
                             "\"t\" \(record.time) is before the previous record's \(previousTime); times must not decrease")
+                    }
+                    if let problem = TapeTimeRange.recordTimeProblem(record.time, createdMilliseconds: created) {
+                        throw fail(line, column(of: "t", in: line), "\"t\": \(problem)")
                     }
                     previousTime = record.time
                     try writer?.append(record)
                 }
             }
-            let finished = try writer ?? TapeWriter(path: tapePath, metadata: fallback, options: options)
+            let finished = try writer ?? fallbackWriter([])
             try finished.close()
             return finished.recordCount
         } catch let error as Failure {

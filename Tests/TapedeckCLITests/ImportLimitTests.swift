@@ -21,8 +21,9 @@ import Testing
     }
 
     /// Issue 34, finding 8: a 2 GiB line (a sparse file of zeros) was read whole, 6.3 GB of memory
-    /// before its error. Now the import stops at the line limit: under a 3 GiB data limit (prlimit),
-    /// which the unbounded read passed, it exits 2 naming the line and the limit.
+    /// before its error. Now the import stops at the line limit, and (issue 41, finding 10) within
+    /// the limit plus 256 MiB of memory: under that data limit (prlimit), which the buffer doubling
+    /// by copy (2.47 GB peak) did not pass, it exits 2 naming the line and the limit.
     @Test func aTwoGigabyteLineStopsAtTheLineLimit() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -33,11 +34,31 @@ import Testing
         try handle.close()
         let tape = directory.appendingPathComponent("huge.tape").path
         let result = try await TapedeckBinary.runProcess(
-            "/usr/bin/prlimit", ["--data=\(3 << 30)", "--", try TapedeckBinary.executable(), "import", lines.path, "-o", tape])
+            "/usr/bin/prlimit", ["--data=\(1_431_659_864 + (256 << 20))", "--", try TapedeckBinary.executable(), "import", lines.path, "-o", tape])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(
             result.stderr.hasPrefix(
                 "tapedeck: error: \(lines.path):1: the line is longer than the limit of 1431659864 bytes a line may have"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tape))
+    }
+
+    /// Issue 41, finding 10: a 2 GiB HAR was read up to the 1 GiB limit before being refused; its
+    /// size is known first. Under a 256 MiB data limit it is refused at once, by its size.
+    @Test func aHAROverTheLimitIsRefusedByItsSizeBeforeReading() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("huge.har")
+        #expect(FileManager.default.createFile(atPath: har.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: har)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let tape = directory.appendingPathComponent("huge.tape").path
+        let result = try await TapedeckBinary.runProcess(
+            "/usr/bin/prlimit", ["--data=\(256 << 20)", "--", try TapedeckBinary.executable(), "import", har.path, "-o", tape])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr == "tapedeck: error: cannot read \(har.path): it is 2147483648 bytes, over the limit of 1024 MiB for such a file\n",
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tape))
     }

@@ -11,6 +11,9 @@ import Testing
         (["record", "--listen", "nonsense", "--upstream", "ws://127.0.0.1:1/", "--out", "/tmp/x"], "--listen"),
         (["server", "--port", "seventy"], "--port"),
         (["no-such-command"], "Unexpected argument 'no-such-command'"),
+        // Issue 41, finding 9: exited 0 and dated the tape 1970.
+        (["import", "x.jsonl", "-o", "y.tape", "--created", "garbage"], #"--created: "garbage" is not a UTC time"#),
+        (["import", "x.jsonl", "-o", "y.tape", "--created", "0000-01-01T00:00:00Z"], "is before the times a tape may hold"),
         (["check", "--record", "sometimes"], "--record"),
         // Values parsed once by their option types (issue 19): the option is named, with its help.
         (["check", "--shard", "5/4"], "--shard"),

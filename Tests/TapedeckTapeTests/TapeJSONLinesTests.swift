@@ -34,7 +34,8 @@ import Testing
         records.append(TapeRecord(time: 11, direction: .c2s, kind: .close, closeCode: 4001, payload: Array("bye \u{0}".utf8)))
         records.append(TapeRecord(time: 12, direction: .s2c, kind: .close, closeCode: 1000, payload: []))
         records.append(TapeRecord(time: 13, direction: .s2c, kind: .close, payload: []))
-        records.append(TapeRecord(time: UInt64.max, direction: .s2c, kind: .close, closeCode: 1002, payload: [0xC0, 0x80]))
+        // The latest time a tape may hold (TapeTimeRange).
+        records.append(TapeRecord(time: UInt64(Int64.max), direction: .s2c, kind: .close, closeCode: 1002, payload: [0xC0, 0x80]))
         return records
     }
 
@@ -79,7 +80,7 @@ import Testing
         #expect(lines[12 - 1] == #"{"seq":12,"t":11,"conn":0,"dir":"c2s","kind":"close","code":4001,"reason":"bye \u0000"}"#)
         #expect(
             lines[15 - 1]
-                == #"{"seq":15,"t":18446744073709551615,"conn":0,"dir":"s2c","kind":"close","code":1002,"base64":"wIA="}"#)
+                == #"{"seq":15,"t":9223372036854775807,"conn":0,"dir":"s2c","kind":"close","code":1002,"base64":"wIA="}"#)
     }
 
     @Test func theFixtureExportsToItsTwin() throws {
@@ -112,7 +113,7 @@ import Testing
             try importError(good + #"\#n{"t":2,"dir":"x2s","kind":"text"}"#) == #"F:2:14: "dir" must be one of c2s, s2c, note"#)
         #expect(
             try importError(#"{"t":1.5,"dir":"c2s","kind":"open"}"#)
-                == #"F:1:6: "t" must be an integer from 0 to 18446744073709551615"#)
+                == #"F:1:6: "t" must be an integer from 0 to 9223372036854775807"#)
         #expect(
             try importError(#"{"t":18446744073709551616,"dir":"c2s","kind":"open"}"#).hasPrefix("F:1:6: \"t\" must be an integer")
         )
@@ -153,9 +154,9 @@ import Testing
     }
 
     @Test func parsesEscapesAndBigIntegersExactly() throws {
-        let line = Array(#"{"t":18446744073709551615,"dir":"s2c","kind":"text","text":"\ud83c\udf89 \u00e9\/\b\f"}"#.utf8)
+        let line = Array(#"{"t":9223372036854775807,"dir":"s2c","kind":"text","text":"\ud83c\udf89 \u00e9\/\b\f"}"#.utf8)
         guard case .record(let record) = try TapeJSONLinesDecoder.decode(line) else { Issue.record("not a record"); return }
-        #expect(record.time == UInt64.max)
+        #expect(record.time == UInt64(Int64.max))
         #expect(record.payload == Array("🎉 é/\u{8}\u{c}".utf8))
     }
 }

@@ -22,7 +22,7 @@ enum TestFiles {
     /// Writes `records` to a new tape and returns its path.
     static func writeTape(
         _ records: [TapeRecord], in directory: URL, name: String = "t.tape",
-        options: TapeWriterOptions = TapeWriterOptions()
+        metadata: TapeMetadata = TestFiles.metadata, options: TapeWriterOptions = TapeWriterOptions()
     ) throws -> String {
         let path = directory.appendingPathComponent(name).path
         let writer = try TapeWriter(path: path, metadata: metadata, options: options)

@@ -33,8 +33,16 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The tape file to write (replaced if it exists).")
     var output: String
 
-    @Option(help: "RFC 3339 creation time for a file without a header line (default: now, UTC).")
+    @Option(help: "UTC creation time for a file without a header line, like 2026-01-02T03:04:05.678Z, from 1970 to 9999 (default: now).")
     var created: String?
+
+    func validate() throws {
+        // The one range of tape times (issue 41, finding 9): a header-less file's tape would
+        // otherwise be dated by whatever this parses to.
+        if let created, case .failure(let problem) = TapeTimeRange.created(created) {
+            throw ValidationError("--created: \(problem)")
+        }
+    }
 
     func run() throws {
         try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [file])

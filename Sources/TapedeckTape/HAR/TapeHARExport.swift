@@ -19,6 +19,13 @@ public enum TapeHARExport {
     /// (a tape another tool wrote): a HAR entry's messages are in time order.
     public static func har(from reader: TapeReader, creator: String) throws(TapeError) -> Result {
         let metadata = reader.header.metadata
+        // Wall time of tape time 0, in milliseconds since 1970 (the tape's creation time): within
+        // the tape range, as is every record's, so every date and time written imports again.
+        let created: Int64
+        switch TapeTimeRange.created(metadata.created) {
+        case .success(let milliseconds): created = milliseconds
+        case .failure(let problem): throw .timeOutOfRange(path: reader.path, reason: "\(problem)")
+        }
         var connections: [UInt32: [TapeRecord]] = [:]
         var order: [UInt32] = []
         var latest: [UInt32: UInt64] = [:]
@@ -33,13 +40,15 @@ public enum TapeHARExport {
             // Once per connection, whatever its first record is (a ping before the open used to
             // list it once per such record: issue 34, finding 8).
             if latest.updateValue(record.time, forKey: record.connection) == nil { order.append(record.connection) }
+            if let problem = TapeTimeRange.recordTimeProblem(record.time, createdMilliseconds: created) {
+                throw .timeOutOfRange(path: reader.path, reason: "record \(index): \(problem)")
+            }
             switch record.kind {
             case .open, .text, .binary: connections[record.connection, default: []].append(record)
             case .ping, .pong, .close, .error, .marker: omitted += 1
             }
         }
-        // Wall time of tape time 0, in microseconds since 1970 (the tape's creation time).
-        let base = (RFC3339.milliseconds(metadata.created) ?? 0) * 1000
+        let base = created * 1000
         var json = JSONTextWriter()
         json.beginObject()
         json.key("log")

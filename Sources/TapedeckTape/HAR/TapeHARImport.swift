@@ -49,6 +49,7 @@ public enum TapeHARImport {
                     message: "expected an ISO 8601 date and time with its zone, like 2026-01-02T03:04:05.678Z "
                         + "or 2026-01-02T04:04:05.678901+01:00")
             }
+            try inRange(startedMicros, offset: started.offset, path: path + ".startedDateTime")
             var exactOpen: UInt64?
             if let open = try member("_tapedeckOpen", of: entry, at: path, required: false) {
                 exactOpen = UInt64(try integer(open, at: path + "._tapedeckOpen"))
@@ -57,6 +58,7 @@ public enum TapeHARImport {
             for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
                 let messagePath = path + "._webSocketMessages[\(number)]"
                 let decoded = try decodeMessage(message, connection: connection, at: messagePath)
+                try inRange(decoded.micros, offset: decoded.offset, path: messagePath + ".time")
                 messages.append((decoded.record, decoded.micros, decoded.exact, decoded.offset, messagePath + ".time"))
             }
         }
@@ -65,19 +67,27 @@ public enum TapeHARImport {
         }
         if !exactHeader, let entry = firstEntry { metadata = try describe(entry, fallback: fallback, started: opens[0].micros) }
         // Tape time 0 is the tape's creation time, or the earliest time in the HAR.
-        let base =
-            exactHeader
-            ? (RFC3339.milliseconds(metadata.created) ?? 0) * 1000
-            : min(opens.map(\.micros).min() ?? 0, messages.map(\.micros).min() ?? 0)
-        // Both times lie within years 0000-9999 (or 10^15 ms), so the difference fits; in
-        // nanoseconds it may not: a tape spans at most 2^64 ns, about 584 years.
+        var base = min(opens.map(\.micros).min() ?? 0, messages.map(\.micros).min() ?? 0)
+        if exactHeader {
+            switch TapeTimeRange.created(metadata.created) {
+            case .success(let milliseconds): base = milliseconds * 1000
+            case .failure(let problem): throw HARError(offset: 0, path: "log._tapedeckHeader.created", message: "\(problem)")
+            }
+        }
+        // Both times lie within the tape range's years, so the difference fits; in nanoseconds it
+        // may not be a time a tape may hold (2^63-1 ns, about 292 years).
         func tapeTime(_ micros: Int64, _ exact: UInt64?, offset: Int, path: String) throws(HARError) -> UInt64 {
-            if let exact { return exact }
+            if let exact {
+                if let problem = TapeTimeRange.recordTimeProblem(exact, createdMilliseconds: base / 1000) {
+                    throw HARError(offset: offset, path: path, message: "\(problem)")
+                }
+                return exact
+            }
             let (nanoseconds, overflow) = UInt64(max(0, micros - base)).multipliedReportingOverflow(by: 1000)
-            guard !overflow else {
+            guard !overflow, nanoseconds <= TapeTimeRange.latestRecordTime else {
                 throw HARError(
                     offset: offset, path: path,
-                    message: "this time is over 584 years after the HAR's earliest one, more than a tape can span; "
+                    message: "this time is over 292 years after the HAR's earliest one, more than a tape can span; "
                         + "check the HAR's times (seconds or milliseconds since 1970, dates in ISO 8601)")
             }
             return nanoseconds
@@ -251,6 +261,14 @@ public enum TapeHARImport {
             throw HARError(offset: node.offset, path: path, message: "expected a string, found \(node.typeName)")
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Refuses a wall time (microseconds since 1970) a tape may not hold.
+    private static func inRange(_ micros: Int64, offset: Int, path: String) throws(HARError) {
+        let milliseconds = micros >= 0 ? micros / 1000 : (micros - 999) / 1000
+        if let problem = TapeTimeRange.wallTimeProblem(milliseconds, of: RFC3339.string(milliseconds: milliseconds)) {
+            throw HARError(offset: offset, path: path, message: "\(problem)")
+        }
     }
 
     private static func integer(_ node: JSONNode, at path: String) throws(HARError) -> Int64 {

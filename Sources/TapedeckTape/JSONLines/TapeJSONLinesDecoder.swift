@@ -49,7 +49,7 @@ public enum TapeJSONLinesDecoder {
                 message: "unknown key \"\(key)\" (expected one of: \(recordKeys.sorted().joined(separator: ", ")))")
         }
         _ = try unsigned("seq", max: UInt64(Int.max))
-        guard let time = try unsigned("t", max: UInt64.max) else {
+        guard let time = try unsigned("t", max: TapeTimeRange.latestRecordTime) else {
             throw Failure(offset: node.offset, message: "a record needs \"t\" (integer ns since tape start)")
         }
         let connection = try unsigned("conn", max: UInt64(UInt32.max)) ?? 0
