@@ -22,7 +22,7 @@ package struct DetachedRelaySession {
             recorderQueueBytes: recorderQueueBytes)
         let context = ProxyContext(
             configuration: configuration, upstreamTLS: nil, pool: pool, onTapeClosed: { _ in }, onProblem: { _ in })
-        let connection = ProxyConnection(id: 1, eventLoop: eventLoop, context: context, upstream: upstream, clientAddress: nil)
+        let connection = ProxyConnection(id: 1, eventLoop: eventLoop, context: context, upstream: upstream, client: nil)
         connection.openTape(request: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/"), response: nil)
         appHandler = FrameRelayHandler(side: .client, connection: connection)
         serverHandler = FrameRelayHandler(side: .server, connection: connection)

@@ -17,9 +17,11 @@ final class ProxyConnection: @unchecked Sendable {
     let eventLoop: EventLoop
     let context: ProxyContext
     let clientAddress: String?
+    /// The app's IP address without its port, the default session key.
+    let clientIP: String?
     /// Where this session goes: `--upstream` in reverse mode, the intercepted host in forward mode.
     let upstream: UpstreamURL
-    /// Monotonic time of the accept: tape time 0.
+    /// Monotonic time of the accept: tape time 0 of a tape this connection starts.
     let start: UInt64
     let wallStart: (rfc3339: String, compact: String)
     private(set) var recorder: TapeRecorder?
@@ -36,9 +38,10 @@ final class ProxyConnection: @unchecked Sendable {
     /// The tape is behind: neither side is read until it catches up.
     private var recordingPaused = false
 
-    init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, upstream: UpstreamURL, clientAddress: String?) {
+    init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, upstream: UpstreamURL, client: SocketAddress?) {
         self.id = id; self.eventLoop = eventLoop; self.context = context; self.upstream = upstream
-        self.clientAddress = clientAddress
+        clientAddress = client.map(RecordingProxy.hostPort)
+        clientIP = client?.ipAddress
         machine = RelayStateMachine(
             maxMessageBytes: context.configuration.maxMessageBytes,
             closeGraceSeconds: context.configuration.closeGraceSeconds)
@@ -161,7 +164,14 @@ final class ProxyConnection: @unchecked Sendable {
             requestHeaders: request.headers.map { TapeMetadata.HeaderField($0.name, $0.value) },
             responseStatus: response.map { Int($0.status.code) },
             responseHeaders: response?.headers.map { TapeMetadata.HeaderField($0.name, $0.value) } ?? [])
-        recorder = context.makeRecorder(for: self, metadata: metadata)
+        // A session's later connections go into its tape, whose header is its first connection's.
+        var key: String?
+        if case .perSession(let sessionKey, _) = configuration.tapes,
+            let value = sessionKey.value(clientIP: clientIP, request: request)
+        {
+            key = "\(value)\u{0}\(upstreamURL(for: request))"
+        }
+        recorder = context.recorder(for: self, key: key, metadata: metadata)
     }
 
     // MARK: events, handed to the machine
@@ -244,11 +254,6 @@ final class ProxyConnection: @unchecked Sendable {
     /// The tape cannot be written (a full disk, a removed folder): the session is closed.
     func recordingFailed(_ reason: String) {
         perform(machine.recordingFailed(reason))
-    }
-
-    /// Drops a marker into this session's tape.
-    func mark(_ name: String) {
-        record(RelayRecord(.note, .marker, payload: Array(name.utf8)))
     }
 
     // MARK: actions, carried out
@@ -335,7 +340,7 @@ final class ProxyConnection: @unchecked Sendable {
         sides[.client].graceTimer?.cancel()
         sides[.server].graceTimer?.cancel()
         context.registry.remove(self)
-        recorder?.close()
+        if let recorder { context.connectionEnded(self, tape: recorder) }
         // The relay handlers and the recorder point back at this connection: let go of them (and
         // of the channels) so the finished session is freed, not kept alive by the cycle.
         recorder = nil
@@ -346,7 +351,7 @@ final class ProxyConnection: @unchecked Sendable {
     // MARK: recording
 
     private func record(_ record: RelayRecord) {
-        if recorder?.append(record) == true { recordingPaused = true }
+        if recorder?.append(record, connection: id) == true { recordingPaused = true }
     }
 }
 

@@ -13,7 +13,7 @@ import Darwin
 #endif
 
 /// What every connection of one `RecordingProxy` shares: the configuration, the upstream TLS
-/// context, the writer threads, the live connections and the totals of closed tapes.
+/// context, the writer threads, the live connections and the open tapes.
 final class ProxyContext: Sendable {
     let configuration: RecordingProxyConfiguration
     let upstreamTLS: NIOSSLContext?
@@ -23,6 +23,7 @@ final class ProxyContext: Sendable {
     let destinations: DestinationPolicy?
     let pool: NIOThreadPool
     let registry = ConnectionRegistry()
+    let tapes = OpenTapes()
     let onTapeClosed: @Sendable (RecordedTape) -> Void
     let onProblem: @Sendable (String) -> Void
     private let state = NIOLockedValueBox(State())
@@ -31,11 +32,6 @@ final class ProxyContext: Sendable {
         var nextID: UInt32 = 0
         var listenAddress: String?
         var ownPorts: Set<Int> = []
-        var closedTapes = 0
-        var closedMessages = 0
-        var closedBytes: UInt64 = 0
-        var liveRecorders: [UInt32: TapeRecorder] = [:]
-        var allClosed: [EventLoopPromise<Void>] = []
     }
 
     init(
@@ -72,81 +68,68 @@ final class ProxyContext: Sendable {
         }
     }
 
-    /// A recorder for a connection's tape, named `<UTC start>-<connection>.tape` in the output folder.
-    func makeRecorder(for connection: ProxyConnection, metadata: TapeMetadata) -> TapeRecorder {
-        let directory = configuration.outputDirectory
-        var id = String(connection.id)
-        id = String(repeating: "0", count: max(0, 6 - id.count)) + id
-        var path = "\(directory)/\(connection.wallStart.compact)-\(id).tape"
-        var attempt = 1
-        while access(path, F_OK) == 0 {
-            attempt += 1
-            path = "\(directory)/\(connection.wallStart.compact)-\(id)-\(attempt).tape"
-        }
-        var key = [UInt8](repeating: 0, count: 32)
-        var random = SystemRandomNumberGenerator()
-        for index in key.indices { key[index] = random.next() }
-        let connectionID = connection.id
-        let recorder = TapeRecorder(
-            path: path, connection: connectionID, start: connection.start, metadata: metadata,
-            options: configuration.writerOptions, redactor: Redactor(rules: configuration.redaction, key: key),
-            pool: pool, highWatermark: configuration.recorderQueueBytes,
-            // Weak: the connection owns its recorder; a strong capture here was a cycle that kept
-            // every finished session (its channels, its closed TapeWriter's ~110 KB) alive.
-            // The loop's task holds the connection strongly, but only until it runs (a weak var
-            // cannot be captured by the @Sendable task).
-            onResume: { [eventLoop = connection.eventLoop, weak connection] in
-                guard let connection else { return }
-                eventLoop.execute { connection.recordingResumed() }
-            },
-            onClosed: { [weak self] tape in self?.closed(tape, connection: connectionID) },
-            onFailure: { [onProblem, weak connection] reason in
-                onProblem(reason)
-                guard let connection else { return }
-                connection.eventLoop.execute { connection.recordingFailed(reason) }
-            })
-        state.withLockedValue { $0.liveRecorders[connectionID] = recorder }
-        return recorder
-    }
-
-    private func closed(_ tape: RecordedTape, connection: UInt32) {
-        onTapeClosed(tape)
-        let waiters: [EventLoopPromise<Void>] = state.withLockedValue { state in
-            if let recorder = state.liveRecorders.removeValue(forKey: connection) {
-                state.closedMessages += recorder.counts.messages
-                state.closedBytes += tape.compressedBytes
+    /// The recorder of `connection`'s tape: its session's open tape when `key` has one, else a new
+    /// tape named `<UTC start>-<connection>.tape` in the output folder.
+    func recorder(for connection: ProxyConnection, key: String?, metadata: TapeMetadata) -> TapeRecorder {
+        tapes.recorder(for: connection, key: key) {
+            let directory = configuration.outputDirectory
+            var id = String(connection.id)
+            id = String(repeating: "0", count: max(0, 6 - id.count)) + id
+            var path = "\(directory)/\(connection.wallStart.compact)-\(id).tape"
+            var attempt = 1
+            while access(path, F_OK) == 0 {
+                attempt += 1
+                path = "\(directory)/\(connection.wallStart.compact)-\(id)-\(attempt).tape"
             }
-            state.closedTapes += 1
-            guard state.liveRecorders.isEmpty else { return [] }
-            defer { state.allClosed = [] }
-            return state.allClosed
+            var key = [UInt8](repeating: 0, count: 32)
+            var random = SystemRandomNumberGenerator()
+            for index in key.indices { key[index] = random.next() }
+            let tapeID = connection.id
+            return TapeRecorder(
+                path: path, id: tapeID, start: connection.start, metadata: metadata,
+                options: configuration.writerOptions, redactor: Redactor(rules: configuration.redaction, key: key),
+                pool: pool, highWatermark: configuration.recorderQueueBytes,
+                // Weak: the tape table owns the recorder, and the live connections hold it.
+                onResume: { [weak self] in
+                    for connection in self?.tapes.liveConnections(in: tapeID) ?? [] {
+                        connection.eventLoop.execute { connection.recordingResumed() }
+                    }
+                },
+                onClosed: { [weak self] tape in
+                    guard let self else { return }
+                    onTapeClosed(tape)
+                    tapes.closed(tapeID, compressedBytes: tape.compressedBytes)
+                },
+                onFailure: { [onProblem, weak self] reason in
+                    onProblem(reason)
+                    for connection in self?.tapes.liveConnections(in: tapeID) ?? [] {
+                        connection.eventLoop.execute { connection.recordingFailed(reason) }
+                    }
+                })
         }
-        for waiter in waiters { waiter.succeed(()) }
     }
 
-    /// Every open tape, for the flush timer and markers.
-    var recorders: [TapeRecorder] { state.withLockedValue { Array($0.liveRecorders.values) } }
+    /// `connection` is finished: its tape closes now, or after the session's gap.
+    func connectionEnded(_ connection: ProxyConnection, tape: TapeRecorder) {
+        let gap: Int64 =
+            if case .perSession(_, let gapNanoseconds) = configuration.tapes { gapNanoseconds } else { 0 }
+        tapes.connectionEnded(connection, tape: tape.id, gapNanoseconds: gap)
+    }
+
+    /// Every open tape, for the flush timer.
+    var recorders: [TapeRecorder] { tapes.recorders }
 
     /// Succeeds once no tape is open.
     func whenAllTapesClosed(on eventLoop: EventLoop) -> EventLoopFuture<Void> {
-        let promise = eventLoop.makePromise(of: Void.self)
-        let done: Bool = state.withLockedValue { state in
-            if state.liveRecorders.isEmpty { return true }
-            state.allClosed.append(promise)
-            return false
-        }
-        if done { promise.succeed(()) }
-        return promise.futureResult
+        tapes.whenAllClosed(on: eventLoop)
     }
 
     func statistics() -> RecordingStatistics {
-        let (live, closedTapes, closedMessages, closedBytes) = state.withLockedValue { state in
-            (Array(state.liveRecorders.values), state.closedTapes, state.closedMessages, state.closedBytes)
-        }
+        let totals = tapes.totals
         var statistics = RecordingStatistics(
-            openConnections: registry.count, tapesClosed: closedTapes,
-            messages: closedMessages, compressedBytes: closedBytes)
-        for recorder in live {
+            openConnections: registry.count, tapesClosed: totals.closedTapes,
+            messages: totals.closedMessages, compressedBytes: totals.closedBytes)
+        for recorder in totals.open {
             let counts = recorder.counts
             statistics.messages += counts.messages
             statistics.compressedBytes += counts.compressedBytes

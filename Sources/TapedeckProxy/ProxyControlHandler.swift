@@ -59,7 +59,7 @@ final class ProxyControlHandler: ChannelInboundHandler {
             guard let name = RequestQuery.value("name", in: request.uri), !name.isEmpty else {
                 return (.badRequest, "give the marker a name: POST /mark?name=NAME\n")
             }
-            let count = context.mark(name)
+            let count = context.tapes.mark(name)
             return (.ok, "marked \(count) open tape\(count == 1 ? "" : "s") with \(name)\n")
         case (.GET, "/status"):
             let statistics = context.statistics()

@@ -12,7 +12,8 @@ import Darwin
 #endif
 
 /// The recording proxy: the app connects here (ws or wss), every connection is forwarded to the
-/// upstream server and recorded into its own tape in the output folder (docs/RECORDING.md).
+/// upstream server and recorded into a tape in the output folder, its own or its app session's
+/// (`TapeGrouping`, docs/RECORDING.md).
 package final class RecordingProxy: Sendable {
     package let configuration: RecordingProxyConfiguration
     /// The bound address of the WebSocket listener (the real port when 0 was asked for).
@@ -139,7 +140,7 @@ package final class RecordingProxy: Sendable {
     ) throws {
         let connection = ProxyConnection(
             id: context.nextConnectionID(), eventLoop: channel.eventLoop, context: context, upstream: upstream,
-            clientAddress: channel.remoteAddress.map(hostPort))
+            client: channel.remoteAddress)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: context.configuration.maxMessageBytes, automaticErrorHandling: false,
             shouldUpgrade: { channel, head in
@@ -157,7 +158,7 @@ package final class RecordingProxy: Sendable {
     /// Drops a marker named `name` into every open tape; returns how many.
     @discardableResult
     package func mark(_ name: String) -> Int {
-        context.mark(name)
+        context.tapes.mark(name)
     }
 
     package func statistics() -> RecordingStatistics {
@@ -169,6 +170,8 @@ package final class RecordingProxy: Sendable {
     package func shutdown() async throws {
         try? await serverChannel.close()
         try? await controlChannel?.close()
+        // Sessions waiting for a reconnect close now, and the others as soon as they end.
+        context.tapes.endIdleTapes()
         for connection in context.registry.all {
             connection.eventLoop.execute { connection.shutDown() }
         }
@@ -200,16 +203,6 @@ package final class RecordingProxy: Sendable {
         }
         if configuration.upstreamInsecure { tls.certificateVerification = .none }
         return try NIOSSLContext(configuration: tls)
-    }
-}
-
-extension ProxyContext {
-    func mark(_ name: String) -> Int {
-        let connections = registry.all
-        for connection in connections {
-            connection.eventLoop.execute { connection.mark(name) }
-        }
-        return connections.count
     }
 }
 

@@ -9,6 +9,8 @@ package struct RecordingProxyConfiguration: Sendable {
     package var mode: RecordingProxyMode
     /// Where tapes go (created if missing).
     package var outputDirectory: String
+    /// One tape per connection, or per app session (`tapedeck record`'s default).
+    package var tapes: TapeGrouping
     package var labels: [String: String]
     package var redaction: RedactionRules
     /// Forward mode: hosts that are not intercepted but tunnelled anyway (`--pass-through`); none
@@ -46,7 +48,7 @@ package struct RecordingProxyConfiguration: Sendable {
 
     package init(
         listenHost: String = "127.0.0.1", listenPort: Int = 0, mode: RecordingProxyMode, outputDirectory: String,
-        labels: [String: String] = [:], redaction: RedactionRules = .defaults, passThrough: [InterceptPattern] = [],
+        tapes: TapeGrouping = .perConnection, labels: [String: String] = [:], redaction: RedactionRules = .defaults, passThrough: [InterceptPattern] = [],
         allowedClients: [AddressRange] = AddressRange.localNetworks, maxMessageBytes: Int = 16 << 20,
         tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
         upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,
@@ -56,7 +58,7 @@ package struct RecordingProxyConfiguration: Sendable {
         tool: String = "tapedeck"
     ) {
         self.listenHost = listenHost; self.listenPort = listenPort; self.mode = mode
-        self.outputDirectory = outputDirectory; self.labels = labels; self.redaction = redaction
+        self.outputDirectory = outputDirectory; self.tapes = tapes; self.labels = labels; self.redaction = redaction
         self.passThrough = passThrough; self.allowedClients = allowedClients
         self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
         self.upstreamCAPath = upstreamCAPath; self.upstreamInsecure = upstreamInsecure

@@ -5,7 +5,8 @@ import TapedeckRedaction
 import TapedeckTape
 import TapedeckWebSocket
 
-/// Writes one connection's tape off the event loop. The event loop hands records over with
+/// Writes one tape off the event loop: one connection's, or every connection of an app session
+/// (`TapeGrouping`). The event loop hands records over with
 /// `append` (a lock and an array append); a worker thread of the shared pool redacts them and
 /// feeds the `TapeWriter`, one drain at a time per tape, so records stay in order.
 ///
@@ -43,7 +44,8 @@ final class TapeRecorder: Sendable {
     }
 
     let path: String
-    let connection: UInt32
+    /// The tape's number: the proxy's number of its first connection, as in its file name.
+    let id: UInt32
     /// Monotonic nanoseconds (`MonotonicClock`) when the tape's time 0 is.
     let start: UInt64
     let highWatermark: Int
@@ -61,12 +63,12 @@ final class TapeRecorder: Sendable {
     private let onFailure: @Sendable (String) -> Void
 
     init(
-        path: String, connection: UInt32, start: UInt64, metadata: TapeMetadata, options: TapeWriterOptions,
+        path: String, id: UInt32, start: UInt64, metadata: TapeMetadata, options: TapeWriterOptions,
         redactor: Redactor, pool: NIOThreadPool, highWatermark: Int,
         onResume: @escaping @Sendable () -> Void, onClosed: @escaping @Sendable (RecordedTape) -> Void,
         onFailure: @escaping @Sendable (String) -> Void
     ) {
-        self.path = path; self.connection = connection; self.start = start; self.metadata = metadata
+        self.path = path; self.id = id; self.start = start; self.metadata = metadata
         self.options = options; self.redactor = redactor; self.pool = pool
         self.highWatermark = highWatermark; self.lowWatermark = highWatermark / 2
         self.wakeBytes = max(1, highWatermark / 8)
@@ -79,17 +81,19 @@ final class TapeRecorder: Sendable {
     /// Tape time now.
     func now() -> UInt64 { MonotonicClock.now() &- start }
 
-    /// Stamps a record with this tape's time and connection (the one place a record is stamped)
-    /// and queues it; returns true when the queue is over its bound and reading should pause.
+    /// Stamps a record with this tape's time and its connection's number (the one place a record
+    /// is stamped) and queues it; returns true when the queue is over its bound and reading should
+    /// pause.
     @discardableResult
-    func append(_ relayed: RelayRecord) -> Bool {
+    func append(_ relayed: RelayRecord, connection: UInt32) -> Bool {
         var record = TapeRecord(
             time: now(), connection: connection, direction: relayed.direction, kind: relayed.kind,
             closeCode: relayed.closeCode, fragmentCount: relayed.fragmentCount, payload: relayed.payload)
         let size = record.payload.count + 32
         let (startDrain, overBudget): (Bool, Bool) = queue.withLockedValue { queue in
             guard !queue.closeQueued else { return (false, false) }
-            // Markers come from other threads: keep times monotonic whatever the order of arrival.
+            // Markers and a session's connections come from other threads: keep times monotonic
+            // whatever the order of arrival.
             if record.time < queue.lastTime { record.time = queue.lastTime }
             queue.lastTime = record.time
             queue.items.append(.record(record))
@@ -217,7 +221,7 @@ final class TapeRecorder: Sendable {
 
     private func finish() {
         guard let writer = state.writer else {
-            onClosed(RecordedTape(path: path, connection: connection, recordCount: 0, compressedBytes: 0, failure: state.failure))
+            onClosed(RecordedTape(path: path, id: id, recordCount: 0, compressedBytes: 0, failure: state.failure))
             return
         }
         if state.failure == nil {
@@ -225,7 +229,7 @@ final class TapeRecorder: Sendable {
         }
         onClosed(
             RecordedTape(
-                path: path, connection: connection, recordCount: writer.recordCount,
+                path: path, id: id, recordCount: writer.recordCount,
                 compressedBytes: writer.compressedBytes, failure: state.failure))
     }
 
@@ -239,7 +243,8 @@ final class TapeRecorder: Sendable {
 /// A tape the proxy finished writing.
 package struct RecordedTape: Sendable, Equatable {
     package var path: String
-    package var connection: UInt32
+    /// The proxy's number of the tape's first connection.
+    package var id: UInt32
     package var recordCount: Int
     package var compressedBytes: UInt64
     /// Why recording stopped early (a write error), or nil when the tape is complete.

@@ -46,7 +46,7 @@ import Testing
             let context = ProxyContext(
                 configuration: configuration, upstreamTLS: nil, pool: pool, onTapeClosed: { _ in }, onProblem: { _ in })
             let loop = EmbeddedEventLoop()
-            let connection = ProxyConnection(id: 1, eventLoop: loop, context: context, upstream: upstream, clientAddress: nil)
+            let connection = ProxyConnection(id: 1, eventLoop: loop, context: context, upstream: upstream, client: nil)
             app = EmbeddedChannel(loop: loop)
             server = EmbeddedChannel(loop: loop)
             // As the upgrades leave them: towards the server the proxy is a client and masks.

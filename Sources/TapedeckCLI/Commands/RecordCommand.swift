@@ -11,7 +11,7 @@ import TapedeckWebSocket
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record WebSocket sessions through a reverse or forward proxy, one tape per connection.",
+        abstract: "Record WebSocket sessions through a reverse or forward proxy, one tape per app session.",
         discussion: """
             Reverse mode (the default): the app connects to --listen; each connection is forwarded to \
             --upstream (ws or wss, certificates verified). Forward mode: --listen is an HTTP proxy that \
@@ -21,8 +21,10 @@ struct RecordCommand: AsyncParsableCommand {
             (403) unless --pass-through names them, then tunnelled untouched and not recorded. Never \
             reached through it, whatever the flags: loopback (unless an --intercept names localhost, \
             127.0.0.1 or ::1), link-local and unspecified addresses, and the proxy's own ports. Only \
-            clients on local networks may use it (--allow-clients). Each session is recorded, secrets redacted, into \
-            DIR/<UTC start>-<connection>.tape, and each closed tape is added to DIR/catalog.sqlite. \
+            clients on local networks may use it (--allow-clients). Each app session is recorded, secrets redacted, into \
+            DIR/<UTC start>-<first connection>.tape: its connections (same client address and upstream URL, or \
+            --session-key), their drops and reconnects, until --session-gap seconds pass with none open; \
+            --tape-per connection makes a tape per connection. Each closed tape is added to DIR/catalog.sqlite. \
             The first line of standard output is "recording on URL -> UPSTREAM, tapes in DIR" (reverse) \
             or "recording on http://HOST:PORT (forward proxy, intercepting PATTERNS), tapes in DIR"; \
             the second names the control endpoint for `tapedeck mark`. SIGINT or SIGTERM closes every \
@@ -92,6 +94,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The control endpoint for `tapedeck mark`, HOST:PORT on loopback.", valueName: "host:port"))
     var control = HostPort(host: HostPort.defaultHost, port: 0)
+
+    @OptionGroup(title: "Sessions") var tapes: TapeGroupingOptions
 
     @OptionGroup(title: "Catalog") var catalog: CatalogOptions
 
@@ -203,7 +207,8 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         let configuration = RecordingProxyConfiguration(
-            listenHost: listen.host, listenPort: listen.port, mode: proxyMode, outputDirectory: out, labels: labelMap,
+            listenHost: listen.host, listenPort: listen.port, mode: proxyMode, outputDirectory: out, tapes: tapes.grouping,
+            labels: labelMap,
             redaction: rules, passThrough: passThrough,
             allowedClients: allowClients.isEmpty ? AddressRange.localNetworks : allowClients, maxMessageBytes: maxMessage,
             tlsCertificatePath: certificate, tlsKeyPath: key,
