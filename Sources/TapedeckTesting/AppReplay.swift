@@ -56,10 +56,12 @@ public struct AppReplay<Adapter: AppUnderReplay> {
             guard throughSocket else { return }
             if finishing { network.finish() }
             var records: [TapeRecord] = []
+            var created = ""
             if let reader = try? TapeReader(path: path) {
+                created = reader.header.metadata.created
                 while let record = try? reader.next() { records.append(record) }
             }
-            network.begin(tape: path, records: records)
+            network.begin(tape: path, records: records, created: created)
         }
     }
 
@@ -165,6 +167,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
             }
         }
         if tape >= 0, throughSocket { player.network.finish() }
+        player.network.clock.end()
         return (cursor.log, player)
     }
 

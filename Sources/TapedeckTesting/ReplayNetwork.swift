@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 import TapedeckReplay
 import TapedeckTape
 
@@ -34,11 +35,17 @@ public final class ReplayNetwork: @unchecked Sendable {
         var findings: [SendFinding] = []
         var sent: [Sent] = []
         var now = VirtualTime.zero
+        /// The session's first tape's creation time (ms since 1970): where `now` starts.
+        var epoch: Int64?
     }
 
     private let lock = NSLock()
     private var state: State
     private let comparison: ClientMessageComparison
+
+    /// The clock for the app's timers under this replay: inject it where the app takes its clock
+    /// (`ContinuousClock()` in the app). It follows the tape's virtual time (`ReplayClock`).
+    public let clock = ReplayClock()
 
     /// A network for `AppReplay` to play tapes on, comparing what the app sends by `comparison`.
     public init(comparing comparison: ClientMessageComparison = .exact) {
@@ -48,13 +55,19 @@ public final class ReplayNetwork: @unchecked Sendable {
 
     /// The network as `records` (all of a tape's records, in order: record numbers are their
     /// indices) recorded it. Findings and sends so far are kept; the app's tasks start anew.
-    package func begin(tape: String, records: [TapeRecord]) {
+    /// `created` is the tape's creation time (its metadata's), where `now` starts for the first
+    /// tape of the session.
+    package func begin(tape: String, records: [TapeRecord], created: String = "") {
         lock.withLock {
             let findings = state.findings
             let sent = state.sent
+            let epoch = state.epoch ?? RFC3339.milliseconds(created)
+            let now = state.now
             state = Self.state(tape: tape, records: records, comparison: comparison)
             state.findings = findings
             state.sent = sent
+            state.epoch = epoch
+            state.now = now
         }
     }
 
@@ -102,11 +115,13 @@ public final class ReplayNetwork: @unchecked Sendable {
         }
     }
 
-    /// The replay's clock as the app reads it: the tape's virtual time on the session epoch
-    /// (1970-01-01T00:00:00Z, as `tapedeck` replays), in whole milliseconds.
+    /// The wall-clock time as the app reads it under the replay, in whole milliseconds: the
+    /// session's first tape's recorded start (its metadata's `created`) plus the virtual time since,
+    /// so timestamps the app writes can be compared by value. A tape without a readable creation
+    /// time starts at 1970-01-01T00:00:00Z, as `tapedeck replay` does.
     public var now: Date {
-        let time = lock.withLock { state.now }
-        return Date(timeIntervalSince1970: Double(time.nanoseconds / 1_000_000) / 1000)
+        let (time, epoch) = lock.withLock { (state.now, state.epoch ?? 0) }
+        return Date(timeIntervalSince1970: Double(epoch + Int64(time.nanoseconds / 1_000_000)) / 1000)
     }
 
     // MARK: What the replay reads
@@ -134,11 +149,26 @@ public final class ReplayNetwork: @unchecked Sendable {
         lock.withLock { state.opening = state.connectionNumbers[recordedConnection] }
     }
 
+    /// The opening is over: a task the app makes later (its own reconnect) plays the next
+    /// connection it has not opened.
+    func openingDone() {
+        lock.withLock { state.opening = nil }
+    }
+
     /// Where the replay is now, for the findings and the clock.
     func advance(to context: SendContext) {
         lock.withLock {
             state.context = context
-            state.now = context.time
+            state.now = max(state.now, context.time)
+        }
+    }
+
+    /// A timer of the app's woke at `time`, between records: what it makes the app do happens then.
+    func timerFired(at time: VirtualTime) {
+        lock.withLock {
+            state.now = max(state.now, time)
+            state.context.time = state.now
+            state.context.after = .timer
         }
     }
 

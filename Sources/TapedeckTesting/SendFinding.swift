@@ -14,6 +14,8 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
         case failure(String)
         /// The user action behind this recorded client message.
         case userAction(for: [UInt8])
+        /// A timer of the app's on the replay's clock (`ReplayClock`) woke.
+        case timer
 
         public var description: String {
             switch self {
@@ -23,6 +25,7 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
             case .serverClose(let code): "the server closed the connection (\(code))"
             case .failure(let reason): "the connection failed: \(reason)"
             case .userAction(let payload): "the user action for " + MessageText.excerpt(payload, limit: 100)
+            case .timer: "a timer of the app's"
             }
         }
     }

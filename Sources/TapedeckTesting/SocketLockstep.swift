@@ -24,6 +24,7 @@ struct SocketLockstep {
     mutating func play(
         _ record: TapeRecord, at position: RecordPosition, into adapter: some AppSocketAdapter, through network: ReplayNetwork
     ) async -> Bool {
+        await runTimers(until: position.sessionTime, adapter, network)
         let socket = network.socket(forRecorded: record.connection)
         switch (record.kind, record.direction) {
         case (.open, _):
@@ -78,11 +79,30 @@ struct SocketLockstep {
         network.opening(recordedConnection: connection)
         adapter.connect()
         await settle(network.socket(forRecorded: connection), adapter, network)
+        network.openingDone()
         guard let opened = network.socket(forRecorded: connection), opened !== current, opened.isResumed else {
             network.notOpened(recordedConnection: connection)
             return false
         }
         return true
+    }
+
+    /// Wakes the app's timers on the replay's clock that are due before `time`, one deadline at a
+    /// time, earliest first, settling the app after each: a backoff's reconnect, a poll's send,
+    /// happen at their own virtual instant, and a timer that starts another is followed too.
+    private mutating func runTimers(until time: VirtualTime, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+        let clock = network.clock
+        let target = ReplayClock.Instant(offset: .nanoseconds(Int64(clamping: time.nanoseconds)))
+        guard clock.isInUse else { return clock.move(to: target) }
+        // A sleep the app started while it handled the last record is registered by now.
+        await Settling.mainQueue(rounds: 2)
+        while let deadline = clock.wakeNext(notAfter: target) {
+            let (seconds, attoseconds) = deadline.offset.components
+            network.timerFired(at: VirtualTime(nanoseconds: UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)))
+            await settle(network.sockets.last, adapter, network)
+            await Settling.mainQueue(rounds: 2)
+        }
+        clock.move(to: target)
     }
 
     private mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
