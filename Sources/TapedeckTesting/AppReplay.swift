@@ -32,6 +32,8 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     public let setupError: (any Error & CustomStringConvertible)?
     /// How the app's sends are compared with the tape's (through the socket only).
     let comparison: ClientMessageComparison
+    /// How far the app's own reconnects may stray from the recording's (`SendCheck`).
+    let reconnectTolerance: Duration
     /// Makes a fresh app for a replay: given the network it reads through (adapters that hand
     /// events over themselves ignore it).
     let makeAdapter: @MainActor (ReplayNetwork) -> Adapter
@@ -52,7 +54,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         /// Starts a tape of the session: the network plays its recording from now on (read only
         /// where the app reads through it).
         @MainActor
-        mutating func begin(tape path: String, finishing: Bool) {
+        mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64) {
             guard throughSocket else { return }
             if finishing { network.finish() }
             var records: [TapeRecord] = []
@@ -61,7 +63,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 created = reader.header.metadata.created
                 while let record = try? reader.next() { records.append(record) }
             }
-            network.begin(tape: path, records: records, created: created)
+            network.begin(tape: path, records: records, created: created, sessionOffset: sessionOffset)
         }
     }
 
@@ -84,6 +86,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         self.options = CheckOptions(record: mode, goldens: goldens, filter: filter)
         self.setupError = setupError
         self.comparison = comparison
+        self.reconnectTolerance = sends.reconnectTolerance
         self.makeAdapter = makeAdapter
         self.play = play
         self.throughSocket = throughSocket
@@ -153,7 +156,9 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 cursor.reached(checkpoint, snapshot: snapshot(of: player.adapter))
             case .record(let record, let input, let position):
                 if position.tape != tape {
-                    player.begin(tape: tapes[position.tape], finishing: tape >= 0)
+                    player.begin(
+                        tape: tapes[position.tape], finishing: tape >= 0,
+                        sessionOffset: position.sessionTime.nanoseconds - position.tapeTime)
                     tape = position.tape
                 }
                 let delivered = await play(&player, record, position)
@@ -173,7 +178,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
 
     @MainActor
     func makePlayer() -> Player {
-        let network = ReplayNetwork(comparing: comparison)
+        let network = ReplayNetwork(comparing: comparison, reconnectTolerance: reconnectTolerance)
         let adapter = makeAdapter(network)
         return Player(adapter: adapter, network: network, throughSocket: throughSocket)
     }

@@ -70,8 +70,9 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
         while let next = try cursor.next() {
             guard case .record(let record, let input, let position) = next else { continue }
             if position.tape != tape {
-                a.begin(tape: session[position.tape], finishing: tape >= 0)
-                b.begin(tape: session[position.tape], finishing: tape >= 0)
+                let offset = position.sessionTime.nanoseconds - position.tapeTime
+                a.begin(tape: session[position.tape], finishing: tape >= 0, sessionOffset: offset)
+                b.begin(tape: session[position.tape], finishing: tape >= 0, sessionOffset: offset)
                 tape = position.tape
             }
             let deliveredA = await left.play(&a, record, position)

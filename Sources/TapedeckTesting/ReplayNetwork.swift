@@ -37,19 +37,26 @@ public final class ReplayNetwork: @unchecked Sendable {
         var now = VirtualTime.zero
         /// The session's first tape's creation time (ms since 1970): where `now` starts.
         var epoch: Int64?
+        /// Each connection's first record, in session time (ns): when the recording reconnected.
+        var firstTimes: [Int: UInt64] = [:]
     }
 
     private let lock = NSLock()
     private var state: State
     private let comparison: ClientMessageComparison
+    /// How much earlier than recorded the app may reconnect by itself (`SendCheck.reconnectTolerance`).
+    let reconnectTolerance: UInt64
 
     /// The clock for the app's timers under this replay: inject it where the app takes its clock
     /// (`ContinuousClock()` in the app). It follows the tape's virtual time (`ReplayClock`).
     public let clock = ReplayClock()
 
-    /// A network for `AppReplay` to play tapes on, comparing what the app sends by `comparison`.
-    public init(comparing comparison: ClientMessageComparison = .exact) {
+    /// A network for `AppReplay` to play tapes on, comparing what the app sends by `comparison`;
+    /// an app's own reconnect more than `reconnectTolerance` before the recording's is a finding.
+    public init(comparing comparison: ClientMessageComparison = .exact, reconnectTolerance: Duration = .milliseconds(500)) {
         self.comparison = comparison
+        let (seconds, attoseconds) = reconnectTolerance.components
+        self.reconnectTolerance = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         state = Self.state(tape: "", records: [], comparison: comparison)
     }
 
@@ -57,7 +64,8 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// indices) recorded it. Findings and sends so far are kept; the app's tasks start anew.
     /// `created` is the tape's creation time (its metadata's), where `now` starts for the first
     /// tape of the session.
-    package func begin(tape: String, records: [TapeRecord], created: String = "") {
+    /// `sessionOffset` is the session time of the tape's time 0.
+    package func begin(tape: String, records: [TapeRecord], created: String = "", sessionOffset: UInt64 = 0) {
         lock.withLock {
             let findings = state.findings
             let sent = state.sent
@@ -68,6 +76,10 @@ public final class ReplayNetwork: @unchecked Sendable {
             state.sent = sent
             state.epoch = epoch
             state.now = now
+            for record in records {
+                guard let number = state.connectionNumbers[record.connection], state.firstTimes[number] == nil else { continue }
+                state.firstTimes[number] = sessionOffset + record.time
+            }
         }
     }
 
@@ -105,11 +117,21 @@ public final class ReplayNetwork: @unchecked Sendable {
                         finding: .extraConnection(connection: recorded + state.extraTasks, recorded: recorded),
                         context: state.context))
             }
+            // The app's own reconnect (the replay is not opening one): not before the recording's.
+            if number > 1, state.opening == nil, let recorded = state.firstTimes[number],
+                state.now.nanoseconds + reconnectTolerance < recorded
+            {
+                state.findings.append(
+                    SendFinding(
+                        finding: .reconnectedEarly(connection: number, at: state.now.nanoseconds, recorded: recorded),
+                        context: state.context))
+            }
             while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
             let connection = number
-            let socket = ReplaySocket(url: url, connection: connection) { [weak self] message in
-                self?.appSent(message, on: connection)
-            }
+            let socket = ReplaySocket(
+                url: url, connection: connection,
+                onSend: { [weak self] message in self?.appSent(message, on: connection) },
+                onSendAfterEnd: { [weak self] message in self?.appSentAfterEnd(message, on: connection) })
             state.sockets.append(socket)
             return socket
         }
@@ -222,6 +244,21 @@ public final class ReplayNetwork: @unchecked Sendable {
                 guard case .missing = finding, !state.findings.contains(where: { $0.finding == finding }) else { continue }
                 state.findings.append(SendFinding(finding: finding, context: state.context))
             }
+        }
+    }
+
+    /// The app sent on a socket that had closed or failed: a dead socket's sends reach no server.
+    private func appSentAfterEnd(_ message: URLSessionWebSocketTask.Message, on connection: Int) {
+        guard connection > 0 else { return }
+        let bytes: [UInt8] =
+            switch message {
+            case .string(let text): Array(text.utf8)
+            case .data(let data): Array(data)
+            @unknown default: []
+            }
+        let type = EnvelopeTypeScanner.type(in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
+        lock.withLock {
+            state.findings.append(SendFinding(finding: .sentAfterClose(connection: connection, type: type), context: state.context))
         }
     }
 

@@ -52,13 +52,19 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     private let lock = NSLock()
     private var state = State()
-    /// Told of each message the app sends (the network that judges it).
+    /// Told of each message the app sends (the network that judges it), and of each it sent after
+    /// the connection was over.
     private let onSend: @Sendable (Message) -> Void
+    private let onSendAfterEnd: @Sendable (Message) -> Void
 
-    init(url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void) {
+    init(
+        url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void,
+        onSendAfterEnd: @escaping @Sendable (Message) -> Void = { _ in }
+    ) {
         self.url = url
         self.connection = connection
         self.onSend = onSend
+        self.onSendAfterEnd = onSendAfterEnd
         if connection == 0 { state.end = ReplaySocketError.notRecorded }
     }
 
@@ -197,10 +203,15 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     // MARK: -
 
     private func take(_ message: Message) throws {
-        try lock.withLock {
+        let end: (any Error)? = try lock.withLock {
             guard state.resumed else { throw ReplaySocketError.notResumed }
-            if let end = state.end { throw end }
+            if let end = state.end { return end }
             state.sent.append(message)
+            return nil
+        }
+        if let end {
+            onSendAfterEnd(message)
+            throw end
         }
         onSend(message)
     }

@@ -15,11 +15,19 @@ public struct SendCheck: Sendable, Equatable {
     /// The message types judged; nil for all. Recorded messages of other types are not awaited
     /// (screens the app under test does not have).
     public var types: Set<String>?
+    /// How far the app's own reconnect may come before the recording's (a finding beyond it: its
+    /// backoff is shorter or gone) and, when it has not reconnected by the recorded time, how much
+    /// longer the replay's clock runs for it before it never reconnected. Room for jitter.
+    public var reconnectTolerance: Duration
 
-    public init(ignoring: [String] = [], formatOnly: [String] = [], types: Set<String>? = nil) {
+    public init(
+        ignoring: [String] = [], formatOnly: [String] = [], types: Set<String>? = nil,
+        reconnectTolerance: Duration = .milliseconds(500)
+    ) {
         self.ignoring = ignoring
         self.formatOnly = formatOnly
         self.types = types
+        self.reconnectTolerance = reconnectTolerance
     }
 
     /// The comparison, or the first pattern that does not parse.

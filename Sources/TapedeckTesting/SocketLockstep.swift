@@ -29,12 +29,12 @@ struct SocketLockstep {
         switch (record.kind, record.direction) {
         case (.open, _):
             network.advance(to: context(position, after: .opened, network))
-            return await open(record.connection, current: socket, adapter, network)
+            return await open(record.connection, at: position.sessionTime, current: socket, adapter, network)
         case (.error, _):
             let reason = String(decoding: record.payload, as: UTF8.self)
             network.advance(to: context(position, after: .failure(reason), network))
             // A failure before the connection opened is the app's attempt to connect failing.
-            guard await open(record.connection, current: socket, adapter, network),
+            guard await open(record.connection, at: position.sessionTime, current: socket, adapter, network),
                 let socket = network.socket(forRecorded: record.connection)
             else { return false }
             socket.deliverFailure(reason)
@@ -71,15 +71,21 @@ struct SocketLockstep {
     }
 
     /// Makes sure the app has a live socket for a recorded connection: when it has none (it has
-    /// not connected, or its last connection ended), the adapter connects it.
+    /// not connected, or its last connection ended), the adapter connects it. An app that
+    /// reconnects by itself (its adapter's `connect()` does nothing after the launch's) may come
+    /// later than the recording did by the tolerance: its timers run on that long first.
     private mutating func open(
-        _ connection: UInt32, current: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork
+        _ connection: UInt32, at time: VirtualTime, current: ReplaySocket?, _ adapter: some AppSocketAdapter,
+        _ network: ReplayNetwork
     ) async -> Bool {
         if let current, !current.isEnded { return true }
         network.opening(recordedConnection: connection)
         adapter.connect()
         await settle(network.socket(forRecorded: connection), adapter, network)
         network.openingDone()
+        if network.socket(forRecorded: connection) === current {
+            await runTimers(until: VirtualTime(nanoseconds: time.nanoseconds + network.reconnectTolerance), adapter, network)
+        }
         guard let opened = network.socket(forRecorded: connection), opened !== current, opened.isResumed else {
             network.notOpened(recordedConnection: connection)
             return false

@@ -9,59 +9,6 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A main-actor app that reconnects after a drop with exponential backoff (1, 2, 4, 8 s) on the
-/// clock it is given, as the app guide's WebSocket service does, and notes when it connects.
-@MainActor
-final class BackoffApp {
-    let makeTask: (URL) -> any WebSocketTasking
-    let clock: any Clock<Duration>
-    let now: () -> Date
-    private(set) var connects: [Date] = []
-    private(set) var received: [String] = []
-    private var failures = 0
-
-    init(makeTask: @escaping (URL) -> any WebSocketTasking, clock: any Clock<Duration>, now: @escaping () -> Date) {
-        self.makeTask = makeTask; self.clock = clock; self.now = now
-    }
-
-    func connect() {
-        connects.append(now())
-        let task = makeTask(URL(string: "ws://app.invalid/")!)
-        task.resume()
-        Task { await read(task) }
-    }
-
-    private func read(_ task: any WebSocketTasking) async {
-        while true {
-            do {
-                if case .string(let text) = try await task.receive() { received.append(text) }
-                failures = 0
-            } catch {
-                let delay = Duration.seconds(1 << min(failures, 3))
-                failures += 1
-                do { try await clock.sleep(for: delay) } catch { return }
-                connect()
-                return
-            }
-        }
-    }
-}
-
-@MainActor
-final class BackoffAdapter: AppSocketAdapter {
-    let app: BackoffApp
-    let clock: ReplayClock
-    init(network: ReplayNetwork) {
-        clock = network.clock
-        app = BackoffApp(makeTask: network.webSocketTask(with:), clock: network.clock) { network.now }
-    }
-    /// The launch's connection; every later one is the app's own reconnect, on its clock.
-    func connect() { if app.connects.isEmpty { app.connect() } }
-    func performUserAction(for message: SocketMessage) -> UserAction { .automatic }
-    func snapshot() -> [String: [String]] { ["received": app.received] }
-    func checkInvariants() -> [InvariantViolation] { [] }
-}
-
 @MainActor
 @Suite struct ReplayClockTests {
     /// A drop at 1 s, three refused attempts (2, 4, 8 s) and a reconnect at 16 s.
@@ -77,12 +24,14 @@ final class BackoffAdapter: AppSocketAdapter {
         }
         try record(0.001, 1, .c2s, .open)
         try record(0.5, 1, .s2c, .text, #"{"type":"hello","message":{}}"#)
+        try record(0.501, 1, .c2s, .text, #"{"type":"getPlayer","message":{}}"#)
         try record(1, 1, .note, .error, "client connection ended without a close frame")
         for (seconds, connection) in [(2.0, UInt32(2)), (4, 3), (8, 4)] {
             try record(seconds, connection, .note, .error, "upgrade failed: upstream answered 503 Service Unavailable")
         }
         try record(16, 5, .c2s, .open)
         try record(16.5, 5, .s2c, .text, #"{"type":"welcomeBack","message":{}}"#)
+        try record(16.501, 5, .c2s, .text, #"{"type":"getPlayer","message":{}}"#)
         try writer.close()
         return path
     }
@@ -142,5 +91,49 @@ extension ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter
+    }
+}
+
+/// What an app does when its connection drops, judged against a recording of it (issue 43): each
+/// regression of `BackoffApp` gives its own first finding, named by connection, record and time.
+@MainActor
+@Suite struct ReconnectFindingTests {
+    static func findings(_ regression: BackoffApp.Regression?) async throws -> [String] {
+        let path = try ReplayClockTests.backoffTape()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) {
+            BackoffAdapter(network: $0, regression: regression)
+        }.check(tape: path)
+        let sends = try #require(report.cases.first { $0.name == CheckCase.sends })
+        return sends.passed ? [] : Array(sends.message.split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    @Test func theAppAsRecordedPasses() async throws {
+        #expect(try await Self.findings(nil) == [])
+    }
+
+    @Test(arguments: [
+        (
+            BackoffApp.Regression.reconnectsAtOnce,
+            "connection 2: the client reconnected at t=1.000s, 1.000s before the recording did (t=2.000s): its backoff is shorter or gone",
+            "after record 3: the connection failed: client connection ended without a close frame"
+        ),
+        (
+            .neverReconnects, "connection 2: the tape recorded this connection; the client never opened it",
+            "after record 4: the connection failed: upgrade failed: upstream answered 503 Service Unavailable"
+        ),
+        (
+            .sendsOnTheDeadSocket, "connection 1: ping was sent after the connection had closed or failed",
+            "after record 3: the connection failed: client connection ended without a close frame"
+        ),
+        (
+            .forgetsToResync, "connection 5, record 9: getPlayer was never sent",
+            "after record 9: the user action for {\"type\":\"getPlayer\",\"message\":{}}"
+        ),
+    ])
+    func eachRegressionIsItsFirstFinding(regression: BackoffApp.Regression, first: String, context: String) async throws {
+        let findings = try await Self.findings(regression)
+        #expect(findings.first == first, "\(findings)")
+        #expect(findings.dropFirst().first?.hasSuffix(context) == true, "\(findings)")
     }
 }

@@ -1,3 +1,5 @@
+import TapedeckCore
+
 /// One way a client departed from the recording it was served (`tapedeck serve --verify`).
 /// Connections are numbered from 1 in the order the client opened them; records are the tape's
 /// record numbers (as `tapedeck cat` counts them, from 0); sends count the client's messages on
@@ -21,12 +23,19 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
     case binary(connection: Int, send: Int)
     /// A connection beyond the ones the tape recorded.
     case extraConnection(connection: Int, recorded: Int)
+    /// The client opened a recorded connection by itself, at `at` (ns of virtual time), earlier
+    /// than the recording did (`recorded`) by more than the test's tolerance: its backoff is
+    /// shorter or gone (`AppReplay` only).
+    case reconnectedEarly(connection: Int, at: UInt64, recorded: UInt64)
+    /// The client sent on a connection after it had closed or failed (`AppReplay` only).
+    case sentAfterClose(connection: Int, type: String)
 
     public var connection: Int {
         switch self {
         case .changed(let connection, _, _, _, _), .missing(let connection, _, _), .unexpected(let connection, _, _, _),
             .repeated(let connection, _, _, _), .outOfOrder(let connection, _, _, _), .binary(let connection, _),
-            .extraConnection(let connection, _), .notOpened(let connection), .stoppedReading(let connection):
+            .extraConnection(let connection, _), .notOpened(let connection), .stoppedReading(let connection),
+            .reconnectedEarly(let connection, _, _), .sentAfterClose(let connection, _):
             connection
         }
     }
@@ -54,6 +63,12 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
             "connection \(connection), send #\(send): a binary frame; the recording holds JSON text only"
         case .extraConnection(let connection, let recorded):
             "connection \(connection): the tape recorded \(recorded) connection\(recorded == 1 ? "" : "s"); this one was closed"
+        case .reconnectedEarly(let connection, let at, let recorded):
+            "connection \(connection): the client reconnected at t=\(DurationText.seconds(at)), "
+                + "\(DurationText.seconds(recorded - at)) before the recording did (t=\(DurationText.seconds(recorded))): "
+                + "its backoff is shorter or gone"
+        case .sentAfterClose(let connection, let type):
+            "connection \(connection): \(type) was sent after the connection had closed or failed"
         }
     }
 
@@ -73,7 +88,7 @@ extension ServeFinding {
     public var record: Int? {
         switch self {
         case .changed(_, let record, _, _, _), .missing(_, let record, _), .outOfOrder(_, let record, _, _): record
-        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading: nil
+        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading, .reconnectedEarly, .sentAfterClose: nil
         }
     }
 }
