@@ -142,9 +142,10 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         return reports
     }
 
-    /// Plays the tapes as one session through a fresh app.
+    /// Plays the tapes as one session through a fresh app. `finishing`: the tape's end ends the
+    /// app's connections and timers (a cut check goes on from where the replay stopped).
     @MainActor
-    func replay(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil)
+    func replay(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil, finishing: Bool = true)
         async throws(TapeError) -> (log: ReplayLog, player: Player)
     {
         var player = makePlayer()
@@ -171,8 +172,10 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 }
             }
         }
-        if tape >= 0, throughSocket { player.network.finish() }
-        player.network.clock.end()
+        if finishing {
+            if tape >= 0, throughSocket { player.network.finish() }
+            player.network.clock.end()
+        }
         return (cursor.log, player)
     }
 

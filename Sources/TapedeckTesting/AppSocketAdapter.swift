@@ -33,6 +33,9 @@ public protocol AppSocketAdapter: AppUnderReplay {
     /// Performs the user action behind a message the recorded client sent (the tap that claims a
     /// reward, the answer to a question) and says which kind of message it is.
     func performUserAction(for message: SocketMessage) -> UserAction
+    /// Whether the app shows itself connected now (its connection state), for `checkCuts`; nil
+    /// when the adapter does not say (the default), and the check leaves it out.
+    func isConnected() -> Bool?
 }
 
 /// What a message the recorded client sent is to the app under test.
@@ -51,4 +54,6 @@ extension AppSocketAdapter {
     /// until the app reads its socket again, then lets the main queue and the main actor run once.
     /// Override for work the app sends further (a background queue, a debounce).
     public func settle() async {}
+
+    public func isConnected() -> Bool? { nil }
 }

@@ -136,3 +136,11 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         for sleeper in waiting { sleeper.continuation.resume(throwing: CancellationError()) }
     }
 }
+
+extension Duration {
+    /// Whole nanoseconds, negative durations as zero.
+    var wholeNanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+}

@@ -39,6 +39,8 @@ public final class ReplayNetwork: @unchecked Sendable {
         var epoch: Int64?
         /// Each connection's first record, in session time (ns): when the recording reconnected.
         var firstTimes: [Int: UInt64] = [:]
+        /// When the app made each of its tasks, in order.
+        var taskTimes: [VirtualTime] = []
     }
 
     private let lock = NSLock()
@@ -55,8 +57,7 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// an app's own reconnect more than `reconnectTolerance` before the recording's is a finding.
     public init(comparing comparison: ClientMessageComparison = .exact, reconnectTolerance: Duration = .milliseconds(500)) {
         self.comparison = comparison
-        let (seconds, attoseconds) = reconnectTolerance.components
-        self.reconnectTolerance = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        self.reconnectTolerance = reconnectTolerance.wholeNanoseconds
         state = Self.state(tape: "", records: [], comparison: comparison)
     }
 
@@ -126,6 +127,7 @@ public final class ReplayNetwork: @unchecked Sendable {
                         finding: .reconnectedEarly(connection: number, at: state.now.nanoseconds, recorded: recorded),
                         context: state.context))
             }
+            state.taskTimes.append(state.now)
             while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
             let connection = number
             let socket = ReplaySocket(
@@ -157,6 +159,12 @@ public final class ReplayNetwork: @unchecked Sendable {
 
     /// The sockets the app made, in order.
     public var sockets: [ReplaySocket] { lock.withLock { state.sockets } }
+
+    /// The replay's virtual time now.
+    var time: VirtualTime { lock.withLock { state.now } }
+
+    /// When the app made each of its tasks, in virtual time.
+    var taskTimes: [VirtualTime] { lock.withLock { state.taskTimes } }
 
     /// The app's latest socket for a recorded connection (the record's own connection number).
     func socket(forRecorded connection: UInt32) -> ReplaySocket? {

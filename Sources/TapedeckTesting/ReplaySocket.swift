@@ -45,6 +45,10 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         var sent: [Message] = []
         var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
         var nextWaiter = 0
+        /// Receives asked for after the end was delivered: a loop that does not end asks forever.
+        var receivesAfterEnd = 0
+        /// Receives held back from such a loop, so it stops spinning on the main actor.
+        var parked: [Receiver] = []
 
         /// The app is reading again (or the connection is over) and nothing is left to read.
         var isIdle: Bool { inbox.isEmpty && (!receivers.isEmpty || end != nil) }
@@ -216,10 +220,24 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         onSend(message)
     }
 
+    /// How many receives on an ended socket are answered before the rest are held back: a receive
+    /// loop that does not end would otherwise spin on the main actor and hang the replay.
+    static let receivesAfterEndAnswered = 100
+
+    /// How often the app asked for a message after the connection was over.
+    var receivesAfterEnd: Int { lock.withLock { state.receivesAfterEnd } }
+
     private func enqueue(_ receiver: Receiver) {
         let (ready, idle) = lock.withLock { () -> (Result<Message, any Error>?, [CheckedContinuation<Bool, Never>]) in
             if !state.inbox.isEmpty { return (state.inbox.removeFirst(), []) }
-            if let end = state.end { return (.failure(end), []) }
+            if let end = state.end {
+                state.receivesAfterEnd += 1
+                if state.receivesAfterEnd > Self.receivesAfterEndAnswered {
+                    state.parked.append(receiver)
+                    return (nil, [])
+                }
+                return (.failure(end), [])
+            }
             state.receivers.append(receiver)
             return (nil, takeIdleWaiters())
         }

@@ -96,22 +96,24 @@ struct SocketLockstep {
     /// Wakes the app's timers on the replay's clock that are due before `time`, one deadline at a
     /// time, earliest first, settling the app after each: a backoff's reconnect, a poll's send,
     /// happen at their own virtual instant, and a timer that starts another is followed too.
-    private mutating func runTimers(until time: VirtualTime, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+    /// `until done`: stops at the first timer after which it holds.
+    mutating func runTimers(
+        until time: VirtualTime, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, until done: () -> Bool = { false }
+    ) async {
         let clock = network.clock
         let target = ReplayClock.Instant(offset: .nanoseconds(Int64(clamping: time.nanoseconds)))
         guard clock.isInUse else { return clock.move(to: target) }
         // A sleep the app started while it handled the last record is registered by now.
         await Settling.mainQueue(rounds: 2)
-        while let deadline = clock.wakeNext(notAfter: target) {
-            let (seconds, attoseconds) = deadline.offset.components
-            network.timerFired(at: VirtualTime(nanoseconds: UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)))
+        while !done(), let deadline = clock.wakeNext(notAfter: target) {
+            network.timerFired(at: VirtualTime(nanoseconds: deadline.offset.wholeNanoseconds))
             await settle(network.sockets.last, adapter, network)
             await Settling.mainQueue(rounds: 2)
         }
-        clock.move(to: target)
+        if !done() { clock.move(to: target) }
     }
 
-    private mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
         if let socket, !unread.contains(ObjectIdentifier(socket)) {
             if await !socket.waitUntilIdle() {
                 unread.insert(ObjectIdentifier(socket))

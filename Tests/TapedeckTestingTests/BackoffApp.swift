@@ -14,6 +14,7 @@ final class BackoffApp {
     /// Bugs a networking refactor brings, one at a time.
     enum Regression {
         case reconnectsAtOnce, neverReconnects, sendsOnTheDeadSocket, forgetsToResync
+        case keepsReadingTheDeadSocket, showsConnectedAfterADrop
     }
 
     let makeTask: (URL) -> any WebSocketTasking
@@ -22,6 +23,8 @@ final class BackoffApp {
     let regression: Regression?
     private(set) var connects: [Date] = []
     private(set) var received: [String] = []
+    /// What the app shows: connected since the server's first message, until a drop.
+    private(set) var isConnected = false
     private var failures = 0
 
     init(
@@ -43,10 +46,13 @@ final class BackoffApp {
             do {
                 guard case .string(let text) = try await task.receive() else { continue }
                 received.append(text)
+                isConnected = true
                 failures = 0
                 let greeted = text.contains(#""hello""#) || (text.contains(#""welcomeBack""#) && regression != .forgetsToResync)
                 if greeted { try await task.send(.string(#"{"type":"getPlayer","message":{}}"#)) }
             } catch {
+                if regression != .showsConnectedAfterADrop { isConnected = false }
+                if regression == .keepsReadingTheDeadSocket { continue }
                 await reconnect(after: task)
                 return
             }
@@ -76,4 +82,5 @@ final class BackoffAdapter: AppSocketAdapter {
     func performUserAction(for message: SocketMessage) -> UserAction { .automatic }
     func snapshot() -> [String: [String]] { ["received": app.received] }
     func checkInvariants() -> [InvariantViolation] { [] }
+    func isConnected() -> Bool? { app.isConnected }
 }

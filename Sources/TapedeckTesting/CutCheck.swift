@@ -1,0 +1,98 @@
+import TapedeckCore
+import TapedeckReplay
+import TapedeckState
+
+/// Drops beyond the recording: `AppReplay.checkCuts` cuts a tape's connection after chosen
+/// records, as a network would, and checks how the app takes it, without goldens:
+///
+/// ```swift
+/// let cuts = await replay.checkCuts(tape: "Recordings/core-loop.tape", CutCheck(at: .every(10), reconnect: .seconds(1) ... .seconds(5)))
+/// #expect(cuts.passed, "\(cuts)")
+/// ```
+///
+/// After each cut: the adapter says disconnected (`AppSocketAdapter.isConnected`, when it says);
+/// the app sends nothing on the dead socket and stops reading it (its receive loop ends); on the
+/// replay's clock it asks for a new socket no earlier than `reconnect.lowerBound` (its declared
+/// backoff) and by `reconnect.upperBound`. A crash or a hang ends the test itself.
+public struct CutCheck: Sendable, Equatable {
+    /// Which records the connection is cut after.
+    public enum Points: Sendable, Equatable {
+        /// After this record (numbered from 0, as `tapedeck cat` counts).
+        case record(Int)
+        /// After every `n`th record: n, 2n, 3n, ...
+        case every(Int)
+        /// After `count` records picked by a seeded generator: the same records for the same seed.
+        case sample(count: Int, seed: UInt64)
+    }
+
+    public var at: Points
+    /// When the app's first reconnect after a cut must come, counted from the cut.
+    public var reconnect: ClosedRange<Duration>
+    /// Stop at the first cut that fails (true), or try every cut and report them all.
+    public var stopsAtFirstFailure: Bool
+
+    public init(at: Points, reconnect: ClosedRange<Duration>, stopsAtFirstFailure: Bool = true) {
+        self.at = at
+        self.reconnect = reconnect
+        self.stopsAtFirstFailure = stopsAtFirstFailure
+    }
+
+    /// The records to cut after, in order, of a tape of `count` records.
+    public func records(inTapeOf count: Int) -> [Int] {
+        switch at {
+        case .record(let record): return record >= 0 && record < count ? [record] : []
+        case .every(let step): return step > 0 ? Array(stride(from: step, to: count, by: step)) : []
+        case .sample(let wanted, let seed):
+            var generator = SplitMix64(seed: seed)
+            var picked = Set<Int>()
+            while picked.count < min(max(wanted, 0), count) { picked.insert(Int(generator.next() % UInt64(count))) }
+            return picked.sorted()
+        }
+    }
+}
+
+/// What the cuts of one tape found.
+public struct CutReport: Sendable, CustomStringConvertible {
+    public var tape: String
+    /// The records cut after (those with a connection open there).
+    public var cuts: [Int]
+    public var failures: [CutFailure]
+
+    public var passed: Bool { failures.isEmpty }
+
+    public var description: String {
+        let name = tape.split(separator: "/").last.map(String.init) ?? tape
+        let head = "\(name): \(cuts.count) cut\(cuts.count == 1 ? "" : "s"), \(failures.count) failed"
+        return ([head] + failures.map(\.description)).joined(separator: "\n")
+    }
+}
+
+/// One cut the app did not take well, with what went wrong.
+public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The record the connection was cut after, and its virtual time.
+    public var record: Int
+    public var time: VirtualTime
+    public var problems: [String]
+
+    public init(record: Int, time: VirtualTime, problems: [String]) {
+        self.record = record; self.time = time; self.problems = problems
+    }
+
+    public var description: String {
+        "  cut after record \(record) (t=\(DurationText.seconds(time.nanoseconds))):\n"
+            + problems.map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same sample on every platform and run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
