@@ -85,10 +85,12 @@ struct AppComparison<A: AppUnderReplay, B: AppUnderReplay> {
                 Self.equal(a.adapter.snapshot(), b.adapter.snapshot())
                 ? nil
                 : SnapshotDiff(expected: left.snapshot(of: a.adapter), actual: right.snapshot(of: b.adapter))
-            let diff = shown ?? (sentA.messages == sentB.messages ? nil : SnapshotDiff(expected: sentA.json, actual: sentB.json))
-            if let diff {
+            let sends = sentA.messages == sentB.messages ? nil : SnapshotDiff(expected: sentA.json, actual: sentB.json)
+            // Both named when the same record changes the model and what is sent.
+            if let diff = shown ?? sends {
                 return ModelDivergence(
-                    tape: session[position.tape], position: position, input: input, payload: record.payload, diff: diff)
+                    tape: session[position.tape], position: position, input: input, payload: record.payload, diff: diff,
+                    sendDiff: shown == nil ? nil : sends)
             }
         }
         return nil

@@ -15,6 +15,8 @@ final class BackoffApp {
     enum Regression {
         case reconnectsAtOnce, neverReconnects, sendsOnTheDeadSocket, forgetsToResync
         case keepsReadingTheDeadSocket, showsConnectedAfterADrop
+        /// Takes each greeting twice: shows it twice and resyncs twice.
+        case handlesTheGreetingTwice
     }
 
     let makeTask: (URL) -> any WebSocketTasking
@@ -46,6 +48,10 @@ final class BackoffApp {
             do {
                 guard case .string(let text) = try await task.receive() else { continue }
                 received.append(text)
+                if regression == .handlesTheGreetingTwice, text.contains(#""hello""#) {
+                    received.append(text)
+                    try await task.send(.string(#"{"type":"getPlayer","message":{}}"#))
+                }
                 isConnected = true
                 failures = 0
                 let greeted = text.contains(#""hello""#) || (text.contains(#""welcomeBack""#) && regression != .forgetsToResync)

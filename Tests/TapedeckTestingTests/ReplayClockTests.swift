@@ -137,3 +137,19 @@ extension ISO8601DateFormatter {
         #expect(findings.dropFirst().first?.hasSuffix(context) == true, "\(findings)")
     }
 }
+
+/// `compareApps` names both differences when one record changes the model and what is sent.
+@MainActor
+@Suite struct CompareAppsSendTests {
+    @Test func aModelChangeAndAnExtraSendAtOneRecordAreBothNamed() async throws {
+        let path = try ReplayClockTests.backoffTape()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let divergence = try #require(
+            try await compareApps(
+                tapes: [path], { BackoffAdapter(network: $0) }, { BackoffAdapter(network: $0, regression: .handlesTheGreetingTwice) }))
+        #expect(divergence.position.record == 1)
+        #expect(divergence.diff.changedPaths == ["received[1]"], "\(divergence)")
+        #expect(divergence.sendDiff?.changedPaths == ["sent[1]"], "\(divergence)")
+        #expect(divergence.description.contains("and what they sent differs too:"), "\(divergence)")
+    }
+}

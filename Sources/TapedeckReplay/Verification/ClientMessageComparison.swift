@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckState
 
 /// How a message a client sends is compared with the one the tape's client sent: the rules behind
 /// `tapedeck serve --verify` and TapedeckTesting's replay socket, in one place.
@@ -29,6 +30,28 @@ public struct ClientMessageComparison: Sendable, Equatable {
     /// The body as it is compared.
     public func comparable(_ body: JSONValue) -> JSONValue {
         ignoring.apply(formatOnly.isEmpty ? body : formatOnly.apply(body, replacing: Self.format))
+    }
+
+    /// The lines that show how `sent` differs from `recorded` (whole bodies), nil when they
+    /// compare equal. Where a changed path is compared by format, its real recorded and sent values
+    /// are shown (not their masks), and a last line says so.
+    public func diffLines(recorded: JSONValue, sent: JSONValue) -> [String]? {
+        let (maskedRecorded, maskedSent) = (comparable(recorded), comparable(sent))
+        guard let masked = SnapshotDiff(expected: maskedRecorded, actual: maskedSent) else { return nil }
+        guard !formatOnly.isEmpty else { return masked.lines }
+        let (realRecorded, realSent) = (ignoring.apply(recorded), ignoring.apply(sent))
+        var lines: [String] = []
+        var byFormat: [String] = []
+        for path in masked.changedPaths {
+            let (was, now) = (realRecorded.value(at: path), realSent.value(at: path))
+            // A path the lookup cannot follow (an element by identity): the masked diff as it is.
+            guard !path.isEmpty, was != nil || now != nil else { return masked.lines }
+            if was != maskedRecorded.value(at: path) || now != maskedSent.value(at: path) { byFormat.append(path) }
+            lines.append("− \(path): " + (was.map { $0.canonicalJSONString(pretty: false) } ?? "(none)"))
+            lines.append("+ \(path): " + (now.map { $0.canonicalJSONString(pretty: false) } ?? "(none)"))
+        }
+        guard !byFormat.isEmpty else { return masked.lines }
+        return lines + ["(\(byFormat.joined(separator: ", ")) compared by format: every digit counts as 0)"]
     }
 
     /// A value's format: digits as 0, numbers as 0, the rest as it is.

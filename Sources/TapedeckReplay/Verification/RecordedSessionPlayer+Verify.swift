@@ -38,12 +38,11 @@ extension RecordedSessionPlayer {
         if position < exchanges.count, exchanges[position].type == type {
             let next = exchanges[position]
             position += 1
-            let recorded = comparison.comparable(next.body)
-            guard let diff = SnapshotDiff(expected: recorded, actual: sent) else {
+            guard let diff = comparison.diffLines(recorded: next.body, sent: body) else {
                 return Verification(replies: next.replies, findings: [])
             }
             let finding = ServeFinding.changed(
-                connection: connection, record: next.recordIndex, send: sendCount, type: type, diff: diff.lines)
+                connection: connection, record: next.recordIndex, send: sendCount, type: type, diff: diff)
             return Verification(replies: next.replies, findings: [finding])
         }
         if let later = exchanges[min(position + 1, exchanges.count)...].firstIndex(where: equal) {
