@@ -153,3 +153,31 @@ extension ISO8601DateFormatter {
         #expect(divergence.description.contains("and what they sent differs too:"), "\(divergence)")
     }
 }
+
+/// The guide's pattern for `async` user actions (docs/TESTING-YOUR-APP.md, "Actions that are async").
+@MainActor
+@Suite struct AsyncActionTests {
+    @Test func anAsyncClaimIsSentAtItsRecord() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("claim-\(UUID().uuidString).tape").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try TapeWriter(path: path, metadata: TapeMetadata(created: "2026-03-01T12:00:00.000Z", tool: "tests"))
+        try writer.append(TapeRecord(time: 1_000_000, connection: 1, direction: .c2s, kind: .open))
+        try writer.append(
+            TapeRecord(
+                time: 2_000_000, connection: 1, direction: .s2c, kind: .text,
+                payload: Array(#"{"type":"messageEvent","message":{"id":"e1"}}"#.utf8)))
+        try writer.append(
+            TapeRecord(
+                time: 3_000_000, connection: 1, direction: .c2s, kind: .text,
+                payload: Array(#"{"type":"claimEvent","message":{"eventId":"e1"}}"#.utf8)))
+        try writer.close()
+        var app: ClaimingApp?
+        let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) { network in
+            let adapter = AsyncActionAdapter(network: network)
+            app = adapter.app
+            return adapter
+        }.check(tape: path)
+        #expect(report.cases.first { $0.name == CheckCase.sends }?.passed == true, "\(report.failures)")
+        #expect(app?.claimed == ["e1"])
+    }
+}
