@@ -12,14 +12,30 @@ package struct FaultPlan: Sendable, Equatable {
     /// Close with a close frame of `closeCode` right after this many messages.
     package var closeAfter: Int?
     package var closeCode: UInt16
+    /// Drop the TCP connection, without a close frame, when a client message of this type arrives:
+    /// after the game applied it, before its answer is sent (a claim in flight when the network went).
+    package var dropOn: String?
+    /// The connections (the server's ordinals, from 1) the faults apply to; nil for every one. A
+    /// session's first connection drops, its reconnect does not.
+    package var connections: Set<Int>?
 
     package init(
         dropAfter: Int? = nil, delayMilliseconds: Int = 0, malformedEvery: Int? = nil,
-        closeAfter: Int? = nil, closeCode: UInt16 = 1000
+        closeAfter: Int? = nil, closeCode: UInt16 = 1000, dropOn: String? = nil, connections: Set<Int>? = nil
     ) {
         self.dropAfter = dropAfter; self.delayMilliseconds = delayMilliseconds
         self.malformedEvery = malformedEvery; self.closeAfter = closeAfter; self.closeCode = closeCode
+        self.dropOn = dropOn; self.connections = connections
     }
+
+    /// The faults of connection `ordinal`: these, or none when `connections` leaves it out.
+    package func forConnection(_ ordinal: Int) -> FaultPlan {
+        guard let connections, !connections.contains(ordinal) else { return self }
+        return .none
+    }
+
+    /// Whether a client message of `type` drops the connection.
+    package func drops(onClientMessage type: String) -> Bool { dropOn == type }
 
     package static let none = FaultPlan()
 

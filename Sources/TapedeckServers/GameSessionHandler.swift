@@ -121,8 +121,21 @@ final class GameSessionHandler: ChannelInboundHandler {
         if case .unknown(let type, let raw) = message, type == AdvanceCommand.type {
             advance(raw, context: context)
         } else {
-            emit(game.handle(message), context: context)
+            let answers = game.handle(message)
+            if faults.drops(onClientMessage: message.type) {
+                // Applied, never answered: the answer is lost with the connection.
+                drop(context: context)
+                return
+            }
+            emit(answers, context: context)
         }
+    }
+
+    private func drop(context: ChannelHandlerContext) {
+        finished = true
+        ticker?.cancel()
+        context.flush()
+        context.close(promise: nil)
     }
 
     private func advance(_ raw: [UInt8], context: ChannelHandlerContext) {
@@ -192,10 +205,7 @@ final class GameSessionHandler: ChannelInboundHandler {
                 context.triggerUserOutboundEvent(
                     WebSocketCloseRequest(code: code, reason: "--close-after \(sent)"), promise: nil)
             case .drop:
-                finished = true
-                ticker?.cancel()
-                context.flush()
-                context.close(promise: nil)
+                drop(context: context)
             }
         }
     }

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import TapedeckGame
@@ -42,10 +43,18 @@ package final class ReferenceServer: Sendable {
         let sessions = SessionRegistry()
         let players = PlayerGames()
         let gate = ConnectionGate(limits: configuration.limits, name: "tapedeck server")
+        let refused = NIOLockedValueBox(0)
+        let refusal: @Sendable (HTTPRequestHead) -> String? = { _ in
+            refused.withLockedValue { count in
+                guard count < configuration.refuseFirst else { return nil }
+                count += 1
+                return "the server is starting: upgrade \(count) of the first \(configuration.refuseFirst) refused (--refuse-first)"
+            }
+        }
         let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 512) { channel in
             try WebSocketPipeline.configureServer(
                 channel, paths: [ReferenceServerConfiguration.path],
-                maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate
+                maxMessageBytes: configuration.maxMessageBytes, tls: tls, gate: gate, refusal: refusal
             ) { channel, request in
                 sessions.add(channel)
                 // Ordinals count upgraded sessions, so stray HTTP requests do not shift seeds.
@@ -55,7 +64,7 @@ package final class ReferenceServer: Sendable {
                 }
                 let seed = SessionSeed.derive(serverSeed: configuration.seed, ordinal: ordinal)
                 let clock = configuration.clock
-                let faults = configuration.faults
+                let faults = configuration.faults.forConnection(Int(ordinal))
                 guard let player = PlayerGames.player(inTarget: request.uri) else {
                     return GameSessionHandler(game: GameSimulation(seed: seed), clock: clock, faults: faults)
                 }

@@ -12,6 +12,8 @@ package struct ReferenceServerConfiguration: Sendable, Equatable {
     package var seed: UInt64
     package var clock: ClockMode
     package var faults: FaultPlan
+    /// Upgrades refused with 503 before the first is accepted: a server coming back up.
+    package var refuseFirst: Int
     /// Larger client messages are refused with close code 1009.
     package var maxMessageBytes: Int
     /// Handshake and idle timeouts before the upgrade, and how many connections may be open.
@@ -23,9 +25,10 @@ package struct ReferenceServerConfiguration: Sendable, Equatable {
     package init(
         host: String = "127.0.0.1", port: Int = 0, tlsCertificatePath: String? = nil,
         tlsKeyPath: String? = nil, seed: UInt64 = defaultSeed, clock: ClockMode = .wall,
-        faults: FaultPlan = .none, maxMessageBytes: Int = defaultMaxMessageBytes,
+        faults: FaultPlan = .none, refuseFirst: Int = 0, maxMessageBytes: Int = defaultMaxMessageBytes,
         limits: ConnectionLimits = ConnectionLimits()
     ) {
+        self.refuseFirst = refuseFirst
         self.host = host; self.port = port; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
         self.seed = seed; self.clock = clock; self.faults = faults; self.maxMessageBytes = maxMessageBytes
         self.limits = limits

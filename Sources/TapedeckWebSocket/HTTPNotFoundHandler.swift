@@ -2,13 +2,16 @@ import NIOCore
 import NIOHTTP1
 
 /// Answers plain HTTP requests that were not upgraded to a WebSocket: 400 for an upgrade request
-/// whose `Sec-WebSocket-Key` is missing or not base64 of 16 bytes, 426 on the WebSocket path (the
-/// client forgot the upgrade headers), 404 everywhere else.
+/// whose `Sec-WebSocket-Key` is missing or not base64 of 16 bytes, 503 for an upgrade the server
+/// refused (`unavailable`), 426 on the WebSocket path (the client forgot the upgrade headers), 404
+/// everywhere else.
 package final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPServerRequestPart
     package typealias OutboundOut = HTTPServerResponsePart
 
     private let webSocketPaths: [String]
+    /// Why the server refused this connection's upgrade, set by the upgrader: answered 503.
+    package var unavailable: String?
     /// The path the answers name.
     private var webSocketPath: String { webSocketPaths.first ?? "/" }
 
@@ -20,13 +23,15 @@ package final class HTTPNotFoundHandler: ChannelInboundHandler, RemovableChannel
         guard case .head(let request) = unwrapInboundIn(data) else { return }
         let onPath = webSocketPaths.contains(WebSocketPipeline.path(of: request.uri))
         let badKey = onPath && request.headers.contains(name: "Upgrade") && !WebSocketPipeline.hasValidKey(request)
-        let status: HTTPResponseStatus = badKey ? .badRequest : onPath ? .upgradeRequired : .notFound
+        let status: HTTPResponseStatus =
+            badKey ? .badRequest : unavailable != nil ? .serviceUnavailable : onPath ? .upgradeRequired : .notFound
         let text =
             badKey
             ? "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)\n"
-            : onPath
-                ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
-                : "not found: the game is at \(webSocketPath)\n"
+            : unavailable.map { $0 + "\n" }
+                ?? (onPath
+                    ? "\(webSocketPath) speaks WebSocket only: send an Upgrade: websocket request\n"
+                    : "not found: the game is at \(webSocketPath)\n")
         var body = context.channel.allocator.buffer(capacity: text.utf8.count)
         body.writeString(text)
         var headers = HTTPHeaders()

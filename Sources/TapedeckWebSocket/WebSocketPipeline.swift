@@ -20,6 +20,7 @@ package enum WebSocketPipeline {
     package static func configureServer(
         _ channel: Channel, paths: [String], maxMessageBytes: Int, tls: NIOSSLContext?,
         acceptsOfferedSubprotocol: Bool = false, gate: ConnectionGate? = nil,
+        refusal: (@Sendable (HTTPRequestHead) -> String?)? = nil,
         makeHandler: @escaping @Sendable (Channel, HTTPRequestHead) -> any ChannelHandler
     ) throws {
         let pipeline = channel.pipeline.syncOperations
@@ -32,6 +33,7 @@ package enum WebSocketPipeline {
             try pipeline.addHandler(NIOSSLServerHandler(context: tls))
         }
         let notFound = HTTPNotFoundHandler(webSocketPaths: paths)
+        let fallback = NIOLoopBound(notFound, eventLoop: channel.eventLoop)
         // No automatic error handling: the aggregator answers NIO's decoder errors itself and keeps
         // reading until the peer has its close frame, instead of closing under it (a reset).
         let upgrader = NIOWebSocketServerUpgrader(
@@ -39,6 +41,11 @@ package enum WebSocketPipeline {
             shouldUpgrade: { channel, head in
                 requestComplete(channel, timeout)
                 guard paths.contains(self.path(of: head.uri)), hasValidKey(head) else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                // A server that is not ready (`tapedeck server --refuse-first`): 503 with the reason.
+                if let reason = refusal?(head) {
+                    fallback.value.unavailable = reason
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
                 var headers = HTTPHeaders()

@@ -76,3 +76,46 @@ import Testing
         #expect(try await client.socket.receive(timeout: GameClient.timeout) == .closed(code: 1001))
     }
 }
+
+/// The faults a session corpus needs (issue 43): a fault on chosen connections only, a drop on a
+/// client message after the game applied it, and a server that refuses its first upgrades.
+@Suite(.ownThread) struct SessionFaultTests {
+    @Test func dropOnAppliesTheMessageButNeverAnswersAndOnlyTheChosenConnectionDrops() async throws {
+        let faults = FaultPlan(dropOn: "purchaseItem", connections: [1])
+        try await withServer(ReferenceServerConfiguration(clock: .virtual, faults: faults)) { server in
+            let first = try await GameClient.connect(to: server, path: "/wss/?player=mei")
+            try await first.send(.createCharacter(hero))
+            let created = try await first.next()
+            guard case .playerObject(let player) = created else { Issue.record("\(created)"); return }
+            for _ in 0..<4 { _ = try await first.next() }
+            try await first.send(.purchaseItem(PurchaseItem(itemId: "teddy")))
+            #expect(try await first.socket.receive(timeout: GameClient.timeout) == .closed(code: nil))
+            // The reconnect (connection 2) is not faulted: the game as it was left, the purchase applied.
+            let second = try await GameClient.connect(to: server, path: "/wss/?player=mei")
+            let resumed = try await second.next()
+            guard case .playerObject(let back) = resumed else { Issue.record("\(resumed)"); return }
+            #expect(back.person.money == player.person.money.map { $0 - 40 }, "\(String(describing: player.person.money)) -> \(String(describing: back.person.money))")
+            try await second.send(.purchaseItem(PurchaseItem(itemId: "teddy")))
+            for _ in 0..<4 { _ = try await second.next() }
+            #expect(try await second.next().type == "purchaseResult")
+            await second.close()
+        }
+    }
+
+    @Test func refuseFirstAnswersTheFirstUpgrades503ThenPlays() async throws {
+        try await withServer(ReferenceServerConfiguration(clock: .virtual, refuseFirst: 2)) { server in
+            for attempt in 1...2 {
+                do {
+                    _ = try await GameClient.connect(to: server)
+                    Issue.record("attempt \(attempt) was accepted")
+                } catch {
+                    #expect("\(error)".contains("503"), "\(error)")
+                }
+            }
+            let client = try await GameClient.connect(to: server)
+            try await client.send(.createCharacter(hero))
+            #expect(try await client.next().type == "playerObject")
+            await client.close()
+        }
+    }
+}

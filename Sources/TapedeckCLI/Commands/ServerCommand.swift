@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import TapedeckGame
+import TapedeckProtocol
 import TapedeckServers
 import TapedeckTape
 import TapedeckWebSocket
@@ -50,6 +51,22 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("close-code"), help: "Close code for --close-after (default 1000).")
     var closeCode: UInt16 = 1000
 
+    @Option(
+        name: .customLong("drop-on"),
+        help: ArgumentHelp(
+            "Drop the TCP connection when a client message of TYPE arrives: applied, never answered.", valueName: "type"))
+    var dropOn: String?
+
+    @Option(
+        name: .customLong("fault-connections"),
+        help: ArgumentHelp(
+            "The connections (1 for the first upgraded, 2 for the next...) the faults apply to, comma-separated (default: all).",
+            valueName: "n,n"))
+    var faultConnections: String?
+
+    @Option(name: .customLong("refuse-first"), help: "Answer the first N upgrade requests 503, as a server coming back up (0-1000).")
+    var refuseFirst: Int = 0
+
     @Option(name: .customLong("max-message"), help: "Largest client message in bytes; larger ones are closed with 1009.")
     var maxMessage: Int = ReferenceServerConfiguration.defaultMaxMessageBytes
 
@@ -61,6 +78,12 @@ struct ServerCommand: AsyncParsableCommand {
             if let value, value < 1 { throw ValidationError("\(name) must be 1 or more (got \(value)).") }
         }
         if delay < 0 { throw ValidationError("--delay must not be negative (got \(delay)).") }
+        if !(0...1000).contains(refuseFirst) { throw ValidationError("--refuse-first must be 0-1000 (got \(refuseFirst)).") }
+        if let dropOn, !ClientMessage.knownTypes.contains(dropOn) {
+            throw ValidationError(
+                "--drop-on \(dropOn) is not a client message type; for example claimEvent or answerQuestion (docs/PROTOCOL.md).")
+        }
+        _ = try faultConnectionSet()
         if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
             throw ValidationError(
                 "--max-message must be 64-\(TapeFormat.maxMessageLength) bytes, as for a recorded message (got \(maxMessage)).")
@@ -71,13 +94,28 @@ struct ServerCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--fault-connections 1,3` as a set; nil without the option.
+    private func faultConnectionSet() throws -> Set<Int>? {
+        guard let faultConnections else { return nil }
+        var set = Set<Int>()
+        for part in faultConnections.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let number = Int(part.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(number) else {
+                throw ValidationError(
+                    "--fault-connections takes connection numbers from 1, comma-separated, like 1 or 1,3 (got \"\(faultConnections)\").")
+            }
+            set.insert(number)
+        }
+        return set
+    }
+
     func run() async throws {
         let faults = FaultPlan(
             dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
-            closeAfter: closeAfter, closeCode: closeCode)
+            closeAfter: closeAfter, closeCode: closeCode, dropOn: dropOn, connections: try faultConnectionSet())
         let configuration = ReferenceServerConfiguration(
             host: listen.host, port: listen.port, tlsCertificatePath: tls.certificate, tlsKeyPath: tls.key, seed: seed,
-            clock: clock, faults: faults, maxMessageBytes: maxMessage, limits: connectionLimits.limits)
+            clock: clock, faults: faults, refuseFirst: refuseFirst, maxMessageBytes: maxMessage,
+            limits: connectionLimits.limits)
         let server: ReferenceServer
         do {
             server = try await ReferenceServer.start(configuration)
