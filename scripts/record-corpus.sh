@@ -33,7 +33,21 @@ flows=(
   "setbacks:setbacks"
   "refused:refused:down"
   "returning-player:returning-player:last"
+  "drop-reconnect:drop-reconnect:session"
+  "claim-in-flight:claim-in-flight:session"
+  "close-code:close-code:session"
+  "refused-then-accepted:refused-then-accepted:session"
 )
+
+# The reference server's faults for a flow that needs them (docs/REFERENCE-SERVER.md, "Faults").
+server_faults() {
+  case "$1" in
+    drop-reconnect) echo "--drop-after 6 --fault-connections 1" ;;
+    claim-in-flight) echo "--drop-on claimEvent --fault-connections 1" ;;
+    close-code) echo "--close-after 5 --close-code 4001 --fault-connections 1" ;;
+    refused-then-accepted) echo "--refuse-first 2" ;;
+  esac
+}
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
 if [ "$#" -gt 0 ]; then
@@ -62,18 +76,23 @@ for flow in "${flows[@]}"; do rm -rf "$out/${flow%%:*}.tape" "$out/${flow%%:*}.g
 for entry in "${flows[@]}"; do
   # FLOW:SCENARIO, or FLOW:SCENARIO:down for a flow whose server is down (the proxy's upstream
   # is the address a server just left, so the connection is refused), or FLOW:SCENARIO:last for
-  # a flow of several connections whose last one is the tape (a returning player's launch).
+  # a flow of several connections whose last one is the tape (a returning player's launch), or
+  # FLOW:SCENARIO:session for a flow whose tape is the whole session: its drops and reconnects.
+  # The others are recorded a tape per connection, as they always were.
   flow=${entry%%:*} rest=${entry#*:}
-  scenario=Scenarios/${rest%%:*}.scenario down="" last=""
+  scenario=Scenarios/${rest%%:*}.scenario down="" last="" tapes_per=(--tape-per connection)
   [ "$rest" = "${rest%:down}" ] || down=yes
   [ "$rest" = "${rest%:last}" ] || last=yes
+  [ "$rest" = "${rest%:session}" ] || tapes_per=(--tape-per session --session-gap 60)
   echo "== $flow ($scenario)"
   mkdir -p "$work/$flow"
-  start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed"
+  # shellcheck disable=SC2046 # the faults are separate options
+  start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed" $(server_faults "$flow")
   server_url=$(grep -o 'ws://[^ ]*' "$work/$flow/server.log" | head -n 1)
   [ -z "$down" ] || stop_all
   start "$work/$flow/proxy.log" record --listen 127.0.0.1:0 --upstream "$server_url" --out "$work/$flow/tapes" \
-    --label "flow=$flow" --label "scenario=$scenario" --label "seed=$seed" --label corpus=regression --no-catalog
+    "${tapes_per[@]}" --label "flow=$flow" --label "scenario=$scenario" --label "seed=$seed" --label corpus=regression \
+    --no-catalog
   proxy_url=$(grep -o 'ws://[^ ]*' "$work/$flow/proxy.log" | head -n 1)
   "$bin" scenario run "$scenario" --server "$proxy_url" --server-clock virtual
   # Stopping the proxy closes the tape; the server goes with it.

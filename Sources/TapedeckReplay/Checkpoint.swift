@@ -10,8 +10,10 @@ public struct Checkpoint: Sendable, Equatable {
         case record(Int)
         /// The state at this tape time (ns): after every record at or before it.
         case time(UInt64)
-        /// After the first message of this envelope type (in one direction, or either).
-        case firstMessage(type: String, direction: TapeRecord.Direction?)
+        /// After the `occurrence`th (from 1) message of this envelope type, in one direction or
+        /// either; the types `open`, `close` and `error` are a connection's open, its close frames
+        /// and its failures (a drop, a refused upgrade), so session tapes can name their reconnects.
+        case message(type: String, direction: TapeRecord.Direction?, occurrence: Int)
         /// After the last record of the tape.
         case end
 
@@ -20,7 +22,8 @@ public struct Checkpoint: Sendable, Equatable {
             case .marker(let name): "marker \(CheckpointFile.quoted(name))"
             case .record(let number): "record \(number)"
             case .time(let nanoseconds): "time \(TapeTime.text(nanoseconds))"
-            case .firstMessage(let type, let direction): "first " + (direction.map { $0.name + " " } ?? "") + type
+            case .message(let type, let direction, let occurrence):
+                Checkpoint.ordinal(occurrence) + " " + (direction.map { $0.name + " " } ?? "") + type
             case .end: "end"
             }
         }
@@ -35,4 +38,15 @@ public struct Checkpoint: Sendable, Equatable {
     public init(name: String, trigger: Trigger, line: Int = 0) {
         self.name = name; self.trigger = trigger; self.line = line
     }
+
+    /// The words checkpoint files count occurrences with.
+    public static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
+    /// `first`, `second`, ... `tenth`.
+    static func ordinal(_ occurrence: Int) -> String {
+        ordinals.indices.contains(occurrence - 1) ? ordinals[occurrence - 1] : "#\(occurrence)"
+    }
+
+    /// The pseudo-types that name connection events instead of envelope types.
+    public static let connectionEvents: Set<String> = ["open", "close", "error"]
 }

@@ -19,7 +19,8 @@ import TapedeckTape
 ///     line     = [ name ":" point ] [ "#" comment ]
 ///     name     = 1*( letter / digit / "-" / "_" / "." )     ; not starting with "."
 ///     point    = [ "after" ] event / "time" duration / "end"
-///     event    = "marker" ( quoted / word ) / "record" integer / "first" [ "s2c" / "c2s" ] type
+///     event    = "marker" ( quoted / word ) / "record" integer / ordinal [ "s2c" / "c2s" ] type
+///     ordinal  = "first" / "second" / ... / "tenth"   ; type: an envelope type, or open, close, error
 ///     duration = number ( "ns" / "us" / "ms" / "s" / "m" )   ; e.g. 1500ms, 2.5s
 ///     quoted   = '"' *( char / '\"' / '\\' ) '"'
 public enum CheckpointFile {
@@ -141,7 +142,7 @@ public enum CheckpointFile {
                 guard !atEnd else { throw fail("expected marker, record or first after 'after'") }
                 let eventStart = index
                 keyword = word()
-                guard ["marker", "record", "first"].contains(keyword) else {
+                guard ["marker", "record"].contains(keyword) || Checkpoint.ordinals.contains(keyword) else {
                     throw fail("expected marker, record or first after 'after', found '\(keyword)'", at: eventStart)
                 }
             }
@@ -173,7 +174,7 @@ public enum CheckpointFile {
                             : "expected a time such as 5s, 2.5s, 1500ms, 100us or 42ns, found '\(text)'", at: timeStart)
                 }
                 return .time(nanoseconds)
-            case "first":
+            case let ordinal where Checkpoint.ordinals.contains(ordinal):
                 skipSpaces()
                 var typeStart = index
                 var type = word()
@@ -185,9 +186,9 @@ public enum CheckpointFile {
                     type = word()
                 }
                 guard !type.isEmpty else {
-                    throw fail("expected a message type after 'first', such as playerObject", at: typeStart)
+                    throw fail("expected a message type after '\(keyword)', such as playerObject", at: typeStart)
                 }
-                return .firstMessage(type: type, direction: direction)
+                return .message(type: type, direction: direction, occurrence: Checkpoint.ordinals.firstIndex(of: keyword)! + 1)
             default:
                 throw fail("unknown point '\(keyword)'; expected marker, record, time, first, after or end", at: start)
             }

@@ -3,6 +3,8 @@ import TapedeckTape
 /// Decides which checkpoints of one tape fire around each record; `ReplayCursor` asks it.
 struct CheckpointTracker {
     private(set) var remaining: [Checkpoint]
+    /// How many messages (and connection events) of each type and direction went by.
+    private var seen: [String: Int] = [:]
 
     init(checkpoints: [Checkpoint]) { remaining = checkpoints }
 
@@ -14,7 +16,7 @@ struct CheckpointTracker {
         }
     }
 
-    /// Marker, record and first-message checkpoints fire after their record. With the payload, a
+    /// Marker, record and message checkpoints fire after their record. With the payload, a
     /// message Tapedeck's decoder rejected still places `first TYPE` checkpoints by its envelope's
     /// `type` (a model that parses the bytes itself got it).
     mutating func firingAfter(position: RecordPosition, input: ReplayInput, payload: [UInt8]?) -> [Checkpoint] {
@@ -27,13 +29,25 @@ struct CheckpointTracker {
             type = String(decoding: scanned, as: UTF8.self)
             direction = undecoded
         }
+        switch input {
+        case .connection(.opened): type = "open"
+        case .connection(.closed): type = "close"
+        case .connection(.failed): type = "error"
+        default: break
+        }
+        if let type {
+            seen[type, default: 0] += 1
+            if let direction { seen[direction.name + " " + type, default: 0] += 1 }
+        }
+        let seen = self.seen
         return take { checkpoint in
             switch checkpoint.trigger {
             case .record(let number): return position.record == number
             case .marker(let name): if case .marker(name) = input { return true }; return false
-            case .firstMessage(let wanted, let wantedDirection):
+            case .message(let wanted, let wantedDirection, let occurrence):
                 guard let type, type == wanted else { return false }
-                return wantedDirection == nil || wantedDirection == direction
+                guard wantedDirection == nil || wantedDirection == direction else { return false }
+                return seen[wantedDirection.map { $0.name + " " + wanted } ?? wanted] == occurrence
             case .time, .end: return false
             }
         }

@@ -130,7 +130,7 @@ public enum TapeCheck {
     /// For a `first TYPE` checkpoint that was not reached: whether TYPE is a message type at all,
     /// since a misspelt type can never be reached.
     static func unknownTypeNote(_ trigger: Checkpoint.Trigger) -> String {
-        guard case .firstMessage(let type, let direction) = trigger else { return "" }
+        guard case .message(let type, let direction, _) = trigger, !Checkpoint.connectionEvents.contains(type) else { return "" }
         let known: [String]
         switch direction {
         case .s2c?: known = ServerMessage.knownTypes

@@ -39,7 +39,7 @@ import Testing
     @Test func theCorpusConforms() async throws {
         let run = try await TapedeckBinary.run(["conform", TapedeckBinary.packageRoot.appendingPathComponent("Recordings").path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.hasPrefix("14 tapes, "))
+        #expect(run.stdout.hasPrefix("18 tapes, "))
         #expect(run.stdout.contains("every message conforms to Protocol/baolife.schema.json"))
     }
 

@@ -34,7 +34,7 @@ import Testing
         // The acceptance: the corpus exercises every rule and every server message type.
         let high = try await TapedeckBinary.run(["coverage", Self.recordings, "--min", "100"])
         #expect(high.status == 0, "\(high.stdout)")
-        #expect(high.stdout.hasPrefix("coverage of 14 tape(s): 100.0 % (77 of 77 rules and server message types)"))
+        #expect(high.stdout.hasPrefix("coverage of 18 tape(s): 100.0 % (77 of 77 rules and server message types)"))
         #expect(high.stdout.contains("never exercised (0): none"))
         #expect(try await TapedeckBinary.run(["coverage", Self.recordings, "--min", "101"]).status == 2)
         #expect(try await TapedeckBinary.run(["coverage", "/no/such/folder"]).status == 2)

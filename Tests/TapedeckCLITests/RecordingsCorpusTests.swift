@@ -24,6 +24,11 @@ import Testing
         "setbacks": ["character-created", "before-late-claim", "end"],
         "refused": ["refused"],
         "returning-player": ["returned", "end"],
+        // Session tapes: drops and reconnects (issue 43).
+        "drop-reconnect": ["bought", "dropped", "reopened", "resynced", "end"],
+        "claim-in-flight": ["loss", "claim-in-flight", "resynced", "end"],
+        "close-code": ["closed-by-server", "reopened", "playing-again", "end"],
+        "refused-then-accepted": ["first-refusal", "second-refusal", "connected", "end"],
     ]
 
     /// One `testsuite` of the JUnit report: its tape, counts and case names in order.

@@ -25,8 +25,8 @@ import Testing
     static let keyLines: [(command: String, line: String)] = [
         ("tapedeck import", "labels      device=iPhone 15 simulator, scenario=new-player"),
         ("tapedeck ls", "complete  flow=tour"),
-        ("tapedeck check Recordings", "checked 14 tapes and 84 cases: 14 tapes passed, 0 failed (0 failing cases)"),
-        ("tapedeck check /tmp/tapedeck-phase", "checked 14 tapes and 84 cases: 13 tapes passed, 1 failed (1 failing cases)"),
+        ("tapedeck check Recordings", "checked 18 tapes and 109 cases: 18 tapes passed, 0 failed (0 failing cases)"),
+        ("tapedeck check /tmp/tapedeck-phase", "checked 18 tapes and 109 cases: 17 tapes passed, 1 failed (1 failing cases)"),
         ("-o /tmp/bug-min.tape", "wrote /tmp/bug-min.tape: 2 of 18 records, failing with decode error s2c message.tiers[2]"),
         (
             "-o /tmp/readme-min.tape",

@@ -71,6 +71,29 @@ extension ScenarioRunner {
         }
     }
 
+    /// Waits for the server to end the connection, taking in (and applying) what it sends first:
+    /// with a close frame (of `end.code`, when given), or without one (`expect dropped`: the
+    /// connection broke, code 1006).
+    func performExpectEnd(_ end: ScenarioStatement.ExpectEnd) async -> Outcome {
+        let timeout = end.within ?? defaultTimeout
+        let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ timeout.nanoseconds)
+        var count = 0
+        while isConnected {
+            switch await receiveNext(until: deadline) {
+            case .message: count += 1
+            case .timeout: return .fail("\(end.text): the connection was still open after \(timeout)")
+            case .closed(let reason): stepLog.append(reason)
+            }
+        }
+        if count > 0 { stepLog.append("received \(count) message\(count == 1 ? "" : "s") first") }
+        let dropped = endCode == nil || endCode == 1006
+        let how = dropped ? "without a close frame" : "with close code \(endCode ?? 0)"
+        if end.dropped != dropped || (end.code.map { UInt16($0) != endCode } ?? false) {
+            return .fail("\(end.text): the connection ended \(how)")
+        }
+        return .pass
+    }
+
     /// Lets time pass, taking in (and applying) whatever the server sends meanwhile.
     func performWait(_ duration: ScenarioDuration) async -> Outcome {
         let deadline = VirtualTime(nanoseconds: clock.now.nanoseconds &+ duration.nanoseconds)

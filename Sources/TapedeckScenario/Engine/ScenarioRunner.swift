@@ -39,6 +39,9 @@ package final class ScenarioRunner {
     var defaultTimeout: ScenarioDuration
     var ignored: Set<String> = []
     var isConnected = false
+    /// How the server ended the last connection: its close code (1006 without a close frame), or
+    /// nil when the connection failed on the client's side.
+    var endCode: UInt16?
     /// Received and not yet consumed by an `expect`, oldest first.
     var inbox: [ReceivedMessage] = []
     /// The last few messages received (of types not ignored), for failure reports.
@@ -148,6 +151,7 @@ package final class ScenarioRunner {
         case .send(let type, let body): return await performSend(type: type, body: body)
         case .expect(let expect): return await performExpect(expect)
         case .expectNo(let expectNo): return await performExpectNo(expectNo)
+        case .expectEnd(let end): return await performExpectEnd(end)
         case .capture(let name, let path): return performCapture(name: name, path: path)
         case .set(let name, let value):
             do {
@@ -295,6 +299,7 @@ package final class ScenarioRunner {
             event = try await transport.receive(timeout: timeout)
         } catch {
             isConnected = false
+            endCode = nil
             state.apply(.failed("\(error)"), at: clock.now)
             return .closed("the connection failed: \(error)")
         }
@@ -303,6 +308,7 @@ package final class ScenarioRunner {
             return .timeout
         case .closed(let code, let reason):
             isConnected = false
+            endCode = code
             state.apply(.closed(code: Int(code), reason: reason), at: clock.now)
             return .closed("the server closed the connection (code \(code)\(reason.isEmpty ? "" : ", \"\(reason)\""))")
         case .message(let bytes):

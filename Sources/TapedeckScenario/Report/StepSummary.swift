@@ -20,6 +20,7 @@ enum StepSummary {
             var text = "expect no \(expectNo.type)"
             if let filter = expectNo.filter { text += " where \(filter)" }
             return text + " for \(expectNo.duration)"
+        case .expectEnd(let end): return end.text
         case .capture(let name, let path): return "capture \(name) = \(path)"
         case .set(let name, let value): return "set \(name) = \(value)"
         case .checkpoint(let name, _): return "checkpoint \(name)"

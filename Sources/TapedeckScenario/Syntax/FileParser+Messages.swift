@@ -59,6 +59,37 @@ extension FileParser {
         }
     }
 
+    /// `expect closed [CODE] [within D]` or `expect dropped [within D]`; nil (nothing read) for
+    /// an `expect` of a message.
+    mutating func parseExpectEnd(at here: SourceLocation) throws(ScenarioParseError) -> ScenarioStatement? {
+        let start = position
+        let index = cursor.index
+        let word = readIdentifier()
+        guard word == "closed" || word == "dropped" else {
+            cursor.reset(to: index, line: start.line, column: start.column)
+            return nil
+        }
+        var code: Int?
+        cursor.skipSpaces()
+        if word == "closed", let next = cursor.current, next.isASCII, next.isNumber {
+            code = try readInteger(what: "a close code", range: 1000...4999)
+        }
+        var within: ScenarioDuration?
+        cursor.skipSpaces()
+        if !cursor.isAtLineEnd, cursor.current != "}" {
+            let clauseStart = position
+            let clause = readIdentifier()
+            guard clause == "within" else {
+                throw fail(
+                    "unexpected '\(clause.isEmpty ? foundHere : clause)' in expect \(word)", at: clauseStart,
+                    found: clause.isEmpty ? foundHere : clause,
+                    hint: word == "closed" ? "write expect closed [CODE] [within DURATION]" : "write expect dropped [within DURATION]")
+            }
+            within = try readDuration(after: "within")
+        }
+        return ScenarioStatement(.expectEnd(.init(code: code, dropped: word == "dropped", within: within)), at: here)
+    }
+
     mutating func parseExpect(at here: SourceLocation) throws(ScenarioParseError) -> ScenarioStatement {
         cursor.skipSpaces()
         let noStart = position
@@ -70,6 +101,7 @@ extension FileParser {
         } else {
             cursor.reset(to: noIndex, line: noStart.line, column: noStart.column)
         }
+        if !negated, let end = try parseExpectEnd(at: here) { return end }
         let type = try parseMessageType(server: true, after: negated ? "expect no" : "expect")
         var filter: MessageFilter?
         var within: ScenarioDuration?

@@ -45,6 +45,23 @@ package struct ScenarioStatement: Sendable, Hashable {
         }
     }
 
+    /// `expect closed [CODE]` or `expect dropped`: the server ends the connection.
+    package struct ExpectEnd: Sendable, Hashable {
+        /// The close code the server's close frame must carry; nil for any close frame.
+        package var code: Int?
+        /// The connection must end without a close frame (a drop).
+        package var dropped: Bool
+        package var within: ScenarioDuration?
+        package init(code: Int?, dropped: Bool, within: ScenarioDuration?) {
+            self.code = code; self.dropped = dropped; self.within = within
+        }
+
+        /// As written: `expect closed 4001 within 5s`.
+        package var text: String {
+            (dropped ? "expect dropped" : "expect closed" + (code.map { " \($0)" } ?? "")) + (within.map { " within \($0)" } ?? "")
+        }
+    }
+
     package struct Repeat: Sendable, Hashable {
         package var count: Int
         /// `repeat up to N until TYPE [where ...]`: stop after the first iteration in which such a
@@ -68,6 +85,7 @@ package struct ScenarioStatement: Sendable, Hashable {
         case send(type: String, body: JSONTemplate?)
         case expect(Expect)
         case expectNo(ExpectNo)
+        case expectEnd(ExpectEnd)
         case capture(name: String, path: String)
         case set(name: String, value: JSONTemplate)
         case checkpoint(name: String, assertions: [Comparison])
