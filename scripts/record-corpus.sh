@@ -42,7 +42,7 @@ flows=(
 # The reference server's faults for a flow that needs them (docs/REFERENCE-SERVER.md, "Faults").
 server_faults() {
   case "$1" in
-    drop-reconnect) echo "--drop-after 6 --fault-connections 1" ;;
+    drop-reconnect) echo "--drop-on purchaseItem --fault-connections 1" ;;
     claim-in-flight) echo "--drop-on claimEvent --fault-connections 1" ;;
     close-code) echo "--close-after 5 --close-code 4001 --fault-connections 1" ;;
     refused-then-accepted) echo "--refuse-first 2" ;;

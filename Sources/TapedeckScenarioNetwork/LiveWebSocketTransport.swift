@@ -69,6 +69,10 @@ package final class LiveWebSocketTransport: ScenarioTransport {
         }
     }
 
+    package func letRealTimePass(nanoseconds: UInt64) async {
+        try? await Task.sleep(nanoseconds: nanoseconds)
+    }
+
     package func close(code: UInt16) async {
         await client?.close(code: code)
         client = nil

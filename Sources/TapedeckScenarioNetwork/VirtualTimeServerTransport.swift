@@ -77,6 +77,10 @@ package final class VirtualTimeServerTransport: ScenarioTransport {
         }
     }
 
+    package func letRealTimePass(nanoseconds: UInt64) async {
+        await live.letRealTimePass(nanoseconds: nanoseconds)
+    }
+
     package func close(code: UInt16) async {
         queue.removeAll()
         await live.close(code: code)

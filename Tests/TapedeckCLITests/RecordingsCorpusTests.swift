@@ -25,7 +25,7 @@ import Testing
         "refused": ["refused"],
         "returning-player": ["returned", "end"],
         // Session tapes: drops and reconnects (issue 43).
-        "drop-reconnect": ["bought", "dropped", "reopened", "resynced", "end"],
+        "drop-reconnect": ["purchase-sent", "dropped", "reopened", "resynced", "end"],
         "claim-in-flight": ["loss", "claim-in-flight", "resynced", "end"],
         "close-code": ["closed-by-server", "reopened", "playing-again", "end"],
         "refused-then-accepted": ["first-refusal", "second-refusal", "connected", "end"],

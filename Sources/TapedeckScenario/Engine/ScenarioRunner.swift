@@ -162,6 +162,10 @@ package final class ScenarioRunner {
             }
         case .checkpoint(let name, let assertions): return await performCheckpoint(name: name, assertions: assertions)
         case .wait(let duration): return await performWait(duration)
+        case .backoff(let duration):
+            // Real time first, where a real network listens: a recording shows the app's delay.
+            await transport.letRealTimePass(nanoseconds: duration.nanoseconds)
+            return await performWait(duration)
         case .repeatBlock(let block): return await performRepeat(block, depth: depth)
         case .mark(let name):
             await transport.mark(name)

@@ -25,6 +25,7 @@ enum StepSummary {
         case .set(let name, let value): return "set \(name) = \(value)"
         case .checkpoint(let name, _): return "checkpoint \(name)"
         case .wait(let duration): return "wait \(duration)"
+        case .backoff(let duration): return "backoff \(duration)"
         case .repeatBlock(let block):
             guard let until = block.until else { return "repeat \(block.count)" }
             return "repeat up to \(block.count) until \(until.type)" + (until.filter.map { " where \($0)" } ?? "")

@@ -38,6 +38,8 @@ extension FileParser {
             return [ScenarioStatement(.set(name: name, value: value), at: here)]
         case "wait":
             return [ScenarioStatement(.wait(try readDuration(after: "wait")), at: here)]
+        case "backoff":
+            return [ScenarioStatement(.backoff(try readDuration(after: "backoff")), at: here)]
         case "timeout":
             return [ScenarioStatement(.timeout(try readDuration(after: "timeout")), at: here)]
         case "repeat":

@@ -17,7 +17,7 @@ package struct ScenarioParser: Sendable {
     /// Every word that starts a statement.
     package static let statementKeywords = [
         "connect", "header", "subprotocol", "close", "send", "expect", "capture", "set", "checkpoint",
-        "wait", "repeat", "include", "mark", "ignore", "timeout",
+        "wait", "backoff", "repeat", "include", "mark", "ignore", "timeout",
     ]
 
     /// Words inside statements, offered as hints too.

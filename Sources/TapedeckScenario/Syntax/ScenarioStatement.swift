@@ -90,6 +90,8 @@ package struct ScenarioStatement: Sendable, Hashable {
         case set(name: String, value: JSONTemplate)
         case checkpoint(name: String, assertions: [Comparison])
         case wait(ScenarioDuration)
+        /// `backoff D`: a `wait` that is also real time on a real network (the app's reconnect delay).
+        case backoff(ScenarioDuration)
         case repeatBlock(Repeat)
         case mark(String)
         case ignore([String])

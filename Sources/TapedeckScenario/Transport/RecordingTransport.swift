@@ -63,6 +63,10 @@ package final class RecordingTransport: ScenarioTransport {
         await inner.close(code: code)
     }
 
+    package func letRealTimePass(nanoseconds: UInt64) async {
+        await inner.letRealTimePass(nanoseconds: nanoseconds)
+    }
+
     package func mark(_ name: String) async {
         append(.note, .marker, payload: Array(name.utf8))
         await inner.mark(name)

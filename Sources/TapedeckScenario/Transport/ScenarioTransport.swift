@@ -18,6 +18,9 @@ package protocol ScenarioTransport: AnyObject {
     func close(code: UInt16) async
     /// A named point in the session (checkpoints and `mark`); transports that record write it.
     func mark(_ name: String) async
+    /// `backoff`: lets real time pass where a real network is listening (a recording proxy stamps
+    /// real times); transports of virtual time only do nothing.
+    func letRealTimePass(nanoseconds: UInt64) async
     /// Sends the transport could not answer (a served tape whose next recorded client message
     /// differs), in the order they happened.
     var unmatchedSends: [UnmatchedSend] { get }
@@ -25,6 +28,7 @@ package protocol ScenarioTransport: AnyObject {
 
 extension ScenarioTransport {
     package func mark(_ name: String) async {}
+    package func letRealTimePass(nanoseconds: UInt64) async {}
     package var unmatchedSends: [UnmatchedSend] { [] }
 }
 
