@@ -35,6 +35,10 @@ final class ProxyConnection: @unchecked Sendable {
     private var sides = RelayChannels()
     /// Frames for the app that came before its side finished its upgrade.
     private var early: [WebSocketFrame] = []
+    /// The records of those frames: they go on the tape after the connection's `open`, in order,
+    /// as the app receives them (a server that speaks first, a returning player's resync).
+    private var earlyRecords: [RelayRecord] = []
+    private var openRecorded = false
     /// The tape is behind: neither side is read until it catches up.
     private var recordingPaused = false
 
@@ -340,6 +344,9 @@ final class ProxyConnection: @unchecked Sendable {
         sides[.client].graceTimer?.cancel()
         sides[.server].graceTimer?.cancel()
         context.registry.remove(self)
+        // Never opened (the app went during its upgrade): what the server sent is kept all the same.
+        for held in earlyRecords { recorder?.append(held, connection: id) }
+        earlyRecords = []
         if let recorder { context.connectionEnded(self, tape: recorder) }
         // The relay handlers and the recorder point back at this connection: let go of them (and
         // of the channels) so the finished session is freed, not kept alive by the cycle.
@@ -351,6 +358,23 @@ final class ProxyConnection: @unchecked Sendable {
     // MARK: recording
 
     private func record(_ record: RelayRecord) {
+        if !openRecorded {
+            if record.direction == .s2c {
+                earlyRecords.append(record)
+                return
+            }
+            if record.kind == .open {
+                openRecorded = true
+                append(record)
+                for held in earlyRecords { append(held) }
+                earlyRecords = []
+                return
+            }
+        }
+        append(record)
+    }
+
+    private func append(_ record: RelayRecord) {
         if recorder?.append(record, connection: id) == true { recordingPaused = true }
     }
 }

@@ -10,7 +10,9 @@ final class EchoServer: Sendable {
     let channel: Channel
     let group: MultiThreadedEventLoopGroup
 
-    init(tls: NIOSSLContext? = nil, host: String = "127.0.0.1") async throws {
+    /// `greeting`: sent the moment a connection is upgraded, before the client says anything (as
+    /// the game server resyncs a returning player).
+    init(tls: NIOSSLContext? = nil, host: String = "127.0.0.1", greeting: String? = nil) async throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
@@ -19,7 +21,7 @@ final class EchoServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try WebSocketPipeline.configureServer(channel, paths: ["/", "/game"], maxMessageBytes: 1 << 20, tls: tls) {
                         _, _ in
-                        EchoHandler()
+                        EchoHandler(greeting: greeting)
                     }
                 }
             }
@@ -37,6 +39,15 @@ final class EchoServer: Sendable {
 final class EchoHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketMessage
     typealias OutboundOut = WebSocketFrame
+
+    let greeting: String?
+    init(greeting: String? = nil) { self.greeting = greeting }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard let greeting else { return }
+        let buffer = context.channel.allocator.buffer(string: greeting)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: buffer)), promise: nil)
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let (opcode, bytes): (WebSocketOpcode, [UInt8]) =

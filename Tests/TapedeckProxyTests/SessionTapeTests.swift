@@ -177,3 +177,26 @@ import Testing
         await server.shutdown()
     }
 }
+
+/// A server that speaks as soon as the upgrade is done (a returning player's resync) races the
+/// app's side of the upgrade: its messages go on the tape after the connection's `open`, where the
+/// app receives them, never before it.
+@Suite(.tags(.integration), .ownThread) struct EarlyServerMessageTests {
+    @Test func aGreetingIsRecordedAfterTheOpenOnEveryConnection() async throws {
+        let server = try await EchoServer(greeting: #"{"type":"playerObject","message":{}}"#)
+        let harness = try await SessionTapeTests.harness(server, name: "session-greeting")
+        defer { try? FileManager.default.removeItem(atPath: harness.folder) }
+        for _ in 1...20 {
+            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/game")
+            #expect(try await client.receiveText(timeout: .seconds(60)) == Array(#"{"type":"playerObject","message":{}}"#.utf8))
+            await client.close(code: 1000, timeout: .seconds(60))
+            await SessionTapeTests.waitUntilNoConnection(harness)
+        }
+        try await harness.proxy.shutdown()
+        let tape = try TapeContents(path: try #require(harness.closedTapes.first).path)
+        let lines = SessionTapeTests.summary(tape).filter { !$0.contains(" close ") }
+        #expect(
+            lines == (0..<20).flatMap { ["c\($0) open c2s", #"c\#($0) text s2c {"type":"playerObject","message":{}}"#] }, "\(lines)")
+        await server.shutdown()
+    }
+}
