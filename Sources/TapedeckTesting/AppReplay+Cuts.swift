@@ -37,7 +37,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
         let tasksBefore = network.taskTimes.count
         let findingsBefore = network.findings.count
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
-        await player.lockstep.settle(socket, player.adapter, network)
+        await player.lockstep.settle(socket, player.adapter, network, rounds: SocketLockstep.endRounds)
 
         var problems: [String] = []
         if player.adapter.isConnected() == true { problems.append("the app still says it is connected after the drop") }

@@ -32,13 +32,15 @@ struct SocketLockstep {
             return await open(record.connection, at: position.sessionTime, current: socket, adapter, network)
         case (.error, _):
             let reason = String(decoding: record.payload, as: UTF8.self)
+            // A second note of an end already delivered (the proxy notes both sides of a drop).
+            if let socket, socket.isEnded { return false }
             network.advance(to: context(position, after: .failure(reason), network))
             // A failure before the connection opened is the app's attempt to connect failing.
             guard await open(record.connection, at: position.sessionTime, current: socket, adapter, network),
                 let socket = network.socket(forRecorded: record.connection)
             else { return false }
             socket.deliverFailure(reason)
-            await settle(socket, adapter, network)
+            await settle(socket, adapter, network, rounds: Self.endRounds)
             return true
         case (.text, .s2c), (.binary, .s2c):
             network.advance(to: context(position, after: .serverMessage(record.payload), network))
@@ -51,7 +53,7 @@ struct SocketLockstep {
             network.advance(to: context(position, after: .serverClose(code: record.closeCode ?? 1005), network))
             guard let socket, !socket.isEnded else { return false }
             socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
-            await settle(socket, adapter, network)
+            await settle(socket, adapter, network, rounds: Self.endRounds)
             return true
         case (.text, .c2s), (.binary, .c2s):
             guard network.awaits(record: position.record, recordedConnection: record.connection) else { return true }
@@ -113,14 +115,19 @@ struct SocketLockstep {
         if !done() { clock.move(to: target) }
     }
 
-    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+    /// Main-queue rounds after a connection's end: the app's reaction to a drop takes a few hops
+    /// (its receive loop's catch, a state change, the task that waits out its backoff), and its
+    /// timer must be set before the replay moves its clock on.
+    static let endRounds = 4
+
+    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, rounds: Int = 1) async {
         if let socket, !unread.contains(ObjectIdentifier(socket)) {
             if await !socket.waitUntilIdle() {
                 unread.insert(ObjectIdentifier(socket))
                 network.stoppedReading(socket)
             }
         }
-        await Settling.mainQueue(rounds: 1)
+        await Settling.mainQueue(rounds: rounds)
         await adapter.settle()
     }
 

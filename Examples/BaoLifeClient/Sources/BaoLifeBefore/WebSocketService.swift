@@ -68,6 +68,11 @@ public final class WebSocketService: ObservableObject {
     private let makeTask: (URL) -> any WebSocketTasking
     private var task: (any WebSocketTasking)?
     private let now: () -> Date
+    /// The clock the reconnect's backoff waits on (`ContinuousClock` in the app, the replay's in tests).
+    private let clock: any Clock<Duration>
+    /// The reconnect waiting for its backoff, and how many attempts failed in a row.
+    private var reconnect: Task<Void, Never>?
+    private var failures = 0
     /// Claims sent and not answered yet: only these roll back when the server refuses.
     private var pendingClaims: Set<String> = []
 
@@ -75,20 +80,29 @@ public final class WebSocketService: ObservableObject {
     ///   - url: the game server.
     ///   - makeTask: makes the socket.
     ///   - now: the clock claim timestamps come from.
+    ///   - clock: the clock the reconnect's backoff waits on.
     public init(
         url: URL = URL(string: "wss://lichun.app/wss/")!,
         makeTask: @escaping (URL) -> any WebSocketTasking = { URLSession.shared.webSocketTask(with: $0) },
-        now: @escaping () -> Date = Date.init
+        now: @escaping () -> Date = Date.init, clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.url = url
         self.makeTask = makeTask
         self.now = now
+        self.clock = clock
     }
+
+    /// Automatic reconnection with exponential backoff: 1 s, doubling to at most 30 s, up to 1000
+    /// attempts in a row (a message from the server starts the count again).
+    public static let maximumAttempts = 1000
 
     // MARK: - Socket
 
-    /// Opens the socket and starts reading it. A live connection stays as it is.
+    /// Opens the socket and starts reading it. A live connection stays as it is; a reconnect
+    /// waiting for its backoff is superseded.
     public func connect() {
+        reconnect?.cancel()
+        reconnect = nil
         if isConnected, task != nil { return }
         let task = makeTask(url)
         self.task = task
@@ -102,6 +116,7 @@ public final class WebSocketService: ObservableObject {
             DispatchQueue.main.async {
                 switch result {
                 case .success(.string(let text)):
+                    self.failures = 0
                     self.receive(text: text)
                     self.receiveNext(on: task)
                 case .success:
@@ -113,8 +128,21 @@ public final class WebSocketService: ObservableObject {
                     } else {
                         self.didFail("\(error)")
                     }
+                    if self.task === task { self.task = nil }
+                    self.scheduleReconnect()
                 }
             }
+        }
+    }
+
+    private func scheduleReconnect() {
+        guard failures < Self.maximumAttempts else { return }
+        let delay = min(Duration.seconds(1 << min(failures, 5)), .seconds(30))
+        failures += 1
+        reconnect = Task { @MainActor [weak self, clock] in
+            do { try await clock.sleep(for: delay) } catch { return }
+            self?.reconnect = nil
+            self?.connect()
         }
     }
 

@@ -13,14 +13,16 @@ final class AfterAdapter: AppSocketAdapter {
 
     /// The app on a tape's network (`AppReplay`).
     convenience init(network: ReplayNetwork, regressions: Regressions = [], recorder: FlightRecorder? = nil) {
-        self.init(makeTask: network.webSocketTask(with:), now: { network.now }, regressions: regressions, recorder: recorder)
+        self.init(
+            makeTask: network.webSocketTask(with:), now: { network.now }, clock: network.clock, regressions: regressions,
+            recorder: recorder)
     }
 
     init(
-        makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date, regressions: Regressions = [],
-        recorder: FlightRecorder? = nil
+        makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date,
+        clock: any Clock<Duration> = ContinuousClock(), regressions: Regressions = [], recorder: FlightRecorder? = nil
     ) {
-        app = AppContainer(makeTask: makeTask, now: now, regressions: regressions, recorder: recorder)
+        app = AppContainer(makeTask: makeTask, now: now, clock: clock, regressions: regressions, recorder: recorder)
     }
 
     func connect() { app.webSocketService.connect() }
@@ -49,6 +51,9 @@ final class AfterAdapter: AppSocketAdapter {
             return .unavailable
         }
     }
+
+    /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
+    func isConnected() -> Bool? { app.webSocketService.isConnected }
 
     func snapshot() -> AppSnapshot {
         let (gameState, player) = (app.gameState, app.player)

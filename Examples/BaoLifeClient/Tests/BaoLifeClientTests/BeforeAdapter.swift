@@ -14,16 +14,19 @@ final class BeforeAdapter: AppSocketAdapter {
 
     /// The app on a tape's network (`AppReplay`).
     convenience init(network: ReplayNetwork) {
-        self.init(makeTask: network.webSocketTask(with:), now: { network.now })
+        self.init(makeTask: network.webSocketTask(with:), now: { network.now }, clock: network.clock)
     }
 
-    init(makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date) {
-        service = WebSocketService(makeTask: makeTask, now: now)
+    init(makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date, clock: any Clock<Duration> = ContinuousClock()) {
+        service = WebSocketService(makeTask: makeTask, now: now, clock: clock)
         gameState = GameStateViewModel(webSocketService: service)
         player = PlayerViewModel(webSocketService: service)
     }
 
     func connect() { service.connect() }
+
+    /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
+    func isConnected() -> Bool? { service.isConnected }
 
     /// The taps behind the recorded client's messages: a reward claimed, a question answered, the
     /// speed set. A loss is claimed by the app itself, never by a tap. A claim of an event already

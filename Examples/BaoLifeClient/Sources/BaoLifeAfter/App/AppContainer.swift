@@ -22,15 +22,17 @@ public final class AppContainer {
     ///   - url: the game server.
     ///   - makeTask: makes the socket (`URLSession.shared.webSocketTask(with:)`, the default).
     ///   - now: the clock claim timestamps come from.
+    ///   - clock: the clock the reconnect's backoff waits on.
     ///   - regressions: bugs to switch on (tests only); none by default.
     ///   - recorder: the flight recorder of debug and beta builds, if any (docs/REPRO.md).
     public init(
         url: URL = URL(string: "wss://lichun.app/wss/")!,
         makeTask: @escaping (URL) -> any WebSocketTasking = { URLSession.shared.webSocketTask(with: $0) },
-        now: @escaping () -> Date = Date.init, regressions: Regressions = [], recorder: FlightRecorder? = nil
+        now: @escaping () -> Date = Date.init, clock: any Clock<Duration> = ContinuousClock(), regressions: Regressions = [],
+        recorder: FlightRecorder? = nil
     ) {
-        let service = WebSocketService(url: url, makeTask: makeTask, recorder: recorder)
-        let gameState = GameStateViewModel(webSocketService: service)
+        let service = WebSocketService(url: url, makeTask: makeTask, clock: clock, regressions: regressions, recorder: recorder)
+        let gameState = GameStateViewModel(webSocketService: service, regressions: regressions)
         webSocketService = service
         self.gameState = gameState
         player = PlayerViewModel(webSocketService: service, gameState: gameState)

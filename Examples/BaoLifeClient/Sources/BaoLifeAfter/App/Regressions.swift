@@ -20,4 +20,15 @@ public struct Regressions: OptionSet, Sendable {
     public static let claimTimestampWithoutFraction = Regressions(rawValue: 1 << 4)
     /// `QuestionsViewModel.answer`: the answer goes out twice.
     public static let answerSentTwice = Regressions(rawValue: 1 << 5)
+
+    // What the app does when its connection goes (session tapes, `checkCuts`).
+
+    /// `WebSocketService`: the reconnect comes at once, its backoff gone.
+    public static let reconnectsWithoutBackoff = Regressions(rawValue: 1 << 6)
+    /// `GameStateViewModel`: a `playerObject` after the first is ignored, so the app keeps what it
+    /// showed before the drop instead of the server's resync.
+    public static let resyncIgnored = Regressions(rawValue: 1 << 7)
+    /// `WebSocketService`: after a drop it retries its last message on the socket that dropped,
+    /// not on the next one.
+    public static let retriesOnTheDeadSocket = Regressions(rawValue: 1 << 8)
 }

@@ -33,18 +33,38 @@ public final class WebSocketService {
     @ObservationIgnored private let url: URL
     @ObservationIgnored private let makeTask: (URL) -> any WebSocketTasking
     @ObservationIgnored private var task: (any WebSocketTasking)?
+    /// The clock the reconnect's backoff waits on (`ContinuousClock` in the app, the replay's in tests).
+    @ObservationIgnored private let clock: any Clock<Duration>
+    @ObservationIgnored private let regressions: Regressions
+    /// The reconnect waiting for its backoff, and how many attempts failed in a row.
+    @ObservationIgnored private var reconnect: Task<Void, Never>?
+    @ObservationIgnored private var failures = 0
+    /// The last message sent (what the regression retries).
+    @ObservationIgnored private var lastSent: String?
     @ObservationIgnored private var handlers: [String: [Handler]] = [:]
     /// The flight recorder of debug and beta builds (docs/REPRO.md): it sees every frame both ways.
     @ObservationIgnored private nonisolated let recorder: FlightRecorder?
 
-    public init(url: URL, makeTask: @escaping (URL) -> any WebSocketTasking, recorder: FlightRecorder? = nil) {
+    public init(
+        url: URL, makeTask: @escaping (URL) -> any WebSocketTasking, clock: any Clock<Duration> = ContinuousClock(),
+        regressions: Regressions = [], recorder: FlightRecorder? = nil
+    ) {
         self.url = url
         self.makeTask = makeTask
+        self.clock = clock
+        self.regressions = regressions
         self.recorder = recorder
     }
 
-    /// Opens the socket and reads it until it closes. A live connection stays as it is.
+    /// The app guide's automatic reconnection: 1 s, doubling to at most 30 s, up to 1000 attempts
+    /// in a row (a message from the server starts the count again).
+    public static let maximumAttempts = 1000
+
+    /// Opens the socket and reads it until it closes. A live connection stays as it is; a
+    /// reconnect waiting for its backoff is superseded.
     public func connect() {
+        reconnect?.cancel()
+        reconnect = nil
         if isConnected, task != nil { return }
         let task = makeTask(url)
         self.task = task
@@ -61,14 +81,34 @@ public final class WebSocketService {
                 case .data: break // the server speaks JSON text only
                 @unknown default: break
                 }
+                failures = 0
             } catch {
                 if task.closeCode != .invalid {
                     didClose(code: task.closeCode.rawValue, reason: String(decoding: task.closeReason ?? Data(), as: UTF8.self))
                 } else {
                     didFail("\(error)")
                 }
+                if self.task === task { self.task = nil }
+                if regressions.contains(.retriesOnTheDeadSocket), let lastSent {
+                    try? await task.send(.string(lastSent))
+                }
+                scheduleReconnect()
                 return
             }
+        }
+    }
+
+    /// Connects again after the backoff on the injected clock.
+    private func scheduleReconnect() {
+        guard failures < Self.maximumAttempts else { return }
+        let delay: Duration = regressions.contains(.reconnectsWithoutBackoff) ? .zero : .seconds(1 << min(failures, 5)).clamped
+        failures += 1
+        reconnect = Task { [weak self, clock] in
+            if delay > .zero {
+                do { try await clock.sleep(for: delay) } catch { return }
+            }
+            self?.reconnect = nil
+            self?.connect()
         }
     }
 
@@ -80,6 +120,7 @@ public final class WebSocketService {
     public func send<Message: Codable & Sendable>(_ type: String, _ message: Message) {
         guard let text = try? MessageCoding.encode(type: type, message: message) else { return }
         recorder?.sent(text: text)
+        lastSent = text
         task?.send(.string(text)) { [weak self] error in
             guard let error else { return }
             Task { @MainActor in self?.currentError = .connectionFailed("\(error)") }
@@ -140,4 +181,9 @@ public final class WebSocketService {
             }
         }
     }
+}
+
+extension Duration {
+    /// At most 30 s: the backoff's ceiling.
+    fileprivate var clamped: Duration { min(self, .seconds(30)) }
 }

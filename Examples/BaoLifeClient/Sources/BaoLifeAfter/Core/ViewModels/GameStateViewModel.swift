@@ -15,9 +15,13 @@ public final class GameStateViewModel {
     public private(set) var gameSpeed = 5000
 
     @ObservationIgnored private let webSocketService: WebSocketService
+    @ObservationIgnored private let regressions: Regressions
+    /// Whether a full state has arrived (the regression ignores the ones after it: a reconnect's resync).
+    @ObservationIgnored private var loaded = false
 
-    public init(webSocketService: WebSocketService) {
+    public init(webSocketService: WebSocketService, regressions: Regressions = []) {
         self.webSocketService = webSocketService
+        self.regressions = regressions
         webSocketService.on("u") { [weak self] data in
             self?.apply(try MessageCoding.payload(PartialUpdate.self, from: data))
         }
@@ -25,7 +29,10 @@ public final class GameStateViewModel {
             self?.apply(try MessageCoding.payload(BatchUpdate.self, from: data))
         }
         webSocketService.on("playerObject") { [weak self] data in
-            self?.apply(try MessageCoding.payload(PlayerObject.self, from: data))
+            guard let self else { return }
+            if regressions.contains(.resyncIgnored), loaded { return }
+            loaded = true
+            apply(try MessageCoding.payload(PlayerObject.self, from: data))
         }
         webSocketService.on("purchaseResult") { [weak self] data in
             let result = try MessageCoding.payload(PurchaseResult.self, from: data)
