@@ -48,7 +48,8 @@ package struct RecordingProxyConfiguration: Sendable {
 
     package init(
         listenHost: String = "127.0.0.1", listenPort: Int = 0, mode: RecordingProxyMode, outputDirectory: String,
-        tapes: TapeGrouping = .perConnection, labels: [String: String] = [:], redaction: RedactionRules = .defaults, passThrough: [InterceptPattern] = [],
+        tapes: TapeGrouping = .perConnection, labels: [String: String] = [:], redaction: RedactionRules = .defaults,
+        passThrough: [InterceptPattern] = [],
         allowedClients: [AddressRange] = AddressRange.localNetworks, maxMessageBytes: Int = 16 << 20,
         tlsCertificatePath: String? = nil, tlsKeyPath: String? = nil, upstreamCAPath: String? = nil,
         upstreamInsecure: Bool = false, controlHost: String = "127.0.0.1", controlPort: Int? = 0,

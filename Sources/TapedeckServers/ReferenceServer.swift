@@ -48,7 +48,8 @@ package final class ReferenceServer: Sendable {
             refused.withLockedValue { count in
                 guard count < configuration.refuseFirst else { return nil }
                 count += 1
-                return "the server is starting: upgrade \(count) of the first \(configuration.refuseFirst) refused (--refuse-first)"
+                return
+                    "the server is starting: upgrade \(count) of the first \(configuration.refuseFirst) refused (--refuse-first)"
             }
         }
         let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 512) { channel in

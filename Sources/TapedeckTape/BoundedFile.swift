@@ -57,7 +57,9 @@ public enum BoundedFile {
     }
 
     private static func overLimit(_ path: String, _ limit: Int, size: UInt64?) -> BoundedFileError {
-        let what = size.map { "it is \($0) bytes, over the limit of \(Sizes.describe(limit))" } ?? "it is over the limit of \(Sizes.describe(limit))"
+        let what =
+            size.map { "it is \($0) bytes, over the limit of \(Sizes.describe(limit))" }
+            ?? "it is over the limit of \(Sizes.describe(limit))"
         return BoundedFileError(path: path, reason: "\(what) for such a file")
     }
 }

@@ -53,7 +53,8 @@ extension AppReplay where Adapter: AppSocketAdapter {
             }
         } else {
             problems.append(
-                "the app did not reconnect within \(DurationText.seconds(check.reconnect.upperBound.wholeNanoseconds)) of the drop")
+                "the app did not reconnect within \(DurationText.seconds(check.reconnect.upperBound.wholeNanoseconds)) of the drop"
+            )
         }
         for finding in network.findings.dropFirst(findingsBefore) {
             if case .sentAfterClose = finding.finding { problems.append(finding.finding.summary) }

@@ -266,7 +266,8 @@ public final class ReplayNetwork: @unchecked Sendable {
             }
         let type = EnvelopeTypeScanner.type(in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
         lock.withLock {
-            state.findings.append(SendFinding(finding: .sentAfterClose(connection: connection, type: type), context: state.context))
+            state.findings.append(
+                SendFinding(finding: .sentAfterClose(connection: connection, type: type), context: state.context))
         }
     }
 

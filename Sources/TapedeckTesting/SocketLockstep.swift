@@ -120,7 +120,9 @@ struct SocketLockstep {
     /// timer must be set before the replay moves its clock on.
     static let endRounds = 4
 
-    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, rounds: Int = 1) async {
+    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, rounds: Int = 1)
+        async
+    {
         if let socket, !unread.contains(ObjectIdentifier(socket)) {
             if await !socket.waitUntilIdle() {
                 unread.insert(ObjectIdentifier(socket))

@@ -53,7 +53,9 @@ import Testing
         let bigResult = try await Self.run(["scenario", "check", including.path])
         #expect(bigResult.status == 2, "\(bigResult.stderr)")
         #expect(bigResult.stdout.contains("including.scenario:1:9: error: cannot read the included file"), "\(bigResult.stdout)")
-        #expect(bigResult.stdout.contains("big.scenario: it is 16777220 bytes, over the limit of 16 MiB for such a file"), "\(bigResult.stdout)")
+        #expect(
+            bigResult.stdout.contains("big.scenario: it is 16777220 bytes, over the limit of 16 MiB for such a file"),
+            "\(bigResult.stdout)")
     }
 
     /// Unreadable input exits 2 (docs/REPLAY.md), the other tapes are still checked.

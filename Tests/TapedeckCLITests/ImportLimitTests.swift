@@ -34,7 +34,8 @@ import Testing
         try handle.close()
         let tape = directory.appendingPathComponent("huge.tape").path
         let result = try await TapedeckBinary.runProcess(
-            "/usr/bin/prlimit", ["--data=\(1_431_659_864 + (256 << 20))", "--", try TapedeckBinary.executable(), "import", lines.path, "-o", tape])
+            "/usr/bin/prlimit",
+            ["--data=\(1_431_659_864 + (256 << 20))", "--", try TapedeckBinary.executable(), "import", lines.path, "-o", tape])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(
             result.stderr.hasPrefix(
@@ -58,7 +59,8 @@ import Testing
             "/usr/bin/prlimit", ["--data=\(256 << 20)", "--", try TapedeckBinary.executable(), "import", har.path, "-o", tape])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(
-            result.stderr == "tapedeck: error: cannot read \(har.path): it is 2147483648 bytes, over the limit of 1024 MiB for such a file\n",
+            result.stderr
+                == "tapedeck: error: cannot read \(har.path): it is 2147483648 bytes, over the limit of 1024 MiB for such a file\n",
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tape))
     }

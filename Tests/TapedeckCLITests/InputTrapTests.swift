@@ -20,7 +20,10 @@ import Testing
             "2026-01-01T00:00:00.000Z", "999999999999999",
             "(log.entries[0]._webSocketMessages[0].time): 33658-09-27T01:46:39.999Z is after the times a tape may hold"
         ),
-        ("0000-01-01T00:00:00.000Z", "1700000000", "(log.entries[0].startedDateTime): 0000-01-01T00:00:00.000Z is before the times"),
+        (
+            "0000-01-01T00:00:00.000Z", "1700000000",
+            "(log.entries[0].startedDateTime): 0000-01-01T00:00:00.000Z is before the times"
+        ),
         (
             "9999-12-31T23:59:59.999Z", "1700000000",
             "(log.entries[0].startedDateTime): this time is over 292 years after the HAR's earliest one"

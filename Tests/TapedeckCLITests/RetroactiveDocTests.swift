@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import TapedeckTestFixtures
+import TestSupport
 import Testing
 
 /// docs/TESTING-YOUR-APP.md tells an app that keeps its own socket protocol to conform
@@ -21,12 +21,18 @@ import Testing
         try "public protocol GameSocket: AnyObject, Sendable { func resume() }\n"
             .write(toFile: folder + "/App.swift", atomically: true, encoding: .utf8)
         let app = try await ChildProcess.run(
-            swiftc, ["-emit-module", "-module-name", "App", "-emit-module-path", folder + "/App.swiftmodule", folder + "/App.swift"])
+            swiftc,
+            ["-emit-module", "-module-name", "App", "-emit-module-path", folder + "/App.swiftmodule", folder + "/App.swift"])
         try #require(app.status == 0, "\(app.standardError)")
         func typecheck(_ line: String) async throws -> ChildProcess.Finished {
-            try "import App\nimport TapedeckTesting\n\(line)\n".write(toFile: folder + "/Tests.swift", atomically: true, encoding: .utf8)
+            try "import App\nimport TapedeckTesting\n\(line)\n".write(
+                toFile: folder + "/Tests.swift", atomically: true, encoding: .utf8)
             return try await ChildProcess.run(
-                swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", folder, "-I", modules, folder + "/Tests.swift"])
+                swiftc,
+                [
+                    "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", folder, "-I", modules,
+                    folder + "/Tests.swift",
+                ])
         }
         let shown = try await typecheck(Self.line)
         #expect(shown.status == 0, "\(shown.standardError)")

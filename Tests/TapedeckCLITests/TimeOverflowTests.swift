@@ -1,8 +1,8 @@
 import Foundation
+import TapedeckTape
 import Testing
 
 @testable import TapedeckCLI
-import TapedeckTape
 
 /// Record times up to 2^64-1 ns fit a tape's format: `import` refuses those past the tape range
 /// (issue 41, finding 9), but a tape another tool wrote may hold them, and every command that
@@ -34,7 +34,9 @@ import TapedeckTape
         ).write(to: lines)
         let imported = try await TapedeckBinary.run(["import", lines.path, "-o", tape])
         #expect(imported.status == 2)
-        #expect(imported.stderr.contains("late.jsonl:2:14: \"t\" must be an integer from 0 to 9223372036854775807"), "\(imported.stderr)")
+        #expect(
+            imported.stderr.contains("late.jsonl:2:14: \"t\" must be an integer from 0 to 9223372036854775807"),
+            "\(imported.stderr)")
 
         let writer = try TapeWriter(path: tape, metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "other"))
         try writer.append(TapeRecord(time: 0, direction: .c2s, kind: .open))

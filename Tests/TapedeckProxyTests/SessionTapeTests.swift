@@ -12,7 +12,8 @@ import Testing
     static func harness(
         _ server: EchoServer, name: String, key: SessionKey = .clientAddress, gapSeconds: Double = 3600
     ) async throws -> ProxyHarness {
-        try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil), name: name) {
+        try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil), name: name)
+        {
             $0.tapes = .perSession(key: key, gapNanoseconds: Int64(gapSeconds * 1e9))
         }
     }
@@ -86,7 +87,9 @@ import Testing
                 "c2 open c2s", "c2 text c2s three", "c2 text s2c three",
             ], "\(lines)")
         #expect(Array(lines.dropFirst(13).prefix(2)) == ["c2 close c2s 4000", "c2 close s2c 4000"], "\(lines)")
-        #expect(lines.dropFirst(15).first?.hasPrefix("c3 error note upgrade failed: cannot connect to ws://127.0.0.1:") == true, "\(lines)")
+        #expect(
+            lines.dropFirst(15).first?.hasPrefix("c3 error note upgrade failed: cannot connect to ws://127.0.0.1:") == true,
+            "\(lines)")
         #expect(lines.last == "c3 marker note after four", "\(lines)")
         #expect(lines.count == 17, "\(lines)")
         // The proxy's connection numbers, in order.
@@ -138,7 +141,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("client-address", SessionKey.clientAddress), ("query:deviceId", .query("deviceId")), ("header:X-Session", .header("X-Session")),
+        ("client-address", SessionKey.clientAddress), ("query:deviceId", .query("deviceId")),
+        ("header:X-Session", .header("X-Session")),
     ])
     func sessionKeysParse(text: String, key: SessionKey) {
         #expect(SessionKey(parsing: text) == key)
@@ -196,7 +200,8 @@ import Testing
         let tape = try TapeContents(path: try #require(harness.closedTapes.first).path)
         let lines = SessionTapeTests.summary(tape).filter { !$0.contains(" close ") }
         #expect(
-            lines == (0..<20).flatMap { ["c\($0) open c2s", #"c\#($0) text s2c {"type":"playerObject","message":{}}"#] }, "\(lines)")
+            lines == (0..<20).flatMap { ["c\($0) open c2s", #"c\#($0) text s2c {"type":"playerObject","message":{}}"#] },
+            "\(lines)")
         await server.shutdown()
     }
 }

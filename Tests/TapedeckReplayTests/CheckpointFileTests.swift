@@ -27,9 +27,11 @@ import Testing
             ])
         #expect(
             checkpoints.map(\.trigger) == [
-                .message(type: "playerObject", direction: nil, occurrence: 1), .marker("claimed"), .record(100), .time(5_000_000_000),
+                .message(type: "playerObject", direction: nil, occurrence: 1), .marker("claimed"), .record(100),
+                .time(5_000_000_000),
                 .time(2_500_000_000), .message(type: "matchResult", direction: nil, occurrence: 1),
-                .message(type: "claimEvent", direction: .c2s, occurrence: 1), .marker("say \"hi\" \\ back"), .marker("checkpoint-1"), .end,
+                .message(type: "claimEvent", direction: .c2s, occurrence: 1), .marker("say \"hi\" \\ back"),
+                .marker("checkpoint-1"), .end,
             ])
         #expect(checkpoints.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
         #expect(checkpoints[7].trigger.description == "marker \"say \\\"hi\\\" \\\\ back\"")

@@ -31,6 +31,7 @@ import Testing
         let lines = Self.comparison.diffLines(
             recorded: try Self.body(#"{"eventId":"e1","timestamp":"2026-01-01T00:00:02.500Z"}"#),
             sent: try Self.body(#"{"eventId":"e2","timestamp":"2026-01-01T00:00:03.500Z"}"#))
-        #expect(lines == [#"− eventId: "e1""#, #"+ eventId: "e2""#, #"  timestamp: "0000-00-00T00:00:00.000Z""#], "\(lines ?? [])")
+        #expect(
+            lines == [#"− eventId: "e1""#, #"+ eventId: "e2""#, #"  timestamp: "0000-00-00T00:00:00.000Z""#], "\(lines ?? [])")
     }
 }

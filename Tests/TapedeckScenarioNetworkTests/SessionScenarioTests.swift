@@ -7,9 +7,15 @@ import Testing
 /// refused connects wait for what the faulty server does. Runs the real `tapedeck` binary.
 @Suite(.tags(.integration), .ownThread) struct SessionScenarioTests {
     static let flows: [(scenario: String, faults: [String], withoutFaults: String)] = [
-        ("drop-reconnect", ["--drop-on", "purchaseItem", "--fault-connections", "1"], "expect dropped within 10s: the connection was still open after 10s"),
+        (
+            "drop-reconnect", ["--drop-on", "purchaseItem", "--fault-connections", "1"],
+            "expect dropped within 10s: the connection was still open after 10s"
+        ),
         ("claim-in-flight", ["--drop-on", "claimEvent", "--fault-connections", "1"], "expect dropped within 10s"),
-        ("close-code", ["--close-after", "5", "--close-code", "4001", "--fault-connections", "1"], "expect closed 4001 within 10s"),
+        (
+            "close-code", ["--close-after", "5", "--close-code", "4001", "--fault-connections", "1"],
+            "expect closed 4001 within 10s"
+        ),
         ("refused-then-accepted", ["--refuse-first", "2"], "opened, but the scenario expected it to be refused"),
     ]
 
@@ -20,7 +26,8 @@ import Testing
         let url = String(line.dropFirst("listening on ".count))
         defer { server.signal(SIGTERM) }
         return try await ChildProcess.run(
-            ChildProcess.tapedeck, ["scenario", "run", "Scenarios/\(scenario).scenario", "--server", url, "--server-clock", "virtual"])
+            ChildProcess.tapedeck,
+            ["scenario", "run", "Scenarios/\(scenario).scenario", "--server", url, "--server-clock", "virtual"])
     }
 
     @Test(arguments: flows.indices)

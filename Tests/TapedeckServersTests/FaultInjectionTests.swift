@@ -94,7 +94,9 @@ import Testing
             let second = try await GameClient.connect(to: server, path: "/wss/?player=mei")
             let resumed = try await second.next()
             guard case .playerObject(let back) = resumed else { Issue.record("\(resumed)"); return }
-            #expect(back.person.money == player.person.money.map { $0 - 40 }, "\(String(describing: player.person.money)) -> \(String(describing: back.person.money))")
+            #expect(
+                back.person.money == player.person.money.map { $0 - 40 },
+                "\(String(describing: player.person.money)) -> \(String(describing: back.person.money))")
             try await second.send(.purchaseItem(PurchaseItem(itemId: "teddy")))
             for _ in 0..<4 { _ = try await second.next() }
             #expect(try await second.next().type == "purchaseResult")

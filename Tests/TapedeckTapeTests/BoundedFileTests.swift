@@ -15,7 +15,8 @@ import Testing
         let path = try Self.temporaryFile(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try BoundedFile.read(path, limit: 100_000) == bytes)
-        #expect(throws: BoundedFileError(path: path, reason: "it is 100000 bytes, over the limit of 99999 bytes for such a file")) {
+        #expect(throws: BoundedFileError(path: path, reason: "it is 100000 bytes, over the limit of 99999 bytes for such a file"))
+        {
             try BoundedFile.read(path, limit: 99_999)
         }
     }

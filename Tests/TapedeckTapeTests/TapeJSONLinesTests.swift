@@ -35,7 +35,8 @@ import Testing
         records.append(TapeRecord(time: 12, direction: .s2c, kind: .close, closeCode: 1000, payload: []))
         records.append(TapeRecord(time: 13, direction: .s2c, kind: .close, payload: []))
         // The latest time a tape may hold (TapeTimeRange).
-        records.append(TapeRecord(time: UInt64(Int64.max), direction: .s2c, kind: .close, closeCode: 1002, payload: [0xC0, 0x80]))
+        records.append(
+            TapeRecord(time: UInt64(Int64.max), direction: .s2c, kind: .close, closeCode: 1002, payload: [0xC0, 0x80]))
         return records
     }
 

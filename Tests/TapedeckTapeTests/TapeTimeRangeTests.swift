@@ -13,18 +13,24 @@ import Testing
         #expect(TapeTimeRange.created("9999-12-31T23:59:59.999Z") == .success(253_402_300_799_999))
         #expect(
             TapeTimeRange.created("1969-12-31T23:59:59.999Z")
-                == .failure(.init("the creation time \"1969-12-31T23:59:59.999Z\" is before the times a tape may hold \(Self.range)")))
+                == .failure(
+                    .init("the creation time \"1969-12-31T23:59:59.999Z\" is before the times a tape may hold \(Self.range)")))
         #expect(
             TapeTimeRange.created("0000-01-01T00:00:00.000Z")
-                == .failure(.init("the creation time \"0000-01-01T00:00:00.000Z\" is before the times a tape may hold \(Self.range)")))
-        #expect(TapeTimeRange.created("garbage") == .failure(.init("\"garbage\" is not a UTC time like 2026-01-02T03:04:05.678Z")))
+                == .failure(
+                    .init("the creation time \"0000-01-01T00:00:00.000Z\" is before the times a tape may hold \(Self.range)")))
+        #expect(
+            TapeTimeRange.created("garbage") == .failure(.init("\"garbage\" is not a UTC time like 2026-01-02T03:04:05.678Z")))
         #expect(TapeTimeRange.recordTimeProblem(UInt64(Int64.max), createdMilliseconds: 0) == nil)
         #expect(
             TapeTimeRange.recordTimeProblem(UInt64(Int64.max) + 1, createdMilliseconds: 0)
-                == .init("the time 9223372036854775808 ns is over 9223372036854775807 ns (about 292 years), the most a tape may span"))
+                == .init(
+                    "the time 9223372036854775808 ns is over 9223372036854775807 ns (about 292 years), the most a tape may span"))
         #expect(
             TapeTimeRange.recordTimeProblem(1_000_000, createdMilliseconds: TapeTimeRange.latestWallTime)
-                == .init("the time 1000000 ns after the tape's creation (10000-01-01T00:00:00.000Z) is after the times a tape may hold \(Self.range)"))
+                == .init(
+                    "the time 1000000 ns after the tape's creation (10000-01-01T00:00:00.000Z) is after the times a tape may hold \(Self.range)"
+                ))
     }
 
     static func importError(_ text: String) throws -> String {
@@ -33,7 +39,8 @@ import Testing
         let source = directory.appendingPathComponent("in.jsonl").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: source))
         do {
-            try TapeImport.jsonLines(from: source, to: directory.appendingPathComponent("t.tape").path, metadata: TestFiles.metadata)
+            try TapeImport.jsonLines(
+                from: source, to: directory.appendingPathComponent("t.tape").path, metadata: TestFiles.metadata)
             return "no error"
         } catch {
             return error.description.replacingOccurrences(of: source, with: "F")
@@ -53,7 +60,8 @@ import Testing
                 == #"F:1:6: "t" must be an integer from 0 to 9223372036854775807"#)
         #expect(
             try Self.importError(
-                #"{"header":{"created":"9999-12-31T23:59:59.000Z","tool":"t"}}"# + "\n" + #"{"t":2000000000,"dir":"c2s","kind":"open"}"#)
+                #"{"header":{"created":"9999-12-31T23:59:59.000Z","tool":"t"}}"# + "\n"
+                    + #"{"t":2000000000,"dir":"c2s","kind":"open"}"#)
                 == #"F:2:6: "t": the time 2000000000 ns after the tape's creation (10000-01-01T00:00:01.000Z) is after the times a tape may hold "#
                 + Self.range)
         #expect(try Self.importError(open) == "no error")
@@ -100,14 +108,17 @@ import Testing
         let old = try TestFiles.writeTape([open], in: directory, name: "old.tape", metadata: ancient)
         #expect(
             throws: TapeError.timeOutOfRange(
-                path: old, reason: "the creation time \"0000-01-01T00:00:00.000Z\" is before the times a tape may hold \(Self.range)")
+                path: old,
+                reason: "the creation time \"0000-01-01T00:00:00.000Z\" is before the times a tape may hold \(Self.range)")
         ) { try TapeHARExport.har(from: try TapeReader(path: old), creator: "test") }
         let late = try TestFiles.writeTape(
             [open, TapeRecord(time: UInt64.max, connection: 0, direction: .c2s, kind: .open)], in: directory, name: "late.tape")
         #expect(
             throws: TapeError.timeOutOfRange(
                 path: late,
-                reason: "record 1: the time 18446744073709551615 ns is over 9223372036854775807 ns (about 292 years), the most a tape may span")
+                reason:
+                    "record 1: the time 18446744073709551615 ns is over 9223372036854775807 ns (about 292 years), the most a tape may span"
+            )
         ) { try TapeHARExport.har(from: try TapeReader(path: late), creator: "test") }
     }
 

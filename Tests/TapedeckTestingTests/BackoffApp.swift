@@ -81,7 +81,8 @@ final class BackoffApp {
 final class BackoffAdapter: AppSocketAdapter {
     let app: BackoffApp
     init(network: ReplayNetwork, regression: BackoffApp.Regression? = nil) {
-        app = BackoffApp(makeTask: network.webSocketTask(with:), clock: network.clock, now: { network.now }, regression: regression)
+        app = BackoffApp(
+            makeTask: network.webSocketTask(with:), clock: network.clock, now: { network.now }, regression: regression)
     }
     /// The launch's connection; every later one is the app's own reconnect, on its clock.
     func connect() { if app.connects.isEmpty { app.connect() } }

@@ -24,7 +24,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (BackoffApp.Regression.reconnectsAtOnce, ["the app reconnected 0.000s after the drop, before its backoff allows (1.000s)"]),
+        (
+            BackoffApp.Regression.reconnectsAtOnce,
+            ["the app reconnected 0.000s after the drop, before its backoff allows (1.000s)"]
+        ),
         (.neverReconnects, ["the app did not reconnect within 5.000s of the drop"]),
         (.sendsOnTheDeadSocket, ["connection 1: ping was sent after the connection had closed or failed"]),
         (.showsConnectedAfterADrop, ["the app still says it is connected after the drop"]),
@@ -38,7 +41,8 @@ import Testing
     ])
     func eachRegressionFailsTheCutWithItsProblem(regression: BackoffApp.Regression, problems: [String]) async throws {
         let report = try await Self.cuts(regression, CutCheck(at: .record(1), reconnect: .seconds(1) ... .seconds(5)))
-        #expect(report.failures == [CutFailure(record: 1, time: .init(nanoseconds: 500_000_000), problems: problems)], "\(report)")
+        #expect(
+            report.failures == [CutFailure(record: 1, time: .init(nanoseconds: 500_000_000), problems: problems)], "\(report)")
     }
 
     @Test func everyCutIsReportedWhenAsked() async throws {
@@ -49,7 +53,8 @@ import Testing
         // Reconnecting at once, it has a connection open after every record.
         #expect(all.failures.map(\.record) == Array(1...9))
         #expect(all.description.hasPrefix("backoff-"), "\(all)")
-        #expect(all.description.contains(": 9 cuts, 9 failed\n  cut after record 1 (t=0.500s):\n    the app reconnected"), "\(all)")
+        #expect(
+            all.description.contains(": 9 cuts, 9 failed\n  cut after record 1 (t=0.500s):\n    the app reconnected"), "\(all)")
     }
 
     @Test func aSeededSampleCutsTheSameRecordsEveryRun() {

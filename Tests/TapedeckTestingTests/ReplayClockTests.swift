@@ -15,12 +15,16 @@ import FoundationNetworking
     static func backoffTape() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("backoff-\(UUID().uuidString).tape").path
         let writer = try TapeWriter(path: path, metadata: TapeMetadata(created: "2026-03-01T12:00:00.000Z", tool: "tests"))
-        func record(_ seconds: Double, _ connection: UInt32, _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, _ text: String = "")
+        func record(
+            _ seconds: Double, _ connection: UInt32, _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind,
+            _ text: String = ""
+        )
             throws
         {
             try writer.append(
                 TapeRecord(
-                    time: UInt64(seconds * 1e9), connection: connection, direction: direction, kind: kind, payload: Array(text.utf8)))
+                    time: UInt64(seconds * 1e9), connection: connection, direction: direction, kind: kind,
+                    payload: Array(text.utf8)))
         }
         try record(0.001, 1, .c2s, .open)
         try record(0.5, 1, .s2c, .text, #"{"type":"hello","message":{}}"#)
@@ -146,7 +150,8 @@ extension ISO8601DateFormatter {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let divergence = try #require(
             try await compareApps(
-                tapes: [path], { BackoffAdapter(network: $0) }, { BackoffAdapter(network: $0, regression: .handlesTheGreetingTwice) }))
+                tapes: [path], { BackoffAdapter(network: $0) },
+                { BackoffAdapter(network: $0, regression: .handlesTheGreetingTwice) }))
         #expect(divergence.position.record == 1)
         #expect(divergence.diff.changedPaths == ["received[1]"], "\(divergence)")
         #expect(divergence.sendDiff?.changedPaths == ["sent[1]"], "\(divergence)")

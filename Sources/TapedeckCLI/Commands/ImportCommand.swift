@@ -33,7 +33,10 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The tape file to write (replaced if it exists).")
     var output: String
 
-    @Option(help: "UTC creation time for a file without a header line, like 2026-01-02T03:04:05.678Z, from 1970 to 9999 (default: now).")
+    @Option(
+        help:
+            "UTC creation time for a file without a header line, like 2026-01-02T03:04:05.678Z, from 1970 to 9999 (default: now)."
+    )
     var created: String?
 
     func validate() throws {

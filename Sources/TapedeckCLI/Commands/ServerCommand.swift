@@ -64,7 +64,8 @@ struct ServerCommand: AsyncParsableCommand {
             valueName: "n,n"))
     var faultConnections: String?
 
-    @Option(name: .customLong("refuse-first"), help: "Answer the first N upgrade requests 503, as a server coming back up (0-1000).")
+    @Option(
+        name: .customLong("refuse-first"), help: "Answer the first N upgrade requests 503, as a server coming back up (0-1000).")
     var refuseFirst: Int = 0
 
     @Option(name: .customLong("max-message"), help: "Largest client message in bytes; larger ones are closed with 1009.")
@@ -101,7 +102,8 @@ struct ServerCommand: AsyncParsableCommand {
         for part in faultConnections.split(separator: ",", omittingEmptySubsequences: false) {
             guard let number = Int(part.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(number) else {
                 throw ValidationError(
-                    "--fault-connections takes connection numbers from 1, comma-separated, like 1 or 1,3 (got \"\(faultConnections)\").")
+                    "--fault-connections takes connection numbers from 1, comma-separated, like 1 or 1,3 (got \"\(faultConnections)\")."
+                )
             }
             set.insert(number)
         }

@@ -10,7 +10,9 @@ struct TapeGroupingOptions: ParsableArguments {
 
     @Option(
         name: .customLong("tape-per"),
-        help: "session: an app session's connections, drops and reconnects in one tape (the default); connection: a tape per connection.")
+        help:
+            "session: an app session's connections, drops and reconnects in one tape (the default); connection: a tape per connection."
+    )
     var per = Per.session
 
     @Option(
@@ -38,7 +40,8 @@ struct TapeGroupingOptions: ParsableArguments {
         }
         if let gapSeconds, !(gapSeconds >= 0 && gapSeconds <= Double(TapeGrouping.maximumGapSeconds)) {
             throw ValidationError(
-                "--session-gap must be 0-\(TapeGrouping.maximumGapSeconds) seconds (got \(gapSeconds)); 0 closes a session's tape as soon as its last connection ends.")
+                "--session-gap must be 0-\(TapeGrouping.maximumGapSeconds) seconds (got \(gapSeconds)); 0 closes a session's tape as soon as its last connection ends."
+            )
         }
     }
 

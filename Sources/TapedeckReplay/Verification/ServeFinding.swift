@@ -88,7 +88,8 @@ extension ServeFinding {
     public var record: Int? {
         switch self {
         case .changed(_, let record, _, _, _), .missing(_, let record, _), .outOfOrder(_, let record, _, _): record
-        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading, .reconnectedEarly, .sentAfterClose: nil
+        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading, .reconnectedEarly, .sentAfterClose:
+            nil
         }
     }
 }

@@ -83,7 +83,8 @@ extension FileParser {
                 throw fail(
                     "unexpected '\(clause.isEmpty ? foundHere : clause)' in expect \(word)", at: clauseStart,
                     found: clause.isEmpty ? foundHere : clause,
-                    hint: word == "closed" ? "write expect closed [CODE] [within DURATION]" : "write expect dropped [within DURATION]")
+                    hint: word == "closed"
+                        ? "write expect closed [CODE] [within DURATION]" : "write expect dropped [within DURATION]")
             }
             within = try readDuration(after: "within")
         }

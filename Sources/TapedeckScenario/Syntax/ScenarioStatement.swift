@@ -58,7 +58,8 @@ package struct ScenarioStatement: Sendable, Hashable {
 
         /// As written: `expect closed 4001 within 5s`.
         package var text: String {
-            (dropped ? "expect dropped" : "expect closed" + (code.map { " \($0)" } ?? "")) + (within.map { " within \($0)" } ?? "")
+            (dropped ? "expect dropped" : "expect closed" + (code.map { " \($0)" } ?? ""))
+                + (within.map { " within \($0)" } ?? "")
         }
     }
 

@@ -17,7 +17,10 @@ final class BeforeAdapter: AppSocketAdapter {
         self.init(makeTask: network.webSocketTask(with:), now: { network.now }, clock: network.clock)
     }
 
-    init(makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date, clock: any Clock<Duration> = ContinuousClock()) {
+    init(
+        makeTask: @escaping (URL) -> any WebSocketTasking, now: @escaping () -> Date,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         service = WebSocketService(makeTask: makeTask, now: now, clock: clock)
         gameState = GameStateViewModel(webSocketService: service)
         player = PlayerViewModel(webSocketService: service)
