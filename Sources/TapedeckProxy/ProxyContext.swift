@@ -81,9 +81,8 @@ final class ProxyContext: Sendable {
                 attempt += 1
                 path = "\(directory)/\(connection.wallStart.compact)-\(id)-\(attempt).tape"
             }
-            var key = [UInt8](repeating: 0, count: 32)
             var random = SystemRandomNumberGenerator()
-            for index in key.indices { key[index] = random.next() }
+            let key = Redactor.key(using: &random)
             let tapeID = connection.id
             return TapeRecorder(
                 path: path, id: tapeID, start: connection.start, metadata: metadata,

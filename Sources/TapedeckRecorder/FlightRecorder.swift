@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckCore
+import TapedeckRedaction
 import TapedeckTape
 
 /// An in-app flight recorder: the app's WebSocket service tells it every message it sends and
@@ -27,10 +28,8 @@ public final class FlightRecorder: Sendable {
     /// Creates the folder if needed and starts the writer thread. `created` is the wall time of
     /// the tapes' headers (default: now); the redaction key is drawn at random, once per run.
     public convenience init(configuration: FlightRecorderConfiguration) throws(FlightRecorderError) {
-        var key = [UInt8](repeating: 0, count: 32)
         var random = SystemRandomNumberGenerator()
-        for index in key.indices { key[index] = random.next() }
-        try self.init(configuration: configuration, created: Self.nowRFC3339(), key: key)
+        try self.init(configuration: configuration, created: Self.nowRFC3339(), key: Redactor.key(using: &random))
     }
 
     package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {

@@ -16,6 +16,12 @@ public struct Redactor: Sendable {
     private let keyNames: [[UInt8]]
     private let pointerTokens: [[[UInt8]]]
 
+    /// A key for one recording: 32 bytes from `generator`, which the edges draw from the system's
+    /// (a fresh key a tape, so its tokens link within it and nowhere else); tests pass a seeded one.
+    public static func key(using generator: inout some RandomNumberGenerator) -> [UInt8] {
+        (0..<32).map { _ in generator.next() }
+    }
+
     public init(rules: RedactionRules, key: [UInt8]) {
         self.rules = rules
         self.key = SymmetricKey(data: key)

@@ -11,7 +11,7 @@ struct ImportRedaction {
 
     init(rules: RedactionRules) {
         var random = SystemRandomNumberGenerator()
-        redactor = Redactor(rules: rules, key: (0..<32).map { _ in random.next() })
+        redactor = Redactor(rules: rules, key: Redactor.key(using: &random))
     }
 
     func apply(to session: inout TapeHARImport.Session) {
