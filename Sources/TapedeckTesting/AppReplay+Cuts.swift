@@ -36,8 +36,11 @@ extension AppReplay where Adapter: AppSocketAdapter {
         let cutAt = network.time
         let tasksBefore = network.taskTimes.count
         let findingsBefore = network.findings.count
+        let before = Reaction(network)
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
         await player.lockstep.settle(socket, player.adapter, network, rounds: SocketLockstep.endRounds)
+        // The app must react (a timer or a new task): wait for it in wall time, bounded.
+        await before.waitForTheApp(network)
 
         var problems: [String] = []
         if player.adapter.isConnected() == true { problems.append("the app still says it is connected after the drop") }

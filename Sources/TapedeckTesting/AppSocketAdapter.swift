@@ -36,6 +36,10 @@ public protocol AppSocketAdapter: AppUnderReplay {
     /// Whether the app shows itself connected now (its connection state), for `checkCuts`; nil
     /// when the adapter does not say (the default), and the check leaves it out.
     func isConnected() -> Bool?
+    /// Whether the app reconnects by itself (on `ReplayNetwork.clock`): after each end of a
+    /// connection the replay then waits for its reaction (a timer, or a new task) before it moves
+    /// the clock on, however long the app's hops take on a busy machine. False by default.
+    var reconnectsItself: Bool { get }
 }
 
 /// What a message the recorded client sent is to the app under test.
@@ -56,4 +60,6 @@ extension AppSocketAdapter {
     public func settle() async {}
 
     public func isConnected() -> Bool? { nil }
+
+    public var reconnectsItself: Bool { false }
 }

@@ -43,6 +43,8 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         var nextID = 0
         var ended = false
         var everSlept = false
+        /// Sleeps registered so far, ever: a new one shows the app reacted with a timer.
+        var registrations = 0
     }
 
     private let lock = NSLock()
@@ -75,6 +77,7 @@ public final class ReplayClock: Clock, @unchecked Sendable {
                     // Cancelled between the check above and here: the handler found nothing to resume.
                     if Task.isCancelled || state.ended { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.registrations += 1
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -90,6 +93,9 @@ public final class ReplayClock: Clock, @unchecked Sendable {
 
     /// Whether the app has slept on this clock: until it has, the replay spends nothing on timers.
     var isInUse: Bool { lock.withLock { state.everSlept } }
+
+    /// How many sleeps have waited for the clock so far.
+    var registrations: Int { lock.withLock { state.registrations } }
 
     /// How many sleeps are waiting for the clock.
     public var sleepers: Int { lock.withLock { state.sleepers.count } }

@@ -39,8 +39,10 @@ struct SocketLockstep {
             guard await open(record.connection, at: position.sessionTime, current: socket, adapter, network),
                 let socket = network.socket(forRecorded: record.connection)
             else { return false }
+            let before = Reaction(network)
             socket.deliverFailure(reason)
             await settle(socket, adapter, network, rounds: Self.endRounds)
+            if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .s2c), (.binary, .s2c):
             network.advance(to: context(position, after: .serverMessage(record.payload), network))
@@ -52,8 +54,10 @@ struct SocketLockstep {
         case (.close, .s2c):
             network.advance(to: context(position, after: .serverClose(code: record.closeCode ?? 1005), network))
             guard let socket, !socket.isEnded else { return false }
+            let before = Reaction(network)
             socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
             await settle(socket, adapter, network, rounds: Self.endRounds)
+            if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .c2s), (.binary, .c2s):
             guard network.awaits(record: position.record, recordedConnection: record.connection) else { return true }
@@ -135,5 +139,34 @@ struct SocketLockstep {
 
     private func context(_ position: RecordPosition, after: SendContext.Event, _ network: ReplayNetwork) -> SendContext {
         SendContext(tape: network.tape, record: position.record, time: position.sessionTime, after: after)
+    }
+}
+
+/// What the app had done before a connection ended: its reaction is a timer on the replay's clock
+/// or a new task. Waiting for it in wall time, not in main-queue rounds, keeps the replay
+/// deterministic where the app's hops pass through the global executor, which a busy machine
+/// delays (a cut check under a CPU hog saw the app's backoff registered after the clock moved on).
+struct Reaction {
+    let registrations: Int
+    let tasks: Int
+
+    init(_ network: ReplayNetwork) {
+        registrations = network.clock.registrations
+        tasks = network.taskTimes.count
+    }
+
+    /// Only a guard against an app that does not react: it returns as soon as the app has.
+    static let patience: Duration = .seconds(5)
+
+    @MainActor
+    func waitForTheApp(_ network: ReplayNetwork) async {
+        let start = ContinuousClock.now
+        while network.clock.registrations == registrations, network.taskTimes.count == tasks,
+            ContinuousClock.now - start < Self.patience
+        {
+            await Settling.mainQueue(rounds: 1)
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await Settling.mainQueue(rounds: 2)
     }
 }

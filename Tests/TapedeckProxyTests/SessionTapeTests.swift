@@ -45,18 +45,18 @@ import Testing
         let harness = try await Self.harness(server, name: "session-reconnects")
         defer { try? FileManager.default.removeItem(atPath: harness.folder) }
         let port = harness.proxy.port
-        let first = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game")
+        let first = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game", timeout: .seconds(60))
         try await first.send(text: "one")
         #expect(try await first.receiveText(timeout: .seconds(60)) == Array("one".utf8))
         await first.close(code: 1000, timeout: .seconds(60))
         await Self.waitUntilNoConnection(harness)
         // Dropped: the TCP connection ends without a close frame.
-        let second = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game")
+        let second = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game", timeout: .seconds(60))
         try await second.send(text: "two")
         #expect(try await second.receiveText(timeout: .seconds(60)) == Array("two".utf8))
         try await second.channel.close()
         await Self.waitUntilNoConnection(harness)
-        let third = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game")
+        let third = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game", timeout: .seconds(60))
         try await third.send(text: "three")
         #expect(try await third.receiveText(timeout: .seconds(60)) == Array("three".utf8))
         await third.close(code: 4000, timeout: .seconds(60))
@@ -103,7 +103,8 @@ import Testing
         let harness = try await Self.harness(server, name: "session-gap", gapSeconds: 0.2)
         defer { try? FileManager.default.removeItem(atPath: harness.folder) }
         for expected in 1...2 {
-            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/game")
+            let client = try await WebSocketClient.connect(
+                host: "127.0.0.1", port: harness.proxy.port, path: "/game", timeout: .seconds(60))
             try await client.send(text: "hello \(expected)")
             #expect(try await client.receiveText(timeout: .seconds(60)) == Array("hello \(expected)".utf8))
             await client.close(code: 1000, timeout: .seconds(60))
@@ -124,7 +125,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: harness.folder) }
         for device in ["a", "b", "a"] {
             let client = try await WebSocketClient.connect(
-                host: "127.0.0.1", port: harness.proxy.port, path: "/game?device=\(device)&v=1")
+                host: "127.0.0.1", port: harness.proxy.port, path: "/game?device=\(device)&v=1", timeout: .seconds(60))
             try await client.send(text: device)
             #expect(try await client.receiveText(timeout: .seconds(60)) == Array(device.utf8))
             await client.close(code: 1000, timeout: .seconds(60))
@@ -163,7 +164,7 @@ import Testing
         let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: server.port, folder: folder, extra: extra)
         let port = try #require(Int(url.split(separator: ":").last ?? ""))
         for number in 1...2 {
-            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game")
+            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: port, path: "/game", timeout: .seconds(60))
             try await client.send(text: "message \(number)")
             #expect(try await client.receiveText(timeout: .seconds(60)) == Array("message \(number)".utf8))
             await client.close(code: 1000, timeout: .seconds(60))
@@ -191,7 +192,8 @@ import Testing
         let harness = try await SessionTapeTests.harness(server, name: "session-greeting")
         defer { try? FileManager.default.removeItem(atPath: harness.folder) }
         for _ in 1...20 {
-            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxy.port, path: "/game")
+            let client = try await WebSocketClient.connect(
+                host: "127.0.0.1", port: harness.proxy.port, path: "/game", timeout: .seconds(60))
             #expect(try await client.receiveText(timeout: .seconds(60)) == Array(#"{"type":"playerObject","message":{}}"#.utf8))
             await client.close(code: 1000, timeout: .seconds(60))
             await SessionTapeTests.waitUntilNoConnection(harness)

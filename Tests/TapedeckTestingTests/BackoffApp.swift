@@ -90,4 +90,5 @@ final class BackoffAdapter: AppSocketAdapter {
     func snapshot() -> [String: [String]] { ["received": app.received] }
     func checkInvariants() -> [InvariantViolation] { [] }
     func isConnected() -> Bool? { app.isConnected }
+    var reconnectsItself: Bool { true }
 }
