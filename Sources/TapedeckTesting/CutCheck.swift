@@ -1,4 +1,5 @@
 import TapedeckCore
+import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
 
@@ -43,7 +44,7 @@ public struct CutCheck: Sendable, Equatable {
         case .record(let record): return record >= 0 && record < count ? [record] : []
         case .every(let step): return step > 0 ? Array(stride(from: step, to: count, by: step)) : []
         case .sample(let wanted, let seed):
-            var generator = SplitMix64(seed: seed)
+            var generator = SeededGenerator(seed: seed)
             var picked = Set<Int>()
             while picked.count < min(max(wanted, 0), count) { picked.insert(Int(generator.next() % UInt64(count))) }
             return picked.sorted()
@@ -81,18 +82,5 @@ public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "  cut after record \(record) (t=\(DurationText.seconds(time.nanoseconds))):\n"
             + problems.map { "    " + $0 }.joined(separator: "\n")
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same sample on every platform and run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

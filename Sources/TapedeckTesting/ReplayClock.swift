@@ -144,9 +144,12 @@ public final class ReplayClock: Clock, @unchecked Sendable {
 }
 
 extension Duration {
-    /// Whole nanoseconds, negative durations as zero.
+    /// Whole nanoseconds: negative durations as zero, and at most 2^63-1 (about 292 years, the
+    /// longest a tape spans), so a tolerance a test gives added to a tape time cannot overflow.
     var wholeNanoseconds: UInt64 {
         let (seconds, attoseconds) = components
-        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        guard seconds < Int64.max / 1_000_000_000 else { return UInt64(Int64.max) }
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 }

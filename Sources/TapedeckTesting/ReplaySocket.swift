@@ -196,9 +196,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
                 return state.nextWaiter
             }
             guard let id else { return continuation.resume(returning: true) }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.wholeNanoseconds))) { [self] in
                 lock.withLock { state.idleWaiters.removeValue(forKey: id) }?.resume(returning: false)
             }
         }

@@ -27,11 +27,7 @@ import Testing
     @Test func aTwoGigabyteLineStopsAtTheLineLimit() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let lines = directory.appendingPathComponent("huge.jsonl")
-        #expect(FileManager.default.createFile(atPath: lines.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: lines)
-        try handle.truncate(atOffset: 2 << 30)
-        try handle.close()
+        let lines = try Self.sparseFile(directory.appendingPathComponent("huge.jsonl"), size: 2 << 30)
         let tape = directory.appendingPathComponent("huge.tape").path
         let result = try await TapedeckBinary.runProcess(
             "/usr/bin/prlimit",
@@ -49,11 +45,7 @@ import Testing
     @Test func aHAROverTheLimitIsRefusedByItsSizeBeforeReading() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let har = directory.appendingPathComponent("huge.har")
-        #expect(FileManager.default.createFile(atPath: har.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: har)
-        try handle.truncate(atOffset: 2 << 30)
-        try handle.close()
+        let har = try Self.sparseFile(directory.appendingPathComponent("huge.har"), size: 2 << 30)
         let tape = directory.appendingPathComponent("huge.tape").path
         let result = try await TapedeckBinary.runProcess(
             "/usr/bin/prlimit", ["--data=\(256 << 20)", "--", try TapedeckBinary.executable(), "import", har.path, "-o", tape])
@@ -63,5 +55,14 @@ import Testing
                 == "tapedeck: error: cannot read \(har.path): it is 2147483648 bytes, over the limit of 1024 MiB for such a file\n",
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tape))
+    }
+
+    /// A file of `size` zero bytes that takes no disk (a hole).
+    static func sparseFile(_ url: URL, size: UInt64) throws -> URL {
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: size)
+        try handle.close()
+        return url
     }
 }

@@ -96,18 +96,7 @@ import Testing
     }
 
     @Test func importErrorsNameLineAndColumn() throws {
-        let directory = try TestFiles.directory()
-        func importError(_ text: String) throws -> String {
-            let source = directory.appendingPathComponent("bad.jsonl").path
-            try Data(text.utf8).write(to: URL(fileURLWithPath: source))
-            do {
-                try TapeImport.jsonLines(
-                    from: source, to: directory.appendingPathComponent("bad.tape").path, metadata: TestFiles.metadata)
-                return "no error"
-            } catch {
-                return error.description.replacingOccurrences(of: source, with: "F")
-            }
-        }
+        let importError = TestFiles.importError
         let good = #"{"t":1,"dir":"c2s","kind":"text","text":"a"}"#
         let headerSecond: String = good + "\n" + TapeJSONLines.headerLine(TestFiles.metadata).string
         #expect(

@@ -33,38 +33,24 @@ import Testing
                 ))
     }
 
-    static func importError(_ text: String) throws -> String {
-        let directory = try TestFiles.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let source = directory.appendingPathComponent("in.jsonl").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: source))
-        do {
-            try TapeImport.jsonLines(
-                from: source, to: directory.appendingPathComponent("t.tape").path, metadata: TestFiles.metadata)
-            return "no error"
-        } catch {
-            return error.description.replacingOccurrences(of: source, with: "F")
-        }
-    }
-
     @Test func jsonLinesRefusesTimesTheHARCouldNotCarry() throws {
         let open = #"{"t":0,"dir":"c2s","kind":"open"}"#
         #expect(
-            try Self.importError(#"{"header":{"created":"0000-01-01T00:00:00.000Z","tool":"t"}}"# + "\n" + open)
+            try TestFiles.importError(#"{"header":{"created":"0000-01-01T00:00:00.000Z","tool":"t"}}"# + "\n" + open)
                 == #"F:1:22: the creation time "0000-01-01T00:00:00.000Z" is before the times a tape may hold "# + Self.range)
         #expect(
-            try Self.importError(#"{"header":{"created":"soon","tool":"t"}}"#)
+            try TestFiles.importError(#"{"header":{"created":"soon","tool":"t"}}"#)
                 == #"F:1:22: "soon" is not a UTC time like 2026-01-02T03:04:05.678Z"#)
         #expect(
-            try Self.importError(#"{"t":9223372036854775808,"dir":"c2s","kind":"open"}"#)
+            try TestFiles.importError(#"{"t":9223372036854775808,"dir":"c2s","kind":"open"}"#)
                 == #"F:1:6: "t" must be an integer from 0 to 9223372036854775807"#)
         #expect(
-            try Self.importError(
+            try TestFiles.importError(
                 #"{"header":{"created":"9999-12-31T23:59:59.000Z","tool":"t"}}"# + "\n"
                     + #"{"t":2000000000,"dir":"c2s","kind":"open"}"#)
                 == #"F:2:6: "t": the time 2000000000 ns after the tape's creation (10000-01-01T00:00:01.000Z) is after the times a tape may hold "#
                 + Self.range)
-        #expect(try Self.importError(open) == "no error")
+        #expect(try TestFiles.importError(open) == "no error")
     }
 
     @Test func aFileWithoutAHeaderNeedsACreationTimeInTheRange() throws {

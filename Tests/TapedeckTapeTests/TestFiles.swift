@@ -31,6 +31,21 @@ enum TestFiles {
         return path
     }
 
+    /// What importing `text` as JSON Lines (a file of its own) says, the file's path shown as `F`:
+    /// the error's description, or "no error".
+    static func importError(_ text: String) throws -> String {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("in.jsonl").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: source))
+        do {
+            try TapeImport.jsonLines(from: source, to: directory.appendingPathComponent("t.tape").path, metadata: metadata)
+            return "no error"
+        } catch {
+            return error.description.replacingOccurrences(of: source, with: "F")
+        }
+    }
+
     /// Reads every record; returns them with the error that ended reading, if any.
     static func readAll(_ path: String) throws -> (records: [TapeRecord], error: TapeError?, reader: TapeReader) {
         let contents = try TapeContents(path: path)
