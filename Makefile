@@ -2,7 +2,10 @@
 # nothing but the Swift toolchain: `make demo` and `make test`.
 SWIFT       ?= swift
 CONFIG      ?= debug
-BIN_RELEASE := .build/release/tapedeck
+# Two packages (docs/ARCHITECTURE.md): the runtime an app links is the repository's root; the tool —
+# the command line, proxy, servers and every test — is Tool/, built in Tool/.build.
+TOOL        := --package-path Tool
+BIN_RELEASE := Tool/.build/release/tapedeck
 # socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor); valgrind:
 # the instruction counts `make bench-instructions` guards.
 # node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
@@ -73,43 +76,44 @@ report-deps:
 STRICT_FLAGS := -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) $(STRICT_FLAGS)
+	$(SWIFT) build $(TOOL) -c $(CONFIG) $(STRICT_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release --product tapedeck
+	$(SWIFT) build $(TOOL) -c release --product tapedeck
 
 # The report's browser test must run, not skip, wherever report-deps can install Chromium (apt);
 # elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
 STRESS_SUITES := SoakTests|ProxyLoadTests
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
 test: deps pydeps report-deps
-	$(SWIFT) build --build-tests $(STRICT_FLAGS)
+	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS)
 	# In parallel: tests that start peers run on threads of their own (.ownThread), long
 	# computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
 	# queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
 	# Then the stress suites, alone: hundreds of connections at once measure the process, not the machine.
-	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test --skip-build --skip '$(STRESS_SUITES)'
-	$(SWIFT) test --skip-build --filter '$(STRESS_SUITES)'
+	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test $(TOOL) --skip-build --skip '$(STRESS_SUITES)'
+	$(SWIFT) test $(TOOL) --skip-build --filter '$(STRESS_SUITES)'
 	$(MAKE) example-test
 
 # `make docs`: the DocC catalogs of the libraries an app or a tool links, warnings as errors (a
-# broken symbol link fails). Archives in .build/plugins/Swift-DocC/outputs/. CI runs it.
+# broken symbol link fails). Archives in .build/plugins/Swift-DocC/outputs/. CI runs it. The runtime
+# package resolves swift-docc-plugin only when TAPEDECK_DOCS=1 (the end of Package.swift).
 DOC_TARGETS := TapedeckTesting TapedeckSocket TapedeckRecorder TapedeckThroughput TapedeckTape
 docs: deps
-	$(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))
+	TAPEDECK_DOCS=1 $(SWIFT) package --disable-sandbox generate-documentation --warnings-as-errors $(addprefix --target ,$(DOC_TARGETS))
 
 # The `.slow` tests (Tests/TestSupport/SlowTests.swift: the 100,000-record shrink), which make test
 # skips, and the load test at full size (500 connections of 1,000 messages), on a release build of
 # the tests. Not part of make test or CI.
 SLOW_TESTS ?= ShrinkTests|ProxyLoadTests
 test-slow: deps pydeps
-	TAPEDECK_SLOW_TESTS=1 TAPEDECK_LOAD_MESSAGES=1000 $(SWIFT) test -c release --filter '$(SLOW_TESTS)'
+	TAPEDECK_SLOW_TESTS=1 TAPEDECK_LOAD_MESSAGES=1000 $(SWIFT) test $(TOOL) -c release --filter '$(SLOW_TESTS)'
 
 # Rewrites the codec, the Foundation baselines and docs/PROTOCOL.md's field tables from
 # Protocol/baolife.schema.json (issue 18); ProtocolGenerationTests fails when they are stale.
 .PHONY: generate
 generate:
-	$(SWIFT) run tapedeck-generate
+	$(SWIFT) run $(TOOL) tapedeck-generate
 
 # The worked example (Examples/BaoLifeClient, docs/TESTING-YOUR-APP.md): a miniature of the app's
 # own client code before and after a refactor phase, replayed through Recordings/ against its own
@@ -124,16 +128,16 @@ example-test: deps
 # with every text message of Recordings/, and fails with the saved input on any crash, ASan report,
 # hang (FUZZ_TIMEOUT seconds on one input) or broken round trip (Fuzz/EnvelopeFuzzer). Each builds
 # in its own scratch path, a view of the package trimmed by TAPEDECK_SUBSET to the targets it needs
-# (scripts/subset-package.sh, the end of Package.swift), so neither touches the shared .build.
+# (scripts/subset-package.sh, the end of Tool/Package.swift), so neither touches Tool/.build.
 .PHONY: sanitize fuzz
 ASAN_DIR := .build-asan
 sanitize: deps
 	scripts/subset-package.sh $(ASAN_DIR)
-	cd $(ASAN_DIR)/package && TAPEDECK_SUBSET=sanitize $(SWIFT) build --build-tests --sanitize=address --scratch-path ../build
+	cd $(ASAN_DIR)/Tool && TAPEDECK_SUBSET=sanitize $(SWIFT) build --build-tests --sanitize=address --scratch-path ../build
 	# Leak checking is off: Swift keeps tag bits in the spare bits of pointers (indirect enum cases
 	# such as WireSchema.ValueType.array, Strings), which LeakSanitizer cannot follow, so it reported
 	# objects still reachable from a `static let` as leaked, on some runs only.
-	cd $(ASAN_DIR)/package && ASAN_OPTIONS=detect_leaks=0 \
+	cd $(ASAN_DIR)/Tool && ASAN_OPTIONS=detect_leaks=0 \
 	  TAPEDECK_SUBSET=sanitize $(SWIFT) test --skip-build --sanitize=address --scratch-path ../build
 
 FUZZ_DIR := .build-fuzz
@@ -142,9 +146,9 @@ FUZZ_TIMEOUT ?= 10
 FUZZER := $(FUZZ_DIR)/build/debug/tapedeck-fuzz-envelope
 fuzz: build
 	scripts/subset-package.sh $(FUZZ_DIR)
-	cd $(FUZZ_DIR)/package && TAPEDECK_SUBSET=fuzz $(SWIFT) build --product tapedeck-fuzz-envelope --scratch-path ../build \
+	cd $(FUZZ_DIR)/Tool && TAPEDECK_SUBSET=fuzz $(SWIFT) build --product tapedeck-fuzz-envelope --scratch-path ../build \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-	$(PYTHON) scripts/fuzz-seeds.py .build/$(CONFIG)/tapedeck $(FUZZ_DIR)/seeds Recordings/*.tape
+	$(PYTHON) scripts/fuzz-seeds.py Tool/.build/$(CONFIG)/tapedeck $(FUZZ_DIR)/seeds Recordings/*.tape
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/findings
 	$(FUZZER) -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
 	  -artifact_prefix=$(FUZZ_DIR)/findings/ $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds \
@@ -153,11 +157,11 @@ fuzz: build
 # `make demo` builds the debug `tapedeck`, the same build `make test` then extends with the tests
 # (one build for both; the demo does not need release speed, `make release` gives it), runs the
 # demo and prints how long each phase took (docs/DEVELOPMENT.md, "How long the two commands take").
-BIN_DEBUG := .build/debug/tapedeck
+BIN_DEBUG := Tool/.build/debug/tapedeck
 demo:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory deps || exit $$?; deps=$$(date +%s); \
-	$(SWIFT) build --product tapedeck $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \
+	$(SWIFT) build $(TOOL) --product tapedeck $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \
 	status=0; scripts/demo.sh $(BIN_DEBUG) || status=$$?; end=$$(date +%s); \
 	echo; echo "== time: deps $$((deps - start)) s, build $$((built - deps)) s, demo $$((end - built)) s, total $$((end - start)) s"; \
 	exit $$status
@@ -168,11 +172,11 @@ record-corpus: release
 
 # `make report-screenshot`: the HTML report of a tape (default: the fixture session) as a PNG
 # taken by headless Chromium, to look at the charts. REPORT_TAPE=... for another tape.
-REPORT_TAPE ?= Tests/TapedeckTapeTests/Fixtures/baolife-session.tape
+REPORT_TAPE ?= Tool/Tests/TapedeckTapeTests/Fixtures/baolife-session.tape
 report-screenshot: deps report-deps
-	$(SWIFT) build --product tapedeck $(STRICT_FLAGS)
+	$(SWIFT) build $(TOOL) --product tapedeck $(STRICT_FLAGS)
 	mkdir -p demo-out
-	.build/debug/tapedeck report $(REPORT_TAPE) -o demo-out/report.html || [ $$? -eq 1 ]
+	$(BIN_DEBUG) report $(REPORT_TAPE) -o demo-out/report.html || [ $$? -eq 1 ]
 	@browser=$${TAPEDECK_CHROMIUM:-$$(command -v chromium || command -v chromium-browser || command -v google-chrome)}; \
 	[ -n "$$browser" ] || { echo "report-screenshot: no chromium; run make report-deps or set TAPEDECK_CHROMIUM" >&2; exit 1; }; \
 	profile=$$(mktemp -d); \
@@ -183,27 +187,27 @@ report-screenshot: deps report-deps
 
 # `make bench`: the decode stages on synthetic tapes (one per core), then the package's benchmark
 # targets (ordo-one/package-benchmark: malloc counts, instructions, throughput; only in the package
-# when BENCH_ENV sets TAPEDECK_BENCHMARKS=1, see the end of Package.swift) checked against the static
-# thresholds in Benchmarks/Thresholds, then the example app's decode benchmark
+# when BENCH_ENV sets TAPEDECK_BENCHMARKS=1, see the end of Tool/Package.swift) checked against the static
+# thresholds in Tool/Benchmarks/Thresholds, then the example app's decode benchmark
 # (Examples/BaoLifeClient/Benchmarks), then the memory soak (bench-soak). Takes minutes; not part
 # of `make test`. After an intended change: `make bench-thresholds` records new thresholds (commit them).
 BENCH_MESSAGES ?= 200000
 # Set on the benchmark commands only: `make release` and every other build never see it, so they
 # never resolve package-benchmark and build the same `tapedeck` as a user's release build.
 BENCH_ENV := TAPEDECK_BENCHMARKS=1
-BENCH_THRESHOLDS := --target DecodeBenchmarks --path Benchmarks/Thresholds
+BENCH_THRESHOLDS := --target DecodeBenchmarks --path Tool/Benchmarks/Thresholds
 bench: release pydeps
 	$(BIN_RELEASE) bench --synthetic $(BENCH_MESSAGES)
-	$(BENCH_ENV) $(SWIFT) package --disable-sandbox benchmark thresholds check $(BENCH_THRESHOLDS)
+	$(BENCH_ENV) $(SWIFT) package $(TOOL) --disable-sandbox benchmark thresholds check $(BENCH_THRESHOLDS)
 	# Instructions per message of decode_in_memory, decode and replay (callgrind): the decode figure
-	# the machine's load does not move; fails 2 % over Benchmarks/Thresholds/instructions.json.
-	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
+	# the machine's load does not move; fails 2 % over Tool/Benchmarks/Thresholds/instructions.json.
+	INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 	# The proxy's CPU per message against socat: its best ratio to the floor may be 5 % over
-	# Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).
-	PROXY_THRESHOLDS=Benchmarks/Thresholds/proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
+	# Tool/Benchmarks/Thresholds/proxy.json (docs/PERFORMANCE.md says how far the machine's load moves it).
+	PROXY_THRESHOLDS=Tool/Benchmarks/Thresholds/proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
 	# The proxy's instructions per relayed message (callgrind on tapedeck-proxy-profile): the proxy
-	# figure the load does not move; fails 2 % over Benchmarks/Thresholds/proxy-instructions.json.
-	PROXY_INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
+	# figure the load does not move; fails 2 % over Tool/Benchmarks/Thresholds/proxy-instructions.json.
+	PROXY_INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 	# The worked example's parsing before and after its refactor, beside the baselines: one table
 	# from one run (msg/s, MB/s), then mallocs per pass over the corpus (docs/TESTING-YOUR-APP.md).
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
@@ -225,7 +229,7 @@ bench-soak: release pydeps
 # swift-format with .swift-format (4-space indent, 130 columns): lints, never rewrites; .ci/run runs
 # it. `make format` rewrites the same paths in place. Generated files opt out on their second line.
 SWIFT_FORMAT ?= $(SWIFT) format
-FORMAT_PATHS ?= Package.swift Sources Tests Benchmarks/Benchmarks Benchmarks/Sources Examples/BaoLifeClient/Package.swift Examples/BaoLifeClient/Sources Examples/BaoLifeClient/Tests Examples/BaoLifeClient/Benchmarks/Package.swift Examples/BaoLifeClient/Benchmarks/Sources Examples/BaoLifeClient/Benchmarks/Benchmarks
+FORMAT_PATHS ?= Package.swift Sources Tool/Package.swift Tool/Sources Tool/Tests Tool/Benchmarks/Benchmarks Tool/Benchmarks/Sources Examples/BaoLifeClient/Package.swift Examples/BaoLifeClient/Sources Examples/BaoLifeClient/Tests Examples/BaoLifeClient/Benchmarks/Package.swift Examples/BaoLifeClient/Benchmarks/Sources Examples/BaoLifeClient/Benchmarks/Benchmarks
 format-check:
 	$(SWIFT_FORMAT) lint --strict --parallel --recursive $(FORMAT_PATHS)
 
@@ -233,21 +237,21 @@ format:
 	$(SWIFT_FORMAT) format --in-place --parallel --recursive $(FORMAT_PATHS)
 
 bench-thresholds: release pydeps
-	$(BENCH_ENV) $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update $(BENCH_THRESHOLDS)
-	BENCH_INSTRUCTIONS_JSON=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
-	BENCH_PROXY_INSTRUCTIONS_JSON=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
-	BENCH_PROXY_JSON=.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
-	$(PYTHON) -c 'import json; legs = json.load(open(".build/bench-proxy.json"))["legs"]; \
+	$(BENCH_ENV) $(SWIFT) package $(TOOL) --disable-sandbox --allow-writing-to-package-directory benchmark thresholds update $(BENCH_THRESHOLDS)
+	BENCH_INSTRUCTIONS_JSON=Tool/Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
+	BENCH_PROXY_INSTRUCTIONS_JSON=Tool/Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
+	BENCH_PROXY_JSON=Tool/.build/bench-proxy.json scripts/bench-proxy.sh $(BIN_RELEASE)
+	$(PYTHON) -c 'import json; legs = json.load(open("Tool/.build/bench-proxy.json"))["legs"]; \
 	  tapedeck = [figures for name, figures in legs.items() if name != "socat"][0]; \
 	  print(json.dumps({f"cpu_ratio_{size}": round(tapedeck[f"ratio_{size}_best"], 3) for size in (400, 16384)}, indent=2))' \
-	  > Benchmarks/Thresholds/proxy.json
+	  > Tool/Benchmarks/Thresholds/proxy.json
 
 # Instructions per message of the decode stages and of the proxy's per-frame path under callgrind,
 # against the recorded thresholds (docs/PERFORMANCE.md, "Instructions per message" and "The
 # proxy's instructions per message"); `make bench` runs both too.
 bench-instructions: deps
-	INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
-	PROXY_INSTRUCTION_THRESHOLDS=Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
+	INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
+	PROXY_INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
 
 # The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
 # TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).
@@ -267,4 +271,4 @@ bench-recorder: release
 	$(BIN_RELEASE) dev bench recorder
 
 clean:
-	rm -rf .build demo-out
+	rm -rf .build Tool/.build demo-out

@@ -12,7 +12,7 @@
 #    message and the ratio to the plain socat relay (best of the rounds), RTT added (median).
 #  - proxy instructions: scripts/bench-proxy-instructions.sh (callgrind, the same to the
 #    instruction at any load) in both trees, when REV has tapedeck-proxy-profile or a patch in
-#    Benchmarks/Baselines/REV-proxy-profile.patch ports it there (applied in a second work tree,
+#    Tool/Benchmarks/Baselines/REV-proxy-profile.patch ports it there (applied in a second work tree,
 #    .build-compare/REV/profile-src); n/a otherwise.
 # A benchmark a build does not have prints n/a; the others still run. Each row also gives how far
 # one build's own rounds spread in the run; a head / base inside it is reported as level.
@@ -24,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BASE=${1:?usage: scripts/bench-compare.sh BASE_REV [HEAD_BINARY]}
-HEAD_BIN=${2:-.build/release/tapedeck}
+HEAD_BIN=${2:-Tool/.build/release/tapedeck}
 ROUNDS=${ROUNDS:-3}
 DECODE_MESSAGES=${DECODE_MESSAGES:-200000}
 RECORDER_MESSAGES=${RECORDER_MESSAGES:-200000}
@@ -45,7 +45,10 @@ if [ ! -e "$DIR/src/.git" ]; then
   git worktree add --detach "$DIR/src" "$COMMIT" >/dev/null
 fi
 echo "bench-compare: building $SHORT's release in $DIR (its own scratch path; minutes the first time)"
-swift build -c release --product tapedeck --package-path "$DIR/src" --scratch-path "$PWD/$DIR/build" > "$DIR/build.log" 2>&1 \
+# Since the runtime and tool packages split, the command line is built from Tool/.
+BASE_PACKAGE=$DIR/src
+[ ! -f "$DIR/src/Tool/Package.swift" ] || BASE_PACKAGE=$DIR/src/Tool
+swift build -c release --product tapedeck --package-path "$BASE_PACKAGE" --scratch-path "$PWD/$DIR/build" > "$DIR/build.log" 2>&1 \
   || { tail -n 30 "$DIR/build.log" >&2; echo "bench-compare: $SHORT does not build (log: $DIR/build.log)" >&2; exit 1; }
 BASE_BIN=$DIR/build/release/tapedeck
 [ -x "$BASE_BIN" ] || { echo "bench-compare: the build of $SHORT made no $BASE_BIN" >&2; exit 1; }
@@ -129,10 +132,10 @@ REPEATS=$ROUNDS ROUNDS=${ROUNDS_RTT:-5000} BENCH_PROXY_JSON="$OUT/proxy.json" \
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The proxy's instructions per message in both trees: the figure this VM repeats.
-PATCH=Benchmarks/Baselines/$SHORT-proxy-profile.patch
+PATCH=Tool/Benchmarks/Baselines/$SHORT-proxy-profile.patch
 PROFILE_TREE=
 if [ "${INSTRUCTIONS:-1}" != 0 ]; then
-  if [ -d "$DIR/src/Sources/tapedeck-proxy-profile" ]; then
+  if [ -d "$DIR/src/Sources/tapedeck-proxy-profile" ] || [ -d "$DIR/src/Tool/Sources/tapedeck-proxy-profile" ]; then
     PROFILE_TREE=$DIR/src
   elif [ -f "$PATCH" ]; then
     PROFILE_TREE=$DIR/profile-src

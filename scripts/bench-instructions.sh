@@ -11,7 +11,7 @@
 #   BENCH_INSTRUCTIONS_JSON (also write the figures there as JSON),
 #   INSTRUCTION_THRESHOLDS (a JSON file of {"memory": N, ...} in instructions per message: fail
 #   when a stage runs more than TOLERANCE_PERCENT (2) over N; `make bench` passes
-#   Benchmarks/Thresholds/instructions.json, `make bench-thresholds` records it).
+#   Tool/Benchmarks/Thresholds/instructions.json, `make bench-thresholds` records it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MESSAGES=${MESSAGES:-20000}
@@ -29,10 +29,10 @@ trap 'rm -rf "$OUT"' EXIT
 
 # DecodeProfile is in the package only with TAPEDECK_BENCHMARKS=1 (the end of Package.swift); the
 # release objects of the targets it measures are the ones `make release` builds.
-TAPEDECK_BENCHMARKS=1 swift build -c release --product DecodeProfile > "$OUT/build.log" 2>&1 \
+TAPEDECK_BENCHMARKS=1 swift build --package-path Tool -c release --product DecodeProfile > "$OUT/build.log" 2>&1 \
   || { tail -n 30 "$OUT/build.log" >&2; echo "bench-instructions: DecodeProfile does not build" >&2; exit 1; }
 # valgrind 3.19 cannot read the DWARF 5 of Swift 6.3's debug information.
-cp .build/release/DecodeProfile "$OUT/DecodeProfile"
+cp Tool/.build/release/DecodeProfile "$OUT/DecodeProfile"
 strip --strip-debug "$OUT/DecodeProfile"
 "$OUT/DecodeProfile" synth "$MESSAGES" 1 "$OUT/synthetic.tape"
 # Only runStage counts (not writing or loading the tape): the exact symbol, since a glob also

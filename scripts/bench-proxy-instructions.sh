@@ -15,7 +15,7 @@
 #   BENCH_PROXY_INSTRUCTIONS_JSON (also write the figures there as JSON),
 #   PROXY_INSTRUCTION_THRESHOLDS (a JSON file of {"server400": N, ...} in instructions per
 #   message: fail when a stage runs more than TOLERANCE_PERCENT (2) over N; `make bench` passes
-#   Benchmarks/Thresholds/proxy-instructions.json, `make bench-thresholds` records it).
+#   Tool/Benchmarks/Thresholds/proxy-instructions.json, `make bench-thresholds` records it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MESSAGES=${MESSAGES:-20000}
@@ -32,10 +32,10 @@ command -v valgrind >/dev/null || { echo "bench-proxy-instructions: no valgrind;
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 
-swift build -c release --product tapedeck-proxy-profile > "$OUT/build.log" 2>&1 \
+swift build --package-path Tool -c release --product tapedeck-proxy-profile > "$OUT/build.log" 2>&1 \
   || { tail -n 30 "$OUT/build.log" >&2; echo "bench-proxy-instructions: tapedeck-proxy-profile does not build" >&2; exit 1; }
 # valgrind 3.19 cannot read the DWARF 5 of Swift 6.3's debug information.
-cp .build/release/tapedeck-proxy-profile "$OUT/profile"
+cp Tool/.build/release/tapedeck-proxy-profile "$OUT/profile"
 strip --strip-debug "$OUT/profile"
 # Only `relay` counts (a frame into one side, through the proxy, out of the other): not setting
 # up, not reading the written bytes back, not the tape's writer thread after the loop.

@@ -2,7 +2,7 @@
 # The recording proxy's cost, beside a plain TCP relay of the same traffic (socat) as the floor,
 # in one run (docs/PERFORMANCE.md, "The proxy's CPU per message"):
 #  - CPU per relayed and recorded message: the Python `websockets` server
-#    (Tests/TapedeckProxyTests/Peers/bench_peer.py) pushes JSON text messages of 400 B and 16 KiB
+#    (Tool/Tests/TapedeckProxyTests/Peers/bench_peer.py) pushes JSON text messages of 400 B and 16 KiB
 #    through the relay; the client reads the relay process's user+sys time (/proc/PID/stat)
 #    before and after the push. The proxy validates each message's UTF-8, redacts it and writes
 #    it to a tape; socat only copies bytes. The ratio to socat is the figure to guard.
@@ -16,10 +16,10 @@
 # Environment: REPEATS (5), ROUNDS (5000), SMALL_COUNT (100000), LARGE_COUNT (10000),
 #   BENCH_PROXY_JSON (also write the figures there as JSON), PROXY_THRESHOLDS (a JSON file of
 #   {"cpu_ratio_400": R, "cpu_ratio_16384": R}: fail when a build's best ratio to the floor is
-#   more than 5 % above R; `make bench` passes Benchmarks/Thresholds/proxy.json).
+#   more than 5 % above R; `make bench` passes Tool/Benchmarks/Thresholds/proxy.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -gt 0 ] || set -- .build/release/tapedeck
+[ $# -gt 0 ] || set -- Tool/.build/release/tapedeck
 REPEATS=${REPEATS:-5}
 ROUNDS=${ROUNDS:-5000}
 SMALL_COUNT=${SMALL_COUNT:-100000}
@@ -28,7 +28,7 @@ for number in "$REPEATS" "$ROUNDS" "$SMALL_COUNT" "$LARGE_COUNT"; do
   case $number in '' | *[!0-9]* | 0) echo "bench-proxy: REPEATS, ROUNDS, SMALL_COUNT and LARGE_COUNT must be positive whole numbers (got '$number')" >&2; exit 2 ;; esac
 done
 PY=.venv/bin/python
-PEER=Tests/TapedeckProxyTests/Peers/bench_peer.py
+PEER=Tool/Tests/TapedeckProxyTests/Peers/bench_peer.py
 [ -x $PY ] || { echo "bench-proxy: no $PY; run make pydeps" >&2; exit 2; }
 command -v socat >/dev/null || { echo "bench-proxy: no socat (the plain TCP relay the proxy is measured against); run make deps" >&2; exit 2; }
 OUT=$(mktemp -d)

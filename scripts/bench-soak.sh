@@ -14,13 +14,13 @@
 # Usage: scripts/bench-soak.sh [TAPEDECK_BINARY] [SEQUENTIAL] [CONCURRENT] [FORWARD]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=${1:-.build/release/tapedeck}
+bin=${1:-Tool/.build/release/tapedeck}
 SEQUENTIAL=${2:-10000}
 CONCURRENT=${3:-2000}
 FORWARD=${4:-2000}
 PY=.venv/bin/python
-CLIENT=Tests/TapedeckProxyTests/Peers/soak_client.py
-TAPE=Tests/TapedeckTapeTests/Fixtures/baolife-session.tape
+CLIENT=Tool/Tests/TapedeckProxyTests/Peers/soak_client.py
+TAPE=Tool/Tests/TapedeckTapeTests/Fixtures/baolife-session.tape
 name=bench-soak
 # The concurrent sessions are all open at once: allow them (the default is 1024).
 LIMIT="--max-connections $((CONCURRENT + 100))"
@@ -79,7 +79,7 @@ stop_all
 # Forward mode. The upstream listens on every address (the names are 127.1.X.Y, which a socket
 # bound to 127.0.0.1 does not take) with the tests' certificate; the proxy does not verify it.
 start "$OUT/tls-upstream.out" server --clock virtual --listen 0.0.0.0:0 \
-  --tls-cert Tests/TapedeckServersTests/Fixtures/test-cert.pem --tls-key Tests/TapedeckServersTests/Fixtures/test-key.pem
+  --tls-cert Tool/Tests/TapedeckServersTests/Fixtures/test-cert.pem --tls-key Tool/Tests/TapedeckServersTests/Fixtures/test-key.pem
 upstream_port=$(sed -n 's/^listening on wss:\/\/[^ ]*:\([0-9]*\)\/.*$/\1/p' "$OUT/tls-upstream.out")
 intercepts=()
 for ((index = 0; index < FORWARD; index++)); do intercepts+=(--intercept "127.1.$((index / 250)).$((1 + index % 250))"); done

@@ -10,7 +10,7 @@
 # Every process it starts is stopped on exit, on failure and on Ctrl-C.
 set -euo pipefail
 
-bin=${1:-.build/debug/tapedeck}
+bin=${1:-Tool/.build/debug/tapedeck}
 out=demo-out
 name=demo
 source "$(dirname "$0")/lib/background.sh"

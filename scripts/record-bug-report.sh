@@ -3,11 +3,11 @@
 # scenario through the recording proxy against a reference server with an injected fault
 # (--malformed-every 4: after every 4th message the server also sends the first half of it, so the
 # client receives a cut JSON message right after createCharacter).
-# Usage: scripts/record-bug-report.sh [TAPEDECK-BINARY]   (default .build/release/tapedeck)
+# Usage: scripts/record-bug-report.sh [TAPEDECK-BINARY]   (default Tool/.build/release/tapedeck)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=${1:-.build/release/tapedeck}
+bin=${1:-Tool/.build/release/tapedeck}
 [ -x "$bin" ] || { echo "record-bug-report: no tapedeck binary at $bin" >&2; exit 2; }
 work=$(mktemp -d /tmp/tapedeck-bug-report.XXXXXX)
 pids=()

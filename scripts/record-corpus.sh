@@ -8,12 +8,12 @@
 #
 # Each flow gets a server and a proxy of its own, so a tape does not depend on the flows recorded
 # before it. The hand-written FLOW.checkpoints files are kept; tapes and goldens are replaced.
-# Usage: scripts/record-corpus.sh [TAPEDECK-BINARY [FLOW...]]   (default .build/release/tapedeck, every flow)
+# Usage: scripts/record-corpus.sh [TAPEDECK-BINARY [FLOW...]]   (default Tool/.build/release/tapedeck, every flow)
 # Naming flows records only those (a new flow joins the corpus without re-recording the others).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=${1:-.build/release/tapedeck}
+bin=${1:-Tool/.build/release/tapedeck}
 shift || true
 out=Recordings
 seed=20250220

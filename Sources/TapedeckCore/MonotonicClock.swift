@@ -11,21 +11,21 @@ import Darwin
 /// command line's writers and benchmarks — and pass times into the pure core. The arithmetic
 /// wraps rather than traps: a clock must not be the reason a process dies. Inlinable: the recorder
 /// stamps every message with it from another module.
-package struct MonotonicClock: Sendable {
+public struct MonotonicClock: Sendable {
     @usableFromInline let start: UInt64
 
-    @inlinable package init() { start = Self.now() }
+    @inlinable public init() { start = Self.now() }
 
-    @inlinable package static func now() -> UInt64 {
+    @inlinable public static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    @inlinable package func elapsedNanoseconds() -> UInt64 { Self.now() &- start }
+    @inlinable public func elapsedNanoseconds() -> UInt64 { Self.now() &- start }
 
     /// Sleeps for `nanoseconds` (returns early on a signal, which callers tolerate).
-    package static func sleep(nanoseconds: UInt64) {
+    public static func sleep(nanoseconds: UInt64) {
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         nanosleep(&request, nil)
     }

@@ -118,5 +118,5 @@ public final class FlightRecorder: Sendable {
 
 extension FlightRecorder {
     /// The tape time now (ns since the recorder started): what the next record would be stamped with.
-    package var tapeTime: UInt64 { clock.elapsedNanoseconds() }
+    public var tapeTime: UInt64 { clock.elapsedNanoseconds() }
 }

@@ -4,7 +4,7 @@ import TapedeckTape
 /// The recorder's writer side: redacts records, appends them to the current segment, flushes,
 /// rolls segments over and keeps them within bounds, and writes exports. Owned by one thread
 /// (`FlightRecorder`'s writer thread, or a benchmark); nothing here is shared.
-package final class RecorderWriter {
+public final class RecorderWriter {
     /// A flush is due once the oldest unflushed record is this old, or this many bytes wait.
     let flushAge: UInt64
     static let flushThreshold = 64 * 1024
@@ -28,7 +28,7 @@ package final class RecorderWriter {
     private(set) var failure: FlightRecorderError?
 
     /// `created` is the RFC 3339 wall time the run's tape time 0 stands for; `key` the redaction key.
-    package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
+    public init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
         if let problem = configuration.problem() { throw FlightRecorderError("FlightRecorderConfiguration: " + problem) }
         self.configuration = configuration
         let redactor = Redactor(rules: configuration.redaction, key: key)
@@ -44,10 +44,10 @@ package final class RecorderWriter {
     }
 
     /// Files in the folder named like segments but left alone (`SegmentSet.skippedFiles`).
-    package var skippedFiles: Int { segments.skippedFiles }
+    public var skippedFiles: Int { segments.skippedFiles }
 
     /// Redacts and appends records (times already in order; clamped so they never decrease).
-    package func append(_ records: [TapeRecord]) {
+    public func append(_ records: [TapeRecord]) {
         guard failure == nil else { return }
         for var record in records {
             if record.kind == .text, redactionNeedles.mayMatch(record.payload),
@@ -82,13 +82,13 @@ package final class RecorderWriter {
     }
 
     /// Flushes when due at tape time `now`, then rolls the segment over and prunes when it is time.
-    package func flushIfDue(now: UInt64) {
+    public func flushIfDue(now: UInt64) {
         guard failure == nil, let since = pendingSince, now >= since, now - since >= flushAge else { return }
         do throws(FlightRecorderError) { try flush() } catch { failure = error }
     }
 
     /// Flushes everything waiting (the writer's last act before stopping, and a benchmark's).
-    package func flush() throws(FlightRecorderError) {
+    public func flush() throws(FlightRecorderError) {
         guard let file = current else { return }
         do { try file.flush() } catch { throw FlightRecorderError(error) }
         pendingSince = nil
@@ -105,7 +105,7 @@ package final class RecorderWriter {
     }
 
     /// Ends the current segment's frame; the next record starts a new segment.
-    package func closeCurrent() throws(FlightRecorderError) {
+    public func closeCurrent() throws(FlightRecorderError) {
         guard let file = current else { return }
         current = nil
         currentPath = nil

@@ -3,6 +3,6 @@ import TapedeckProtocol
 /// A condition on the client state's snapshot that ends a failure search, such as `tapedeck repro
 /// --until 'gameState.energy < 0'`. The investigation tools take any; the scenario language parses
 /// the text form (`StatePredicate`), so they need not depend on the language.
-package protocol StateCondition: Sendable, CustomStringConvertible {
+public protocol StateCondition: Sendable, CustomStringConvertible {
     func holds(in snapshot: JSONValue) -> Bool
 }

@@ -1,6 +1,6 @@
 /// A decoder of a file of LZ4 frames that goes unit by unit on `LZ4FrameUnits`: TapedeckTape's
 /// `LZ4FrameDecoder`, or the liblz4 reference. Both stop the same ways (`LZ4FrameStop`).
-package protocol LZ4FrameStepping: AnyObject {
+public protocol LZ4FrameStepping: AnyObject {
     /// Bytes produced by decompression so far.
     var uncompressedBytes: UInt64 { get }
     /// Decodes the next unit, appending decompressed bytes to `output`.
@@ -10,7 +10,7 @@ package protocol LZ4FrameStepping: AnyObject {
 extension LZ4FrameStepping {
     /// Decodes the rest of the file at `path`, checksums included, one unit at a time into `block`
     /// (emptied before each, so memory stays bounded by one block); returns the bytes produced.
-    package func decodeAll(path: String, into block: inout [UInt8]) throws(TapeError) -> UInt64 {
+    public func decodeAll(path: String, into block: inout [UInt8]) throws(TapeError) -> UInt64 {
         do {
             while true {
                 block.removeAll(keepingCapacity: true)
@@ -23,7 +23,7 @@ extension LZ4FrameStepping {
 }
 
 /// Why reading a file of LZ4 frames stopped early.
-package enum LZ4FrameStop: Error {
+public enum LZ4FrameStop: Error {
     /// The file ends inside a frame; the incomplete unit starts at `atByte`.
     case truncated(atByte: UInt64)
     case damaged(atByte: UInt64, reason: String)
@@ -32,7 +32,7 @@ package enum LZ4FrameStop: Error {
     case io(TapeError)
 
     /// The error a tape's reader gives for this stop after `records` whole records.
-    package func tapeError(path: String, records: Int) -> TapeError {
+    public func tapeError(path: String, records: Int) -> TapeError {
         switch self {
         case .truncated(let offset): .truncated(path: path, afterRecords: records, atByte: offset)
         case .damaged(let offset, let reason): .damaged(path: path, afterRecords: records, atByte: offset, reason: reason)
@@ -43,7 +43,7 @@ package enum LZ4FrameStop: Error {
 }
 
 /// What one step of a frame decoder did.
-package enum LZ4FrameStep {
+public enum LZ4FrameStep {
     /// A unit was decoded; zero or more bytes were appended.
     case decoded
     /// The file ended cleanly after a complete frame.

@@ -1,19 +1,19 @@
 /// What a frame's header says about its blocks.
-package struct LZ4FrameDescriptor {
+public struct LZ4FrameDescriptor {
     /// The FLG and BD bytes as read, for the checks a decoder makes of reserved bits.
-    package let flags: UInt8
-    package let descriptor: UInt8
-    package let blockMax: Int
-    package let blockChecksum: Bool
-    package let contentChecksum: Bool
+    public let flags: UInt8
+    public let descriptor: UInt8
+    public let blockMax: Int
+    public let blockChecksum: Bool
+    public let contentChecksum: Bool
     /// Blocks may refer back to earlier blocks of the frame (block independence flag clear).
-    package let linked: Bool
+    public let linked: Bool
     /// The content size field, when present and not 0 (0 means unknown, as in liblz4).
-    package let contentSize: UInt64?
+    public let contentSize: UInt64?
 }
 
 /// One unit of a file of LZ4 frames, whole in `LZ4FrameUnits`' buffer from its `unread(0, length)`.
-package enum LZ4FrameUnit {
+public enum LZ4FrameUnit {
     /// Magic, descriptor, optional fields and header checksum.
     case frameHeader(LZ4FrameDescriptor, length: Int)
     /// Size field, data (`size` bytes, stored uncompressed when `stored`), optional checksum.
@@ -30,7 +30,7 @@ package enum LZ4FrameUnit {
 /// unit holds is checked and decoded by the decoder on top, TapedeckTape's `LZ4FrameDecoder` or
 /// the liblz4 reference, which share this reading so that they differ only in the decoding.
 /// Memory stays bounded by the largest unit, whatever the file size.
-package final class LZ4FrameUnits {
+public final class LZ4FrameUnits {
     private enum State {
         case frameStart(isFirst: Bool)
         case blocks(LZ4FrameDescriptor)
@@ -39,10 +39,10 @@ package final class LZ4FrameUnits {
     private static let frameMagic: UInt32 = 0x184D_2204
     private static let readSize = 256 * 1024
 
-    package let path: String
-    package let fileSize: UInt64
+    public let path: String
+    public let fileSize: UInt64
     /// Compressed offset of the current unit (the next one, once `advance()` has passed it).
-    package private(set) var consumed: UInt64 = 0
+    public private(set) var consumed: UInt64 = 0
 
     private let fd: Int32
     private var state = State.frameStart(isFirst: true)
@@ -54,7 +54,7 @@ package final class LZ4FrameUnits {
     /// The unit `next()` returned, passed by `advance()`.
     private var current: LZ4FrameUnit = .endOfFile
 
-    package init(path: String) throws(TapeError) {
+    public init(path: String) throws(TapeError) {
         self.path = path
         fd = try POSIXFile.openForReading(path)
         fileSize = POSIXFile.size(fd)
@@ -105,13 +105,13 @@ package final class LZ4FrameUnits {
     }
 
     /// The current unit's bytes from `index` on, `count` of them.
-    package func unread(_ index: Int, _ count: Int) -> UnsafeRawBufferPointer {
+    public func unread(_ index: Int, _ count: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: input[inputStart + index..<inputStart + index + count])
     }
 
-    package func byte(_ index: Int) -> UInt8 { input[inputStart + index] }
+    public func byte(_ index: Int) -> UInt8 { input[inputStart + index] }
 
-    package func u32(_ index: Int) -> UInt32 {
+    public func u32(_ index: Int) -> UInt32 {
         UInt32(
             littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
@@ -123,7 +123,7 @@ package final class LZ4FrameUnits {
 
     /// Reads the next unit whole into the buffer, without checking what it holds. The caller
     /// checks and decodes it (reporting damage at `consumed`), then calls `advance()`.
-    package func next() throws(LZ4FrameStop) -> LZ4FrameUnit {
+    public func next() throws(LZ4FrameStop) -> LZ4FrameUnit {
         switch state {
         case .frameStart(let isFirst):
             current = try frameHeader(isFirst: isFirst)
@@ -149,7 +149,7 @@ package final class LZ4FrameUnits {
     }
 
     /// Passes the unit `next()` returned, once it has been decoded.
-    package func advance() {
+    public func advance() {
         switch current {
         case .frameHeader(let frame, let length):
             consume(length)

@@ -3,13 +3,13 @@
 /// under callgrind), which made masking the largest part of relaying an app's frame. In an
 /// `Unsafe/` folder (docs/ARCHITECTURE.md) for its eight-byte loads and stores; `make sanitize`
 /// runs its tests under AddressSanitizer.
-package enum WebSocketMasking {
+public enum WebSocketMasking {
     /// The four bytes of a masking key, in the order they are on the wire.
-    package typealias Key = (UInt8, UInt8, UInt8, UInt8)
+    public typealias Key = (UInt8, UInt8, UInt8, UInt8)
 
     /// Writes `source` XORed with `key` into the start of `target` (at least as long); `phase` is
     /// the key's byte that applies to `source`'s first byte (0–3), for a payload in two parts.
-    package static func copy(
+    public static func copy(
         _ source: UnsafeRawBufferPointer, maskedWith key: Key, phase: Int = 0, into target: UnsafeMutableRawBufferPointer
     ) {
         precondition(target.count >= source.count && (0..<4).contains(phase), "masking past the target or at a phase over 3")

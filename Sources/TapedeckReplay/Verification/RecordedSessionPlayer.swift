@@ -139,7 +139,7 @@ public struct RecordedSessionPlayer: Sendable {
     }
 
     /// The envelope's type ("" when it has none) and body (null when absent or unparsable).
-    package static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
+    public static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
         guard let value = try? JSONValue.parse(bytes), case .object(let members) = value else { return ("", .null) }
         let type: String
         if case .string(let text)? = members["type"] { type = text } else { type = "" }
