@@ -1,19 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Tapedeck's runtime: the libraries an app links, and nothing else. Its one dependency is
-// swift-crypto (snapshot digests, redaction keys; CryptoKit on Apple platforms). The `tapedeck`
-// command line, the proxy, the servers and every test live in the tool package, Tool/, which
-// depends on this one (docs/ARCHITECTURE.md).
+// Tapedeck's runtime: the libraries an app links, and nothing else, with no dependency (its two
+// hashes, SHA-256 for snapshot digests and HMAC-SHA256 for redaction tokens, are TapedeckCore's).
+// The `tapedeck` command line, the proxy, the servers and every test live in the tool package,
+// Tool/, which depends on this one (docs/ARCHITECTURE.md).
 //
 // Layers (dependencies point down only):
 //   testing      TapedeckTesting -> TapedeckReplay, TapedeckSocket
 //   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
 //   recorder     TapedeckRecorder -> TapedeckTape, TapedeckRedaction
 //   pure core    TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckState -> TapedeckProtocol
-//                TapedeckThroughput -> TapedeckTape, TapedeckProtocol ; TapedeckRedaction -> swift-crypto
+//                TapedeckThroughput -> TapedeckTape, TapedeckProtocol ; TapedeckRedaction -> TapedeckCore
 //                TapedeckTape -> TapedeckCore (LZ4 frames read and written in Swift: the one tape writer)
-//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, the JSON reader
+//   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, SHA-256, the JSON reader
 let package = Package(
     name: "Tapedeck",
     platforms: [.macOS(.v14), .iOS(.v16)],
@@ -34,9 +34,6 @@ let package = Package(
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
         .library(name: "TapedeckRedaction", targets: ["TapedeckRedaction"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0")
-    ],
     targets: [
         // The shared bottom layer: calendar dates and RFC 3339 times, UTF-8 checks, base64, the
         // strict JSON reader and its byte scanner. No dependency, no clock, no locale.
@@ -46,18 +43,12 @@ let package = Package(
         .target(name: "TapedeckProtocol"),
         .target(
             name: "TapedeckState",
-            dependencies: [
-                "TapedeckCore", "TapedeckProtocol",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["TapedeckCore", "TapedeckProtocol"]
         ),
         // The replayer: tapes through ClientState (or any ClientModel), checkpoints, goldens, diffs.
         .target(
             name: "TapedeckReplay",
-            dependencies: [
-                "TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
         // For an app's own test target: replay tapes into its own code (through its socket seam, or
         // an adapter) and assert checkpoints and what it sends.
@@ -77,15 +68,12 @@ let package = Package(
         // in-process; portable like TapedeckTesting (no NIO, no system library).
         .target(name: "TapedeckRecorder", dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckRedaction"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
-        .target(
-            name: "TapedeckRedaction",
-            dependencies: ["TapedeckCore", .product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "TapedeckRedaction", dependencies: ["TapedeckCore"]),
     ]
 )
 
 // `make docs` (TAPEDECK_DOCS=1, set there only): the DocC catalogs of the products through
 // swift-docc-plugin, which an app depending on this package never resolves.
 if Context.environment["TAPEDECK_DOCS"] == "1" {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+    package.dependencies = [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")]
 }

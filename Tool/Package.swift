@@ -204,7 +204,12 @@ let package = Package(
                 "TapedeckTestFixtures",
             ]
         ),
-        .testTarget(name: "TapedeckRedactionTests", dependencies: [runtime("TapedeckRedaction"), runtime("TapedeckCore")]),
+        .testTarget(
+            name: "TapedeckRedactionTests",
+            dependencies: [
+                runtime("TapedeckRedaction"), runtime("TapedeckCore"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", runtime("TapedeckTape")]),
         .testTarget(
             name: "TapedeckScenarioTests",

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import TapedeckCore
 
@@ -12,7 +11,7 @@ public struct Redactor: Sendable {
     public static let tokenPrefix = "redacted:"
 
     public let rules: RedactionRules
-    private let key: SymmetricKey
+    private let key: [UInt8]
     private let keyNames: [[UInt8]]
     private let pointerTokens: [[[UInt8]]]
 
@@ -24,14 +23,14 @@ public struct Redactor: Sendable {
 
     public init(rules: RedactionRules, key: [UInt8]) {
         self.rules = rules
-        self.key = SymmetricKey(data: key)
+        self.key = key
         keyNames = rules.jsonKeys.sorted().map { Array($0.utf8) }
         pointerTokens = rules.jsonPointers.map { $0.map { Array($0.utf8) } }
     }
 
     /// `redacted:` and 12 hex digits.
     public func token<Bytes: Sequence>(for secret: Bytes) -> String where Bytes.Element == UInt8 {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(secret), using: key)
+        let mac = HMACSHA256.authenticationCode(for: secret, key: key)
         return Self.tokenPrefix + Hex.lowercase(mac.prefix(6))
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import TapedeckCore
 import TapedeckProtocol
 
@@ -6,6 +5,6 @@ import TapedeckProtocol
 /// golden file, and the same value as `ClientState.digest()`).
 public enum SnapshotDigest {
     public static func hex(_ snapshot: JSONValue) -> String {
-        Hex.lowercase(SHA256.hash(data: snapshot.canonicalJSON(pretty: true)))
+        Hex.lowercase(SHA256Hasher.hash(snapshot.canonicalJSON(pretty: true)))
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import TapedeckCore
 import TapedeckProtocol
 
@@ -26,7 +25,7 @@ extension ClientState {
 
     /// Lowercase hex SHA-256 of the pretty canonical JSON of `snapshot()`.
     public func digest() -> String {
-        Hex.lowercase(SHA256.hash(data: snapshot().canonicalJSON(pretty: true)))
+        Hex.lowercase(SHA256Hasher.hash(snapshot().canonicalJSON(pretty: true)))
     }
 
     func gameStateSnapshot() -> JSONValue {
