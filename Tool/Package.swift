@@ -102,8 +102,8 @@ let package = Package(
         .target(
             name: "TapedeckServers",
             dependencies: [
-                "TapedeckWebSocket", runtime("TapedeckCore"), "TapedeckGame", runtime("TapedeckProtocol"),
-                runtime("TapedeckTape"), runtime("TapedeckReplay"),
+                "TapedeckWebSocket", "TapedeckGame", runtime("TapedeckProtocol"), runtime("TapedeckTape"),
+                runtime("TapedeckReplay"),
             ] + nio
         ),
         .target(
@@ -116,12 +116,8 @@ let package = Package(
         .target(
             name: "TapedeckScenarioNetwork",
             dependencies: [
-                "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckState"), runtime("TapedeckTape"),
-                runtime("TapedeckReplay"),
+                "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckState"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
@@ -140,8 +136,7 @@ let package = Package(
             dependencies: [
                 runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
                 runtime("TapedeckReplay"),
-                "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRedaction"), runtime("TapedeckThroughput"),
-                runtime("TapedeckRecorder"),
+                "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRedaction"), runtime("TapedeckRecorder"),
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
                 "TapedeckBenchmarks",
@@ -179,7 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "TapedeckCoreTests", dependencies: [runtime("TapedeckCore"), "TestSupport"]),
         .testTarget(
-            name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", runtime("TapedeckProtocol"), "TestSupport"]),
+            name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TestSupport"]),
         .testTarget(
             name: "TapedeckTapeTests",
             dependencies: [runtime("TapedeckTape"), "TapedeckLZ4Reference", "CLZ4", "TestSupport", "TapedeckTestFixtures"],
@@ -253,7 +248,6 @@ let package = Package(
                 "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", runtime("TapedeckProtocol"), "TestSupport",
                 "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Peers", "Fixtures"]

@@ -22,7 +22,13 @@ import Testing
             }
             var name: String
             var type: String
+            var path: String?
             var dependencies: [Dependency]
+
+            /// Every dependency by the module name it is imported as (a product's is its name).
+            var dependencyNames: Set<String> {
+                Set(dependencies.compactMap { ($0.byName ?? $0.target ?? $0.product)?.first ?? nil })
+            }
         }
         var targets: [Target]
         var products: [Product]
@@ -131,6 +137,40 @@ import Testing
         #expect(Set(benchTargets).isSuperset(of: benchmarkTargets))
         #expect(withBenchmarks.contains("ordo-one/package-benchmark"))
         #expect(Set(benchTargets).subtracting(benchmarkTargets) == Set(plainTargets))
+    }
+
+    /// The modules a target's files import, from lines like `import X`, `@testable import X`,
+    /// `@_spi(S) import X` or `import struct X.Y`.
+    static func importedModules(under folder: URL) throws -> Set<String> {
+        var modules: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n") {
+                var words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+                guard words.first == "import" else { continue }
+                words = words.dropFirst()
+                if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(kind) {
+                    words = words.dropFirst()
+                }
+                if let module = words.first?.split(separator: ".").first { modules.insert(String(module)) }
+            }
+        }
+        return modules
+    }
+
+    /// Every dependency a target declares is imported by one of its files: none is kept after the
+    /// code stopped using it (the build already fails on an import that is not declared).
+    @Test func everyDeclaredDependencyIsImported() async throws {
+        var unused: [String] = []
+        for (folder, manifest) in zip([Self.runtimePackage, Self.toolPackage], try await Self.manifests()) {
+            for target in manifest.targets where target.type != "system" {
+                let path = target.path ?? ((target.type == "test" ? "Tests/" : "Sources/") + target.name)
+                let imported = try Self.importedModules(under: folder.appendingPathComponent(path))
+                let never = target.dependencyNames.subtracting(imported)
+                if !never.isEmpty { unused.append("\(target.name): \(never.sorted().joined(separator: ", "))") }
+            }
+        }
+        #expect(unused.isEmpty, "declared, never imported:\n\(unused.joined(separator: "\n"))")
     }
 
     @Test func theTableListsEveryTargetOfThePackage() async throws {
