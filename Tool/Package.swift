@@ -162,12 +162,15 @@ let package = Package(
         // What the tests share: an async child process (no test holds a concurrency-pool thread).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The tests' shared fixtures: temporary folders, tapes built from messages, records or the
-        // JSON Lines in Fixtures/, tapes read back, BaoLife messages, the peers' scripts and certificates.
+        // JSON Lines in Fixtures/, tapes read back, BaoLife messages, the peers' scripts and certificates,
+        // the WebSocket client's test-only reads.
         .target(
             name: "TapedeckTestFixtures",
             dependencies: [
                 runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckReplay"),
-                "TestSupport",
+                "TestSupport", "TapedeckWebSocket",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Tests/TapedeckTestFixtures",
             resources: [.copy("Fixtures")]

@@ -22,9 +22,6 @@ public struct ReplayFeed: Sendable {
         tapeOffset = lastSessionTime
     }
 
-    /// Which tape of the session is playing (0 for the first).
-    public var currentTape: Int { max(tapeIndex, 0) }
-
     /// The session time a record of the current tape at `tapeTime` gets.
     public func sessionTime(ofTapeTime tapeTime: UInt64) -> UInt64 {
         let (sum, overflow) = tapeOffset.addingReportingOverflow(tapeTime)

@@ -55,10 +55,6 @@ public struct Player: Sendable, Equatable {
         activityRecords.first { $0.id == activityId }
     }
 
-    public func isEnrolled(in activityId: String) -> Bool {
-        activities.contains { $0.id == activityId }
-    }
-
     public var selectedFocus: FocusOption? { focuses.first { $0.selected } }
 
     // MARK: Server messages

@@ -11,8 +11,6 @@ public struct ResourceAmounts: Sendable, Equatable {
 
     public static let zero = ResourceAmounts()
 
-    public var isZero: Bool { energy == 0 && money == 0 && diamonds == 0 }
-
     /// The opposite change, saturating so that `Int.min` cannot trap.
     public var negated: ResourceAmounts {
         ResourceAmounts(energy: Self.negate(energy), money: Self.negate(money), diamonds: Self.negate(diamonds))

@@ -26,18 +26,6 @@ package enum TLSFiles {
             throw .incomplete
         }
     }
-
-    /// A client context. With `trustedCertificatePath` only that certificate (PEM) is trusted and host
-    /// names are not checked (self-signed test servers); without it the system's roots apply.
-    package static func clientContext(trustedCertificatePath: String? = nil) throws -> NIOSSLContext {
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if let trustedCertificatePath {
-            let certificates = try NIOSSLCertificate.fromPEMFile(trustedCertificatePath)
-            configuration.trustRoots = .certificates(certificates)
-            configuration.certificateVerification = .noHostnameVerification
-        }
-        return try NIOSSLContext(configuration: configuration)
-    }
 }
 
 /// Why a listener's certificate and key cannot serve `wss://`.

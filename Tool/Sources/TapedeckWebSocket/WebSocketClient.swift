@@ -108,15 +108,6 @@ package final class WebSocketClient: Sendable {
         try await inbox.next(on: channel.eventLoop, timeout: timeout)
     }
 
-    /// The next text message, decoded as UTF-8 bytes; throws on close or a binary message.
-    package func receiveText(timeout: TimeAmount = .seconds(10)) async throws -> [UInt8] {
-        switch try await receive(timeout: timeout) {
-        case .message(.text(let bytes)): return bytes
-        case .message(.binary): throw WebSocketClientError.closed(code: 1003)
-        case .closed(let code): throw WebSocketClientError.closed(code: code)
-        }
-    }
-
     /// Everything received and not yet taken by `receive`, without waiting.
     package func takeReceived() -> [Event] {
         inbox.takeAll()

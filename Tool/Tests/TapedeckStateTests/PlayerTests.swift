@@ -37,9 +37,9 @@ import Testing
         #expect(player.record(for: "a1")?.performance == 72)
         #expect(player.record(for: "a2") == nil)
         #expect(player.record(for: "a0")?.gpa == 3.7)
-        #expect(player.isEnrolled(in: "a1"))
-        #expect(player.isEnrolled(in: "a2"))
-        #expect(!player.isEnrolled(in: "a0"))
+        #expect(player.activities.map(\.id).contains("a1"))
+        #expect(player.activities.map(\.id).contains("a2"))
+        #expect(!player.activities.map(\.id).contains("a0"))
     }
 
     @Test func playerObjectReplacesEverything() {
