@@ -42,6 +42,11 @@ public struct ClientVerifier: Sendable {
         return (connectionsOpened, sessions[connectionsOpened - 1].open())
     }
 
+    /// Why the recording refused `connection`'s upgrade (numbered from 1), when it did.
+    public func refusal(of connection: Int) -> RecordedRefusal? {
+        sessions.indices.contains(connection - 1) ? sessions[connection - 1].refusal : nil
+    }
+
     /// A text message on `connection`: the recorded answers to send.
     public mutating func receive(_ bytes: [UInt8], on connection: Int) -> [RecordedSessionPlayer.Reply] {
         verify(bytes, on: connection).replies
@@ -95,14 +100,19 @@ public struct ClientVerifier: Sendable {
         connectionsOpened >= sessions.count && sessions.allSatisfy { $0.remainingClientMessages == 0 }
     }
 
-    /// The verdict so far; what was not reached counts as missing.
+    /// The verdict so far; what was not reached counts as missing. A recorded connection the
+    /// client never opened that has no client messages to miss (a reconnect that only takes in the
+    /// server's resync) is a finding of its own, `notOpened`.
     public var verdict: ServeVerdict {
         let perConnection = sessions.indices.map { index in
             let connection = index + 1
+            let opened = connection <= connectionsOpened
+            let missing = sessions[index].missingMessages(connection: connection)
+            let notOpened: [ServeFinding] = !opened && missing.isEmpty ? [.notOpened(connection: connection)] : []
             return ServeVerdict.Connection(
-                number: connection, opened: connection <= connectionsOpened,
+                number: connection, opened: opened,
                 clientMessages: sessions[index].clientMessages.map { ServeVerdict.Message(record: $0.record, type: $0.type) },
-                findings: findings[index] + sessions[index].missingMessages(connection: connection))
+                findings: findings[index] + missing + notOpened)
         }
         return ServeVerdict(connections: perConnection, extraConnections: extraConnections)
     }

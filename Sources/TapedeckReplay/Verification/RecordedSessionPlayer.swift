@@ -13,6 +13,11 @@ import TapedeckTape
 /// its recorded delay. A sent message that does not match gets nothing and the tape stays where
 /// it is, so a later send may still match.
 ///
+/// A connection of a session tape may end without a close frame: its first `error` note after the
+/// `open` is a drop, delivered in its place like a close (`Reply.Event.drop`). An `error` note with
+/// no `open` before it is a refused upgrade: the connection never opened (`refusal`). A server
+/// close recorded after the client's own close is only its answer, and is not played.
+///
 /// Client messages of `controlTypes` are not cut points: a tape recorded through the proxy against
 /// a `--clock virtual` reference server holds the `advance` messages the live transport sent to
 /// move the server's clock, which a scenario never sends itself. What they produced (the ticks'
@@ -27,6 +32,8 @@ public struct RecordedSessionPlayer: Sendable {
         public enum Event: Sendable, Equatable {
             case message([UInt8])
             case close(code: UInt16, reason: String)
+            /// The connection ended without a close frame (the recorded note says how).
+            case drop(reason: String)
         }
         public var delay: UInt64
         public var event: Event
@@ -50,6 +57,8 @@ public struct RecordedSessionPlayer: Sendable {
     public let matchFields: [String]
     let greeting: [Reply]
     let exchanges: [Exchange]
+    /// Set when the recorded connection never opened: its upgrade was refused.
+    public let refusal: RecordedRefusal?
     /// Index of the next recorded client message to match.
     public internal(set) var position = 0
     var sendCount = 0
@@ -69,32 +78,57 @@ public struct RecordedSessionPlayer: Sendable {
         let connection = connection ?? records.first?.connection
         var greeting: [Reply] = []
         var exchanges: [Exchange] = []
+        var refusal: RecordedRefusal?
         var triggerTime = records.first(where: { $0.connection == connection && $0.kind == .open })?.time ?? 0
+        var opened = false
+        // A close either way or an earlier note already ended the connection: later notes are its aftermath.
+        var ended = false
+        // A server event belongs to the greeting until the first client message, then to the latest one.
+        func append(_ reply: Reply) {
+            if exchanges.isEmpty { greeting.append(reply) } else { exchanges[exchanges.count - 1].replies.append(reply) }
+        }
         for (index, record) in records.enumerated() where record.connection == connection {
             let delay = record.time >= triggerTime ? record.time - triggerTime : 0
             switch (record.direction, record.kind) {
+            case (_, .open):
+                opened = true
+            case (_, .error) where !ended:
+                ended = true
+                let reason = String(decoding: record.payload, as: UTF8.self)
+                if !opened {
+                    refusal = RecordedRefusal(reason: reason)
+                } else if !Self.isClientsOwnEnd(reason) {
+                    append(Reply(delay: delay, event: .drop(reason: reason)))
+                }
+            case (.c2s, .close):
+                ended = true
             case (.c2s, .text):
                 let (type, body) = Self.typeAndBody(record.payload)
                 if !comparison.judges(type) { continue }
                 exchanges.append(Exchange(recordIndex: index, bytes: record.payload, type: type, body: body, replies: []))
                 triggerTime = record.time
+            case (.s2c, .close) where ended:
+                // The server's answer to the client's close (or the aftermath of a drop): not its own doing.
+                continue
             case (.s2c, .text), (.s2c, .close):
+                if record.kind == .close { ended = true }
                 let event: Reply.Event =
                     record.kind == .text
                     ? .message(record.payload)
                     : .close(code: record.closeCode ?? 1000, reason: String(decoding: record.payload, as: UTF8.self))
-                if exchanges.isEmpty {
-                    greeting.append(Reply(delay: delay, event: event))
-                } else {
-                    exchanges[exchanges.count - 1].replies.append(Reply(delay: delay, event: event))
-                }
+                append(Reply(delay: delay, event: event))
             default:
                 break
             }
         }
         self.greeting = greeting
         self.exchanges = exchanges
+        self.refusal = refusal
     }
+
+    /// The proxy's note of the app's own side going away (`client connection ended without a close
+    /// frame`): the server did not drop it, so a served tape has nothing to play there.
+    static func isClientsOwnEnd(_ note: String) -> Bool { note.hasPrefix("client") }
 
     /// The connections a tape recorded, in the order each first appears.
     public static func connections(in records: [TapeRecord]) -> [UInt32] {

@@ -42,6 +42,11 @@ package final class ServeVerification: Sendable {
         }
     }
 
+    /// Why the recording refused `connection`'s upgrade, when it did.
+    func refusal(of connection: Int) -> RecordedRefusal? {
+        state.withLockedValue { $0.verifier.refusal(of: connection) }
+    }
+
     func receive(_ bytes: [UInt8], on connection: Int) -> [RecordedSessionPlayer.Reply] {
         state.withLockedValue { $0.verifier.receive(bytes, on: connection) }
     }

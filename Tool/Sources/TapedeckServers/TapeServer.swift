@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
@@ -10,10 +11,11 @@ import TapedeckWebSocket
 /// `tapedeck serve`: a WebSocket server that plays the server side of a recorded session with
 /// `RecordedSessionPlayer`, so a real app can connect to a recording. The client's first
 /// connection gets the tape's first recorded connection, the next the next, and after the last the
-/// first again; sends the tape has no answer for are reported through `report` and get no answer.
-/// With a `ServeVerification` the verification serves and judges instead (`--verify`). The upgrade
-/// is accepted on the recorded path and on `/wss/`, and answers the first subprotocol the client
-/// offers, as the recorded server did for the app.
+/// first again (`RecordedConnectionQueue`); a recorded refusal answers its upgrade request 503, a
+/// recorded drop closes the TCP connection without a close frame. Sends the tape has no answer for
+/// are reported through `report` and get no answer. With a `ServeVerification` the verification
+/// serves and judges instead (`--verify`). The upgrade is accepted on the recorded path and on
+/// `/wss/`, and answers the first subprotocol the client offers, as the recorded server did.
 package final class TapeServer: Sendable {
     /// The app's own path (the app guide's `wss://…/wss/`), always accepted.
     package static let path = "/wss/"
@@ -57,22 +59,32 @@ package final class TapeServer: Sendable {
         let paths = recordedPath == path ? [path] : [recordedPath, path]
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = NIOLockedValueBox<[ObjectIdentifier: Channel]>([:])
-        let ordinals = NIOLockedValueBox(0)
+        let queue = RecordedConnectionQueue(players: players, verification: verification)
         let gate = ConnectionGate(limits: limits, name: "tapedeck serve")
         let bootstrap = WebSocketListener.bootstrap(group: group, backlog: 1024) { channel in
+            // Taken when the upgrade request arrives, so that a recorded refusal can answer it.
+            let accepted = NIOLoopBoundBox<(ordinal: Int, script: TapeSessionHandler.Script)?>(nil, eventLoop: channel.eventLoop)
+            let refusal: @Sendable (HTTPRequestHead) -> String? = { _ in
+                switch queue.next() {
+                case .refused(let ordinal, let refusal):
+                    report("connection \(ordinal): the recording refused this upgrade; answering 503 (\(refusal.reason))")
+                    return "the recording refused this upgrade: \(refusal.reason)"
+                case .accepted(let ordinal, let script):
+                    accepted.value = (ordinal, script)
+                    return nil
+                }
+            }
             try WebSocketPipeline.configureServer(
-                channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate
+                channel, paths: paths, maxMessageBytes: 1 << 24, tls: tls, acceptsOfferedSubprotocol: true, gate: gate,
+                refusal: refusal
             ) { channel, _ in
                 let id = ObjectIdentifier(channel)
                 connections.withLockedValue { $0[id] = channel }
                 channel.closeFuture.whenComplete { _ in connections.withLockedValue { _ = $0.removeValue(forKey: id) } }
-                let ordinal = ordinals.withLockedValue { value in
-                    value += 1
-                    return value
+                // The upgrader asks `refusal` before it upgrades: an accepted connection has its script.
+                guard let (ordinal, script) = accepted.value else {
+                    preconditionFailure("tapedeck serve: an upgrade without its recorded connection")
                 }
-                let script: TapeSessionHandler.Script =
-                    verification.map { .verified($0, session: $0.connect()) }
-                    ?? .player(players[(ordinal - 1) % players.count])
                 return TapeSessionHandler(script: script, timing: timing, connection: ordinal, report: report)
             }
         }

@@ -4,9 +4,10 @@ import TapedeckReplay
 import TapedeckWebSocket
 
 /// One connection to `tapedeck serve`: the recorded greeting on connect, the recorded answers to
-/// each client message that matches the next recorded one. Answers go out in recorded order; with
-/// `.recorded` timing each waits for its recorded delay after its trigger (and for the answers
-/// before it), with `.fast` none waits. Under `--verify` the shared `ServeVerification` decides the
+/// each client message that matches the next recorded one, and the recorded end: a close with its
+/// code and reason, or a drop (the TCP connection closed without a close frame). Answers go out in
+/// recorded order; with `.recorded` timing each waits for its recorded delay after its trigger (and
+/// for the answers before it), with `.fast` none waits. Under `--verify` the shared `ServeVerification` decides the
 /// answers and keeps what the client did differently.
 final class TapeSessionHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketMessage
@@ -101,6 +102,9 @@ final class TapeSessionHandler: ChannelInboundHandler {
                 wrote = false
                 report("connection \(connection): the recording closes here with \(code)")
                 finish(context: context, code: code, reason: reason)
+            case .drop(let reason):
+                report("connection \(connection): the recording drops the connection here, without a close frame (\(reason))")
+                drop(context: context)
             }
         }
         if wrote { context.flush() }
@@ -119,6 +123,16 @@ final class TapeSessionHandler: ChannelInboundHandler {
         // Codes that may not appear in a close frame (1005, 1006: no close frame was recorded) become 1000.
         let sendable = (1000...4999).contains(code) && ![1004, 1005, 1006, 1015].contains(code) ? code : 1000
         context.triggerUserOutboundEvent(WebSocketCloseRequest(code: sendable, reason: reason), promise: nil)
+    }
+
+    /// Ends the connection as the recorded one ended: TCP closed without a close frame (what was
+    /// written is flushed first).
+    private func drop(context: ChannelHandlerContext) {
+        finished = true
+        timer?.cancel()
+        outbox.removeAll()
+        context.flush()
+        context.close(promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -102,14 +102,16 @@ import Testing
     /// A corpus tape serves its own scenario back (`scenario run --tape`): the `advance` messages the
     /// proxy recorded are not client messages to match, and answers keep the tape's order. The
     /// five-minute session is left out: its tape spans under a second of real time, so served back,
-    /// the recorded close arrives during the scenario's `wait 5m`. So is `refused`: a served tape
-    /// always accepts the connection, which that scenario expects to be refused; and
-    /// `returning-player`, whose tape is only the second of its two connections.
+    /// the recorded close arrives during the scenario's `wait 5m`. So is `returning-player`, whose
+    /// tape is only the second of its two connections. Each `connect` gets the next recorded
+    /// connection, ending as recorded: `refused`'s failed upgrade (its server was down), the
+    /// session tapes' drop, close with 4001 and two refused upgrades.
     @Test(arguments: [
         ("connect", "connect"), ("character-created", "character-creation"), ("core-loop", "core-loop"),
         ("store-purchase", "store"), ("time-simulation", "time-simulation"), ("questions", "questions"),
         ("claimable-events", "claimable-events"), ("conversations", "conversations"), ("recovery", "recovery"),
-        ("setbacks", "setbacks"),
+        ("setbacks", "setbacks"), ("drop-reconnect", "drop-reconnect"), ("claim-in-flight", "claim-in-flight"),
+        ("close-code", "close-code"), ("refused-then-accepted", "refused-then-accepted"), ("refused", "refused"),
     ])
     func tapeServesItsOwnScenario(tape: String, scenario: String) async throws {
         let root = TapedeckBinary.repositoryRoot.path
@@ -120,6 +122,7 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("PASS \(scenario):"), "\(run.stdout)")
         #expect(!run.stdout.contains("unmatched send"), "\(run.stdout)")
+        #expect(!run.stdout.contains("⚠ the tape recorded"), "every recorded connection was opened:\n\(run.stdout)")
     }
 
     /// The corpus is byte-stable: two checks give the same report, the same JUnit bytes and the

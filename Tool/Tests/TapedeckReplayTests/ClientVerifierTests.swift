@@ -199,6 +199,40 @@ struct ClientVerifierTests {
             ))
         #expect(xml.hasSuffix("</testsuites>\n"))
     }
+
+    /// A session tape: a refused upgrade, then a connection the client drops out of, then a
+    /// reconnect that only takes in the server's resync. Each attempt counts, the refusal is
+    /// known by its status, and a client that never reconnects has a finding for the resync it
+    /// never opened (it has no client message to be missing).
+    @Test func aSessionTapesRefusalAndAReconnectWithoutClientMessages() {
+        let records = [
+            TapeRecord(
+                time: 1, connection: 1, direction: .note, kind: .error,
+                payload: Array("upgrade failed: upstream answered 503 Service Unavailable".utf8)),
+            TapeRecord(time: 2, connection: 2, direction: .c2s, kind: .open),
+            TapeRecord(time: 3, connection: 2, direction: .c2s, kind: .text, payload: Array(Self.statistics.utf8)),
+            TapeRecord(
+                time: 4, connection: 2, direction: .note, kind: .error,
+                payload: Array("server connection ended without a close frame".utf8)),
+            TapeRecord(time: 5, connection: 3, direction: .c2s, kind: .open),
+            TapeRecord(
+                time: 6, connection: 3, direction: .s2c, kind: .text,
+                payload: Array(#"{"type":"playerObject","message":{}}"#.utf8)),
+        ]
+        var verifier = ClientVerifier(records: records)
+        #expect(verifier.refusal(of: 1)?.status == 503)
+        #expect(verifier.refusal(of: 2) == nil)
+        #expect(verifier.connect()?.connection == 1)
+        #expect(verifier.connect()?.greeting == [])
+        #expect(
+            verifier.receive(Array(Self.statistics.utf8), on: 2)
+                == [.init(delay: 1, event: .drop(reason: "server connection ended without a close frame"))])
+        #expect(verifier.verdict.findings == [.notOpened(connection: 3)])
+        #expect(verifier.verdict.text.hasSuffix("connection 3: the tape recorded this connection; the client never opened it"))
+        _ = verifier.connect()
+        #expect(verifier.verdict.passed)
+        #expect(verifier.isComplete)
+    }
 }
 
 extension String {

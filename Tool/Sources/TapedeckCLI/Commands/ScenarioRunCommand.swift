@@ -150,6 +150,9 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             if !result.unmatchedSends.isEmpty {
                 try? output.write("unmatched sends:\n" + result.unmatchedSends.map { "  ⚠ \($0)\n" }.joined())
             }
+            if let served = session.transport as? TapeServedTransport, let note = served.unopenedConnectionsNote {
+                try? output.write("⚠ \(note)\n")
+            }
             try? output.write(ScenarioReport.summary(for: result) + "\n")
             try? output.flush()
             results.append(result)
