@@ -3,7 +3,7 @@ import NIOHTTP1
 import NIOPosix
 
 /// One proxied session on two channels the caller sets up, with its tape open: the relay path of
-/// every frame (`FrameRelayHandler`, `RelayStateMachine`, `TapeRecorder.append`) without sockets
+/// every frame (`FrameRelayHandler`, `RelayStateMachine`, `OffLoopTapeWriter.append`) without sockets
 /// or upgrades. `tapedeck-proxy-profile` drives it on `EmbeddedChannel`s to count the proxy's
 /// instructions per message under callgrind, which cannot run the `tapedeck` binary.
 package struct DetachedRelaySession {

@@ -7,7 +7,7 @@ import NIOCore
 /// starts a new tape. Shutdown closes idle tapes at once.
 final class OpenTapes: Sendable {
     private struct Tape {
-        let recorder: TapeRecorder
+        let recorder: OffLoopTapeWriter
         /// The session's key (never written anywhere), nil for a tape per connection.
         let key: String?
         /// The connections recording into it now, by the proxy's connection number.
@@ -33,7 +33,7 @@ final class OpenTapes: Sendable {
 
     /// The recorder for `connection`: its session's open tape when `key` has one, else the new
     /// one `make` returns.
-    func recorder(for connection: ProxyConnection, key: String?, make: () -> TapeRecorder) -> TapeRecorder {
+    func recorder(for connection: ProxyConnection, key: String?, make: () -> OffLoopTapeWriter) -> OffLoopTapeWriter {
         state.withLockedValue { state in
             if let key, let id = state.byKey[key], var tape = state.tapes[id], !tape.ending {
                 tape.gapTimer?.cancel()
@@ -54,7 +54,7 @@ final class OpenTapes: Sendable {
     /// `connection` is finished. The tape closes now if it was the last one in it and the tape is
     /// not a session's (or the proxy is shutting down); a session's waits `gapNanoseconds` first.
     func connectionEnded(_ connection: ProxyConnection, tape id: UInt32, gapNanoseconds: Int64) {
-        let closing: TapeRecorder? = state.withLockedValue { state in
+        let closing: OffLoopTapeWriter? = state.withLockedValue { state in
             guard var tape = state.tapes[id] else { return nil }
             tape.live[connection.id] = nil
             defer { state.tapes[id] = tape }
@@ -72,7 +72,7 @@ final class OpenTapes: Sendable {
     }
 
     private func gapEnded(_ id: UInt32) {
-        let closing: TapeRecorder? = state.withLockedValue { state in
+        let closing: OffLoopTapeWriter? = state.withLockedValue { state in
             guard var tape = state.tapes[id], tape.live.isEmpty, !tape.ending else { return nil }
             Self.end(&tape, id: id, in: &state)
             state.tapes[id] = tape
@@ -90,9 +90,9 @@ final class OpenTapes: Sendable {
 
     /// Shutdown: no session waits for its gap any more; tapes with no live connection close now.
     func endIdleTapes() {
-        let closing: [TapeRecorder] = state.withLockedValue { state in
+        let closing: [OffLoopTapeWriter] = state.withLockedValue { state in
             state.shuttingDown = true
-            var closing: [TapeRecorder] = []
+            var closing: [OffLoopTapeWriter] = []
             for (id, var tape) in state.tapes where tape.live.isEmpty && !tape.ending {
                 Self.end(&tape, id: id, in: &state)
                 state.tapes[id] = tape
@@ -124,7 +124,7 @@ final class OpenTapes: Sendable {
     }
 
     /// Every tape not yet closed, for the flush timer.
-    var recorders: [TapeRecorder] { state.withLockedValue { $0.tapes.values.map(\.recorder) } }
+    var recorders: [OffLoopTapeWriter] { state.withLockedValue { $0.tapes.values.map(\.recorder) } }
 
     /// Drops a marker into every tape still taking records, under its newest connection; returns how many.
     func mark(_ name: String) -> Int {
@@ -150,7 +150,7 @@ final class OpenTapes: Sendable {
     }
 
     /// Closed tapes and their totals, and the recorders still open.
-    var totals: (closedTapes: Int, closedMessages: Int, closedBytes: UInt64, open: [TapeRecorder]) {
+    var totals: (closedTapes: Int, closedMessages: Int, closedBytes: UInt64, open: [OffLoopTapeWriter]) {
         state.withLockedValue { ($0.closedTapes, $0.closedMessages, $0.closedBytes, $0.tapes.values.map(\.recorder)) }
     }
 }

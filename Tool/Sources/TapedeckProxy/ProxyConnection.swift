@@ -24,7 +24,7 @@ final class ProxyConnection: @unchecked Sendable {
     /// Monotonic time of the accept: tape time 0 of a tape this connection starts.
     let start: UInt64
     let wallStart: (rfc3339: String, compact: String)
-    private(set) var recorder: TapeRecorder?
+    private(set) var recorder: OffLoopTapeWriter?
     private(set) var refusal: UpstreamRefusal?
     /// Why the app's own upgrade request was refused before going upstream (answered 400).
     private(set) var badRequest: String?

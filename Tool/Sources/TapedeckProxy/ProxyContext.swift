@@ -70,7 +70,7 @@ final class ProxyContext: Sendable {
 
     /// The recorder of `connection`'s tape: its session's open tape when `key` has one, else a new
     /// tape named `<UTC start>-<connection>.tape` in the output folder.
-    func recorder(for connection: ProxyConnection, key: String?, metadata: TapeMetadata) -> TapeRecorder {
+    func recorder(for connection: ProxyConnection, key: String?, metadata: TapeMetadata) -> OffLoopTapeWriter {
         tapes.recorder(for: connection, key: key) {
             let directory = configuration.outputDirectory
             var id = String(connection.id)
@@ -84,7 +84,7 @@ final class ProxyContext: Sendable {
             var random = SystemRandomNumberGenerator()
             let key = Redactor.key(using: &random)
             let tapeID = connection.id
-            return TapeRecorder(
+            return OffLoopTapeWriter(
                 path: path, id: tapeID, start: connection.start, metadata: metadata,
                 options: configuration.writerOptions, redactor: Redactor(rules: configuration.redaction, key: key),
                 pool: pool, highWatermark: configuration.recorderQueueBytes,
@@ -109,14 +109,14 @@ final class ProxyContext: Sendable {
     }
 
     /// `connection` is finished: its tape closes now, or after the session's gap.
-    func connectionEnded(_ connection: ProxyConnection, tape: TapeRecorder) {
+    func connectionEnded(_ connection: ProxyConnection, tape: OffLoopTapeWriter) {
         let gap: Int64 =
             if case .perSession(_, let gapNanoseconds) = configuration.tapes { gapNanoseconds } else { 0 }
         tapes.connectionEnded(connection, tape: tape.id, gapNanoseconds: gap)
     }
 
     /// Every open tape, for the flush timer.
-    var recorders: [TapeRecorder] { tapes.recorders }
+    var recorders: [OffLoopTapeWriter] { tapes.recorders }
 
     /// Succeeds once no tape is open.
     func whenAllTapesClosed(on eventLoop: EventLoop) -> EventLoopFuture<Void> {

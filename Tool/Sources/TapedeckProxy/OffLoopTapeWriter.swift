@@ -17,7 +17,7 @@ import TapedeckWebSocket
 /// The queue is bounded in bytes: past `highWatermark` `append` reports that the connection
 /// should stop reading, and `onResume` runs once the worker has brought it under `lowWatermark`.
 /// Records are never dropped; a slow disk slows the proxy down.
-final class TapeRecorder: Sendable {
+final class OffLoopTapeWriter: Sendable {
     enum Item {
         case record(TapeRecord)
         case flushIfDue(UInt64)
