@@ -29,7 +29,7 @@ public final class FlightRecorder: Sendable {
     /// the tapes' headers (default: now); the redaction key is drawn at random, once per run.
     public convenience init(configuration: FlightRecorderConfiguration) throws(FlightRecorderError) {
         var random = SystemRandomNumberGenerator()
-        try self.init(configuration: configuration, created: Self.nowRFC3339(), key: Redactor.key(using: &random))
+        try self.init(configuration: configuration, created: WallClock.nowRFC3339(), key: Redactor.key(using: &random))
     }
 
     package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
@@ -110,10 +110,6 @@ public final class FlightRecorder: Sendable {
     /// Holds the writer (it takes no records; the queue fills and drops): the stalled-writer test.
     package func suspendWriter(_ suspended: Bool) { queue.setSuspended(suspended) }
 
-    /// The wall time now, read here at the edge; formatted by the shared `RFC3339`, not a Foundation formatter.
-    static func nowRFC3339() -> String {
-        RFC3339.string(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
-    }
 }
 
 extension FlightRecorder {

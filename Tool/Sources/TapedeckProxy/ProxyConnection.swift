@@ -50,7 +50,8 @@ final class ProxyConnection: @unchecked Sendable {
             maxMessageBytes: context.configuration.maxMessageBytes,
             closeGraceSeconds: context.configuration.closeGraceSeconds)
         start = MonotonicClock.now()
-        wallStart = ProxyClock.wallTime()
+        let now = WallClock.nowMilliseconds()
+        wallStart = (RFC3339.string(milliseconds: now), RFC3339.compactString(milliseconds: now))
     }
 
     // MARK: handshake
