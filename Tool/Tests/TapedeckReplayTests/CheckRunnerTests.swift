@@ -94,7 +94,7 @@ import FoundationXML
         #expect(collector.suites == ["a.tape", "b&<c>.tape"])
         #expect(collector.cases == ["claimed", "invariants", "claimed", "tape"])
         #expect(collector.failureText.contains("−   energy: 100\n+   energy: 80"))
-        #expect(xml.contains("<testsuites name=\"tapedeck check\" tests=\"4\" failures=\"1\" errors=\"0\">"))
+        #expect(xml.contains("<testsuites name=\"tapedeck check\" tests=\"4\" failures=\"1\" errors=\"0\" skipped=\"0\">"))
     }
 }
 

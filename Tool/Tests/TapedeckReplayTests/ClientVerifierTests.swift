@@ -191,7 +191,7 @@ struct ClientVerifierTests {
         #expect(
             xml.hasPrefix(
                 #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-                    + #"<testsuites name="serve &quot;a&quot;" tests="5" failures="4">"#))
+                    + #"<testsuites name="serve &quot;a&quot;" tests="5" failures="4" errors="0" skipped="0">"#))
         #expect(xml.contains(#"<testcase classname="connection 1" name="record 2 createCharacter"/>"#))
         #expect(
             xml.contains(

@@ -102,16 +102,19 @@ import Testing
     @Test func junitHasATestcasePerStepWithTheFailure() async throws {
         let (result, _) = try await TestSupport.run(
             "connect\nexpect playerObject within 1s\nwait 1s\n", server: ScriptedGameServer())
-        let xml = JUnitReport.xml([result])
-        #expect(xml.contains(#"<testsuite name="test" file="test.scenario" tests="3" failures="1" skipped="1" time="1.000">"#))
-        #expect(xml.contains(#"<testcase name="1 connect" classname="test" file="test.scenario" line="1" time="0.000"/>"#))
+        let xml = ScenarioJUnitReport.xml([result])
+        #expect(
+            xml.contains(
+                #"<testsuite name="test" file="test.scenario" tests="3" failures="1" errors="0" skipped="1" time="1.000">"#))
+        #expect(xml.contains(#"<testcase classname="test" name="1 connect" file="test.scenario" line="1" time="0.000"/>"#))
         #expect(
             xml.contains(
                 #"<failure message="expected playerObject: nothing matching arrived within 1s">expected: playerObject within 1s"#)
         )
         #expect(xml.contains("<skipped/>"))
         #expect(
-            JUnitReport.xml([]).hasSuffix(
-                "<testsuites name=\"tapedeck scenarios\" tests=\"0\" failures=\"0\" skipped=\"0\">\n</testsuites>\n"))
+            ScenarioJUnitReport.xml([]).hasSuffix(
+                "<testsuites name=\"tapedeck scenarios\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n</testsuites>\n")
+        )
     }
 }

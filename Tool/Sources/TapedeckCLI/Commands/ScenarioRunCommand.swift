@@ -159,7 +159,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
         if let junit = report.junit {
             do {
-                try ReplacingFile.write(Array(JUnitReport.xml(results).utf8), to: junit)
+                try ReplacingFile.write(Array(ScenarioJUnitReport.xml(results).utf8), to: junit)
             } catch {
                 throw CommandFailure.exit("cannot write the JUnit report: \(error)", code: ScenarioExitCode.badInput)
             }
