@@ -10,12 +10,13 @@ extension AppReplay where Adapter: AppSocketAdapter {
     @MainActor
     public func checkCuts(tape: String, _ check: CutCheck) async -> CutReport {
         var report = CutReport(tape: tape, cuts: [], failures: [])
-        var count = 0
-        if let reader = try? TapeReader(path: tape) {
-            while (try? reader.next()) != nil { count += 1 }
-        }
-        for record in check.records(inTapeOf: count) {
-            guard let outcome = await cut(tape: tape, after: record, check) else { continue }
+        // Each cut replays the tape from the start: read and decode it once. The app's invariants
+        // are the replay's check, not the cut's: a broken one would stop the replay before the cut.
+        var cutting = self
+        cutting.readOnce = TapeReadOnce(path: tape)
+        cutting.checksInvariants = false
+        for record in check.records(inTapeOf: cutting.readOnce?.tape.records.count ?? 0) {
+            guard let outcome = await cutting.cut(tape: tape, after: record, check) else { continue }
             report.cuts.append(record)
             if let failure = outcome { report.failures.append(failure) }
             if !report.failures.isEmpty && check.stopsAtFirstFailure { break }

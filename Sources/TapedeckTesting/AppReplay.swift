@@ -52,19 +52,43 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         let throughSocket: Bool
 
         /// Starts a tape of the session: the network plays its recording from now on (read only
-        /// where the app reads through it).
+        /// where the app reads through it, and only when it was not read once already).
         @MainActor
-        mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64) {
+        mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64, readOnce: TapeReadOnce? = nil) {
             guard throughSocket else { return }
             if finishing { network.finish() }
-            var records: [TapeRecord] = []
-            var created = ""
-            if let reader = try? TapeReader(path: path) {
-                created = reader.header.metadata.created
-                while let record = try? reader.next() { records.append(record) }
-            }
-            network.begin(tape: path, records: records, created: created, sessionOffset: sessionOffset)
+            let tape = readOnce?.tape.path == path ? readOnce : TapeReadOnce(path: path, decoding: false)
+            network.begin(
+                tape: path, records: tape?.tape.records ?? [], created: tape?.created ?? "", sessionOffset: sessionOffset)
         }
+    }
+
+    /// A tape read into memory once, for a check that replays it many times (`checkCuts`):
+    /// neither the cursor nor the network reads or decodes it again.
+    struct TapeReadOnce {
+        var tape: TapeInMemory
+        /// The tape's creation time (its metadata's).
+        var created: String
+
+        /// Nil when the tape cannot be opened; a tape cut short keeps the records before the cut.
+        /// `decoding`: each record's input for the cursor too (the network needs only the records).
+        init?(path: String, decoding: Bool = true) {
+            guard let reader = try? TapeReader(path: path) else { return nil }
+            var records: [TapeRecord] = []
+            while let record = try? reader.next() { records.append(record) }
+            let inputs = decoding ? records.map(ReplayInput.init(decoding:)) : []
+            tape = TapeInMemory(path: path, records: records, inputs: inputs, end: reader.end ?? .complete)
+            created = reader.header.metadata.created
+        }
+    }
+
+    /// The tape `replay` plays from memory instead of its file (`checkCuts` sets it).
+    var readOnce: TapeReadOnce?
+
+    /// Where the cursor reads a tape: from memory when it was read once, else from its file.
+    func source(_ path: String) -> ReplayTape {
+        if let readOnce, readOnce.tape.path == path { return .memory(readOnce.tape) }
+        return .file(path)
     }
 
     init(
@@ -149,7 +173,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         async throws(TapeError) -> (log: ReplayLog, player: Player)
     {
         var player = makePlayer()
-        var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
+        var cursor = ReplayCursor(reading: tapes.map(source), checkpoints: checkpoints, limit: limit)
         var tape = -1
         while let next = try cursor.next() {
             switch next {
@@ -159,7 +183,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 if position.tape != tape {
                     player.begin(
                         tape: tapes[position.tape], finishing: tape >= 0,
-                        sessionOffset: position.sessionTime.nanoseconds - position.tapeTime)
+                        sessionOffset: position.sessionTime.nanoseconds - position.tapeTime, readOnce: readOnce)
                     tape = position.tape
                 }
                 let delivered = await play(&player, record, position)
