@@ -63,8 +63,8 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         }
     }
 
-    /// A tape read into memory once, for a check that replays it many times (`checkCuts`):
-    /// neither the cursor nor the network reads or decodes it again.
+    /// A tape read into memory once, for the cursor and the network both, and for a check that
+    /// replays it many times (`checkCuts`): nothing reads or decodes it again.
     struct TapeReadOnce {
         var tape: TapeInMemory
         /// The tape's creation time (its metadata's).
@@ -82,7 +82,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         }
     }
 
-    /// The tape `replay` plays from memory instead of its file (`checkCuts` sets it).
+    /// The tape `replay` plays from memory instead of its file.
     var readOnce: TapeReadOnce?
 
     /// Where the cursor reads a tape: from memory when it was read once, else from its file.
@@ -126,9 +126,12 @@ public struct AppReplay<Adapter: AppUnderReplay> {
             file.problems.append(setupError.description)
             file.unreadable = true
         }
+        // Through the socket the network holds the whole recording anyway: one read for both.
+        var reading = self
+        if throughSocket { reading.readOnce = TapeReadOnce(path: tape) }
         let played: (log: ReplayLog, player: Player)
         do {
-            played = try await replay(tapes: [tape], checkpoints: [0: file.checkpoints])
+            played = try await reading.replay(tapes: [tape], checkpoints: [0: file.checkpoints])
         } catch {
             return TapeCheck.unreadable(tape: tape, file: file, error: error)
         }
