@@ -13,7 +13,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
         // Each cut replays the tape from the start: read and decode it once. The app's invariants
         // are the replay's check, not the cut's: a broken one would stop the replay before the cut.
         var cutting = self
-        cutting.readOnce = TapeReadOnce(path: tape)
+        cutting.readOnce = TapeReadOnce(path: tape, comparing: comparison)
         cutting.checksInvariants = false
         for record in check.records(inTapeOf: cutting.readOnce?.tape.records.count ?? 0) {
             guard let outcome = await cutting.cut(tape: tape, after: record, check) else { continue }

@@ -57,7 +57,10 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64, readOnce: TapeReadOnce? = nil) {
             guard throughSocket else { return }
             if finishing { network.finish() }
-            let tape = readOnce?.tape.path == path ? readOnce : TapeReadOnce(path: path, decoding: false)
+            if let readOnce, readOnce.tape.path == path, let recording = readOnce.recording {
+                return network.begin(recording, created: readOnce.created, sessionOffset: sessionOffset)
+            }
+            let tape = TapeReadOnce(path: path, decoding: false)
             network.begin(
                 tape: path, records: tape?.tape.records ?? [], created: tape?.created ?? "", sessionOffset: sessionOffset)
         }
@@ -69,16 +72,20 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         var tape: TapeInMemory
         /// The tape's creation time (its metadata's).
         var created: String
+        /// What the network reads from the records, when they are replayed through the socket.
+        var recording: ReplayNetwork.Recording?
 
         /// Nil when the tape cannot be opened; a tape cut short keeps the records before the cut.
-        /// `decoding`: each record's input for the cursor too (the network needs only the records).
-        init?(path: String, decoding: Bool = true) {
+        /// `decoding`: each record's input for the cursor too (the network needs only the records);
+        /// `comparing`: the network's reading of them too, compared so.
+        init?(path: String, decoding: Bool = true, comparing comparison: ClientMessageComparison? = nil) {
             guard let reader = try? TapeReader(path: path) else { return nil }
             var records: [TapeRecord] = []
             while let record = try? reader.next() { records.append(record) }
             let inputs = decoding ? records.map(ReplayInput.init(decoding:)) : []
             tape = TapeInMemory(path: path, records: records, inputs: inputs, end: reader.end ?? .complete)
             created = reader.header.metadata.created
+            recording = comparison.map { ReplayNetwork.Recording(tape: path, records: records, comparing: $0) }
         }
     }
 
@@ -128,7 +135,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         }
         // Through the socket the network holds the whole recording anyway: one read for both.
         var reading = self
-        if throughSocket { reading.readOnce = TapeReadOnce(path: tape) }
+        if throughSocket { reading.readOnce = TapeReadOnce(path: tape, comparing: comparison) }
         let played: (log: ReplayLog, player: Player)
         do {
             played = try await reading.replay(tapes: [tape], checkpoints: [0: file.checkpoints])
