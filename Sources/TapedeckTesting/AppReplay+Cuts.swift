@@ -6,7 +6,8 @@ import TapedeckTape
 extension AppReplay where Adapter: AppSocketAdapter {
     /// Cuts the tape's connection after each record `check` picks, each in a replay of its own
     /// from the start, and checks the app's reaction (`CutCheck`). Records with no connection
-    /// open after them are not cut.
+    /// open after them are not cut. The cuts' replays leave the adapter's invariants to
+    /// `check(tape:)`.
     @MainActor
     public func checkCuts(tape: String, _ check: CutCheck) async -> CutReport {
         var report = CutReport(tape: tape, cuts: [], failures: [])
@@ -39,7 +40,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
         let findingsBefore = network.findings.count
         let before = Reaction(network)
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
-        await player.lockstep.settle(socket, player.adapter, network, rounds: SocketLockstep.endRounds)
+        await player.lockstep.settle(socket, player.adapter, network, afterEnd: true)
         // The app must react (a timer or a new task): wait for it in wall time, bounded.
         await before.waitForTheApp(network)
 

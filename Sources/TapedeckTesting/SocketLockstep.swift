@@ -41,7 +41,7 @@ struct SocketLockstep {
             else { return false }
             let before = Reaction(network)
             socket.deliverFailure(reason)
-            await settle(socket, adapter, network, rounds: Self.endRounds)
+            await settle(socket, adapter, network, afterEnd: true)
             if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .s2c), (.binary, .s2c):
@@ -56,7 +56,7 @@ struct SocketLockstep {
             guard let socket, !socket.isEnded else { return false }
             let before = Reaction(network)
             socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
-            await settle(socket, adapter, network, rounds: Self.endRounds)
+            await settle(socket, adapter, network, afterEnd: true)
             if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .c2s), (.binary, .c2s):
@@ -136,9 +136,14 @@ struct SocketLockstep {
     /// timer must be set before the replay moves its clock on.
     static let endRounds = 4
 
-    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, rounds: Int = 1)
-        async
-    {
+    /// Waits until the app reads its socket again (or the connection is over), then lets the main
+    /// queue and the main actor run once, then the adapter's own `settle()`. `afterEnd`: the
+    /// connection just ended, and nothing tells when the app is done with it: `endRounds` rounds
+    /// through the global pool too, where an app whose socket seam is a nonisolated protocol
+    /// (`WebSocketTasking`) comes back from its failed receive.
+    mutating func settle(
+        _ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, afterEnd: Bool = false
+    ) async {
         // On the main queue throughout: the wait for the app's next read resumes there too.
         await ReplayExecution.onMainQueue {
             if let socket, !unread.contains(ObjectIdentifier(socket)) {
@@ -147,7 +152,11 @@ struct SocketLockstep {
                     network.stoppedReading(socket)
                 }
             }
-            await Settling.mainQueue(rounds: rounds)
+            if afterEnd {
+                await Settling.throughGlobalPool(rounds: Self.endRounds)
+            } else {
+                await Settling.mainQueue(rounds: 1)
+            }
             await adapter.settle()
         }
     }
