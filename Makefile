@@ -213,8 +213,10 @@ bench: release pydeps
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release BaoLifeDecodeReport
 	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target BaoLifeDecodeBenchmarks
 	# Events per second into an app's own code: AppReplay with a trivial adapter and through the
-	# replay socket, beside tapedeck's own replay of the same tape (docs/TESTING-YOUR-APP.md).
-	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) run -c release AppReplayThroughput
+	# replay socket, beside tapedeck's own replay of the same tape, release and debug builds in one
+	# run with issue 43's ratios (docs/PERFORMANCE.md, "App replay").
+	cd Examples/BaoLifeClient/Benchmarks && $(SWIFT) build --product AppReplayThroughput && \
+	  $(SWIFT) run -c release AppReplayThroughput --beside .build/debug/AppReplayThroughput
 	scripts/bench-soak.sh $(BIN_RELEASE) $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT) $(SOAK_FORWARD)
 
 # Issue 23's soak: resident memory of the proxy, the reference server and serve after 500, 5,000

@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 
 /// One WebSocket message exactly as it crossed the client's socket: the frame payload's bytes,
 /// whether it was a text or a binary message. A model that parses messages itself (the app's own
@@ -17,10 +18,10 @@ public struct SocketMessage: Sendable, Equatable {
     /// The text as a socket API hands a text message over (`URLSessionWebSocketTask.Message.string`);
     /// nil for a binary message or bytes that are not UTF-8, which such an API would not deliver.
     public var text: String? {
-        guard isText else { return nil }
-        // String(decoding:) repairs bad sequences; a repaired string no longer has these bytes.
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.utf8.elementsEqual(bytes) ? text : nil
+        // String(decoding:) would repair bad sequences, and a repaired string no longer has these
+        // bytes: validate first (the word-at-a-time validator, not a byte-by-byte comparison).
+        guard isText, UTF8Validation.isValid(bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The payload as `Data` (`URLSessionWebSocketTask.Message.data`, or the text's UTF-8).

@@ -6,16 +6,18 @@ import TapedeckTape
 extension AppReplay where Adapter: AppSocketAdapter {
     /// Cuts the tape's connection after each record `check` picks, each in a replay of its own
     /// from the start, and checks the app's reaction (`CutCheck`). Records with no connection
-    /// open after them are not cut.
+    /// open after them are not cut. The cuts' replays leave the adapter's invariants to
+    /// `check(tape:)`.
     @MainActor
     public func checkCuts(tape: String, _ check: CutCheck) async -> CutReport {
         var report = CutReport(tape: tape, cuts: [], failures: [])
-        var count = 0
-        if let reader = try? TapeReader(path: tape) {
-            while (try? reader.next()) != nil { count += 1 }
-        }
-        for record in check.records(inTapeOf: count) {
-            guard let outcome = await cut(tape: tape, after: record, check) else { continue }
+        // Each cut replays the tape from the start: read and decode it once. The app's invariants
+        // are the replay's check, not the cut's: a broken one would stop the replay before the cut.
+        var cutting = self
+        cutting.readOnce = TapeReadOnce(path: tape, comparing: comparison)
+        cutting.checksInvariants = false
+        for record in check.records(inTapeOf: cutting.readOnce?.tape.records.count ?? 0) {
+            guard let outcome = await cutting.cut(tape: tape, after: record, check) else { continue }
             report.cuts.append(record)
             if let failure = outcome { report.failures.append(failure) }
             if !report.failures.isEmpty && check.stopsAtFirstFailure { break }
@@ -38,7 +40,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
         let findingsBefore = network.findings.count
         let before = Reaction(network)
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
-        await player.lockstep.settle(socket, player.adapter, network, rounds: SocketLockstep.endRounds)
+        await player.lockstep.settle(socket, player.adapter, network, afterEnd: true)
         // The app must react (a timer or a new task): wait for it in wall time, bounded.
         await before.waitForTheApp(network)
 

@@ -52,19 +52,50 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         let throughSocket: Bool
 
         /// Starts a tape of the session: the network plays its recording from now on (read only
-        /// where the app reads through it).
+        /// where the app reads through it, and only when it was not read once already).
         @MainActor
-        mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64) {
+        mutating func begin(tape path: String, finishing: Bool, sessionOffset: UInt64, readOnce: TapeReadOnce? = nil) {
             guard throughSocket else { return }
             if finishing { network.finish() }
-            var records: [TapeRecord] = []
-            var created = ""
-            if let reader = try? TapeReader(path: path) {
-                created = reader.header.metadata.created
-                while let record = try? reader.next() { records.append(record) }
+            if let readOnce, readOnce.tape.path == path, let recording = readOnce.recording {
+                return network.begin(recording, created: readOnce.created, sessionOffset: sessionOffset)
             }
-            network.begin(tape: path, records: records, created: created, sessionOffset: sessionOffset)
+            let tape = TapeReadOnce(path: path, decoding: false)
+            network.begin(
+                tape: path, records: tape?.tape.records ?? [], created: tape?.created ?? "", sessionOffset: sessionOffset)
         }
+    }
+
+    /// A tape read into memory once, for the cursor and the network both, and for a check that
+    /// replays it many times (`checkCuts`): nothing reads or decodes it again.
+    struct TapeReadOnce {
+        var tape: TapeInMemory
+        /// The tape's creation time (its metadata's).
+        var created: String
+        /// What the network reads from the records, when they are replayed through the socket.
+        var recording: ReplayNetwork.Recording?
+
+        /// Nil when the tape cannot be opened; a tape cut short keeps the records before the cut.
+        /// `decoding`: each record's input for the cursor too (the network needs only the records);
+        /// `comparing`: the network's reading of them too, compared so.
+        init?(path: String, decoding: Bool = true, comparing comparison: ClientMessageComparison? = nil) {
+            guard let reader = try? TapeReader(path: path) else { return nil }
+            var records: [TapeRecord] = []
+            while let record = try? reader.next() { records.append(record) }
+            let inputs = decoding ? records.map(ReplayInput.init(decoding:)) : []
+            tape = TapeInMemory(path: path, records: records, inputs: inputs, end: reader.end ?? .complete)
+            created = reader.header.metadata.created
+            recording = comparison.map { ReplayNetwork.Recording(tape: path, records: records, comparing: $0) }
+        }
+    }
+
+    /// The tape `replay` plays from memory instead of its file.
+    var readOnce: TapeReadOnce?
+
+    /// Where the cursor reads a tape: from memory when it was read once, else from its file.
+    func source(_ path: String) -> ReplayTape {
+        if let readOnce, readOnce.tape.path == path { return .memory(readOnce.tape) }
+        return .file(path)
     }
 
     init(
@@ -102,9 +133,12 @@ public struct AppReplay<Adapter: AppUnderReplay> {
             file.problems.append(setupError.description)
             file.unreadable = true
         }
+        // Through the socket the network holds the whole recording anyway: one read for both.
+        var reading = self
+        if throughSocket { reading.readOnce = TapeReadOnce(path: tape, comparing: comparison) }
         let played: (log: ReplayLog, player: Player)
         do {
-            played = try await replay(tapes: [tape], checkpoints: [0: file.checkpoints])
+            played = try await reading.replay(tapes: [tape], checkpoints: [0: file.checkpoints])
         } catch {
             return TapeCheck.unreadable(tape: tape, file: file, error: error)
         }
@@ -149,7 +183,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         async throws(TapeError) -> (log: ReplayLog, player: Player)
     {
         var player = makePlayer()
-        var cursor = ReplayCursor(tapes: tapes, checkpoints: checkpoints, limit: limit)
+        var cursor = ReplayCursor(reading: tapes.map(source), checkpoints: checkpoints, limit: limit)
         var tape = -1
         while let next = try cursor.next() {
             switch next {
@@ -159,7 +193,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 if position.tape != tape {
                     player.begin(
                         tape: tapes[position.tape], finishing: tape >= 0,
-                        sessionOffset: position.sessionTime.nanoseconds - position.tapeTime)
+                        sessionOffset: position.sessionTime.nanoseconds - position.tapeTime, readOnce: readOnce)
                     tape = position.tape
                 }
                 let delivered = await play(&player, record, position)

@@ -45,6 +45,10 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         var everSlept = false
         /// Sleeps registered so far, ever: a new one shows the app reacted with a timer.
         var registrations = 0
+        /// Sleepers woken so far, and how many of them are back from `sleep`: a woken task resumes
+        /// on the global pool, so the replay waits for it before it settles the app.
+        var woken = 0
+        var returned = 0
     }
 
     private let lock = NSLock()
@@ -82,6 +86,7 @@ public final class ReplayClock: Clock, @unchecked Sendable {
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
+            lock.withLock { state.returned += 1 }
         } onCancel: {
             let sleeper: Sleeper? = lock.withLock {
                 guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
@@ -96,6 +101,9 @@ public final class ReplayClock: Clock, @unchecked Sendable {
 
     /// How many sleeps have waited for the clock so far.
     var registrations: Int { lock.withLock { state.registrations } }
+
+    /// Whether a sleeper the clock woke has not returned from `sleep` yet.
+    var wokenStillAsleep: Bool { lock.withLock { state.returned < state.woken } }
 
     /// How many sleeps are waiting for the clock.
     public var sleepers: Int { lock.withLock { state.sleepers.count } }
@@ -120,6 +128,7 @@ public final class ReplayClock: Clock, @unchecked Sendable {
             state.now = max(state.now, deadline)
             let due = state.sleepers.filter { $0.deadline == deadline }
             state.sleepers.removeAll { $0.deadline == deadline }
+            state.woken += due.count
             return (deadline, due)
         }
         for sleeper in due { sleeper.continuation.resume() }

@@ -58,7 +58,7 @@ public final class ReplayNetwork: @unchecked Sendable {
     public init(comparing comparison: ClientMessageComparison = .exact, reconnectTolerance: Duration = .milliseconds(500)) {
         self.comparison = comparison
         self.reconnectTolerance = reconnectTolerance.wholeNanoseconds
-        state = Self.state(tape: "", records: [], comparison: comparison)
+        state = Self.state(Recording(tape: "", records: [], comparing: comparison))
     }
 
     /// The network as `records` (all of a tape's records, in order: record numbers are their
@@ -67,31 +67,56 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// tape of the session.
     /// `sessionOffset` is the session time of the tape's time 0.
     package func begin(tape: String, records: [TapeRecord], created: String = "", sessionOffset: UInt64 = 0) {
+        begin(Recording(tape: tape, records: records, comparing: comparison), created: created, sessionOffset: sessionOffset)
+    }
+
+    /// `begin(tape:records:…)` with what the network reads from the records made already.
+    func begin(_ recording: Recording, created: String = "", sessionOffset: UInt64 = 0) {
         lock.withLock {
             let findings = state.findings
             let sent = state.sent
             let epoch = state.epoch ?? RFC3339.milliseconds(created)
             let now = state.now
-            state = Self.state(tape: tape, records: records, comparison: comparison)
+            state = Self.state(recording)
             state.findings = findings
             state.sent = sent
             state.epoch = epoch
             state.now = now
-            for record in records {
-                guard let number = state.connectionNumbers[record.connection], state.firstTimes[number] == nil else { continue }
-                state.firstTimes[number] = sessionOffset + record.time
-            }
+            for (number, time) in recording.firstTimes { state.firstTimes[number] = sessionOffset + time }
         }
     }
 
-    private static func state(tape: String, records: [TapeRecord], comparison: ClientMessageComparison) -> State {
-        var numbers: [UInt32: Int] = [:]
-        for (index, connection) in RecordedSessionPlayer.connections(in: records).enumerated() {
-            numbers[connection] = index + 1
+    /// What the network reads from a tape's records before a replay: its connections and the judge
+    /// of the client's messages. The same for every replay of the tape (`checkCuts` makes it once).
+    struct Recording {
+        let tape: String
+        let verifier: ClientVerifier
+        /// Each record's recorded connection (the tape's own number) → its number from 1.
+        let connectionNumbers: [UInt32: Int]
+        /// Each connection's first record, in tape time (ns).
+        let firstTimes: [Int: UInt64]
+
+        init(tape: String, records: [TapeRecord], comparing comparison: ClientMessageComparison) {
+            var numbers: [UInt32: Int] = [:]
+            for (index, connection) in RecordedSessionPlayer.connections(in: records).enumerated() {
+                numbers[connection] = index + 1
+            }
+            var firstTimes: [Int: UInt64] = [:]
+            for record in records {
+                guard let number = numbers[record.connection], firstTimes[number] == nil else { continue }
+                firstTimes[number] = record.time
+            }
+            self.tape = tape
+            verifier = ClientVerifier(records: records, comparing: comparison)
+            connectionNumbers = numbers
+            self.firstTimes = firstTimes
         }
-        return State(
-            tape: tape, verifier: ClientVerifier(records: records, comparing: comparison), connectionNumbers: numbers,
-            context: SendContext(tape: tape, record: nil, time: .zero, after: .start))
+    }
+
+    private static func state(_ recording: Recording) -> State {
+        State(
+            tape: recording.tape, verifier: recording.verifier, connectionNumbers: recording.connectionNumbers,
+            context: SendContext(tape: recording.tape, record: nil, time: .zero, after: .start))
     }
 
     /// The tape being played, as reports name it.

@@ -43,8 +43,10 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
         var closeReason: Data?
         var sent: [Message] = []
-        var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-        var nextWaiter = 0
+        /// The replay waiting for the app to read again, and until when it waits.
+        var idleWaiters: [(deadline: DispatchTime, continuation: CheckedContinuation<Bool, Never>)] = []
+        /// Whether a timer will look for waiters past their deadline.
+        var watchdogArmed = false
         /// Receives asked for after the end was delivered: a loop that does not end asks forever.
         var receivesAfterEnd = 0
         /// Receives held back from such a loop, so it stops spinning on the main actor.
@@ -96,11 +98,15 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     }
 
     /// On the main actor: an app whose receive loop runs there (a main-actor service) handles
-    /// each message before the replay takes its next step, in the same order every run.
+    /// each message before the replay takes its next step, in the same order every run. The app's
+    /// task waits on the main queue, where the replay delivers: it comes back without a detour
+    /// through the global pool.
     @MainActor
     public func receive() async throws -> Message {
-        try await withCheckedThrowingContinuation { continuation in
-            enqueue(.continuation(continuation))
+        try await ReplayExecution.onMainQueue {
+            try await withCheckedThrowingContinuation { continuation in
+                enqueue(.continuation(continuation))
+            }
         }
     }
 
@@ -187,19 +193,38 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     /// Returns true once the app has read everything delivered and is reading again (or the
     /// connection is over); false when `timeout` passes first: the app stopped reading.
+    @MainActor
     func waitUntilIdle(timeout: Duration = readTimeout) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let id = lock.withLock { () -> Int? in
+            let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.wholeNanoseconds))
+            let arming = lock.withLock { () -> Bool? in
                 if state.isIdle { return nil }
-                state.nextWaiter += 1
-                state.idleWaiters[state.nextWaiter] = continuation
-                return state.nextWaiter
+                state.idleWaiters.append((deadline, continuation))
+                defer { state.watchdogArmed = true }
+                return !state.watchdogArmed
             }
-            guard let id else { return continuation.resume(returning: true) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(timeout.wholeNanoseconds))) { [self] in
-                lock.withLock { state.idleWaiters.removeValue(forKey: id) }?.resume(returning: false)
-            }
+            guard let arming else { return continuation.resume(returning: true) }
+            if arming { armWatchdog(at: deadline) }
         }
+    }
+
+    /// One timer for every wait of the socket, not one per wait: a settled app reads again within
+    /// microseconds, and a timer per message cost more than the message (issue 43).
+    private func armWatchdog(at deadline: DispatchTime) {
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.watchdogFired() }
+    }
+
+    private func watchdogFired() {
+        let now = DispatchTime.now()
+        let (expired, next) = lock.withLock { () -> ([CheckedContinuation<Bool, Never>], DispatchTime?) in
+            let expired = state.idleWaiters.filter { $0.deadline <= now }.map(\.continuation)
+            state.idleWaiters.removeAll { $0.deadline <= now }
+            let next = state.idleWaiters.map(\.deadline).min()
+            state.watchdogArmed = next != nil
+            return (expired, next)
+        }
+        for waiter in expired { waiter.resume(returning: false) }
+        if let next { armWatchdog(at: next) }
     }
 
     // MARK: -
@@ -264,8 +289,8 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// Called with the lock held.
     private func takeIdleWaiters() -> [CheckedContinuation<Bool, Never>] {
         guard state.isIdle else { return [] }
-        defer { state.idleWaiters = [:] }
-        return Array(state.idleWaiters.values)
+        defer { state.idleWaiters = [] }
+        return state.idleWaiters.map(\.continuation)
     }
 }
 

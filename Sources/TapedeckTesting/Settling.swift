@@ -9,6 +9,19 @@ public enum Settling {
     /// chain is no longer than `rounds`.
     @MainActor
     public static func mainQueue(rounds: Int = 4) async {
+        await ReplayExecution.onMainQueue { await Self.rounds(rounds) }
+    }
+
+    /// The same rounds with the task resuming through the global pool each time, as the app's own
+    /// tasks do: slower, but they also let the app's hops through the pool land (a sleep on the
+    /// replay's clock, which is nonisolated, is registered there).
+    @MainActor
+    static func throughGlobalPool(rounds: Int) async {
+        await ReplayExecution.onGlobalPool { await Self.rounds(rounds) }
+    }
+
+    @MainActor
+    private static func rounds(_ rounds: Int) async {
         for _ in 0..<rounds {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 DispatchQueue.main.async { done.resume() }

@@ -41,7 +41,7 @@ struct SocketLockstep {
             else { return false }
             let before = Reaction(network)
             socket.deliverFailure(reason)
-            await settle(socket, adapter, network, rounds: Self.endRounds)
+            await settle(socket, adapter, network, afterEnd: true)
             if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .s2c), (.binary, .s2c):
@@ -56,7 +56,7 @@ struct SocketLockstep {
             guard let socket, !socket.isEnded else { return false }
             let before = Reaction(network)
             socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
-            await settle(socket, adapter, network, rounds: Self.endRounds)
+            await settle(socket, adapter, network, afterEnd: true)
             if adapter.reconnectsItself { await before.waitForTheApp(network) }
             return true
         case (.text, .c2s), (.binary, .c2s):
@@ -109,14 +109,26 @@ struct SocketLockstep {
         let clock = network.clock
         let target = ReplayClock.Instant(offset: .nanoseconds(Int64(clamping: time.nanoseconds)))
         guard clock.isInUse else { return clock.move(to: target) }
-        // A sleep the app started while it handled the last record is registered by now.
-        await Settling.mainQueue(rounds: 2)
+        // A sleep the app started while it handled the last record is registered by now: the
+        // rounds pass through the global pool, where the app's sleep is registered.
+        await Settling.throughGlobalPool(rounds: 2)
         while !done(), let deadline = clock.wakeNext(notAfter: target) {
             network.timerFired(at: VirtualTime(nanoseconds: deadline.offset.wholeNanoseconds))
+            await Self.waitForTheWoken(clock)
             await settle(network.sockets.last, adapter, network)
-            await Settling.mainQueue(rounds: 2)
+            await Settling.throughGlobalPool(rounds: 2)
         }
         if !done() { clock.move(to: target) }
+    }
+
+    /// The tasks the clock woke resume on the global pool, not on the main queue the replay runs
+    /// on: wait for them to return from their sleep (in wall time, bounded) before the app is
+    /// settled, however long a busy machine takes to run them.
+    static func waitForTheWoken(_ clock: ReplayClock) async {
+        let start = ContinuousClock.now
+        while clock.wokenStillAsleep, ContinuousClock.now - start < Reaction.patience {
+            await Settling.throughGlobalPool(rounds: 1)
+        }
     }
 
     /// Main-queue rounds after a connection's end: the app's reaction to a drop takes a few hops
@@ -124,17 +136,29 @@ struct SocketLockstep {
     /// timer must be set before the replay moves its clock on.
     static let endRounds = 4
 
-    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, rounds: Int = 1)
-        async
-    {
-        if let socket, !unread.contains(ObjectIdentifier(socket)) {
-            if await !socket.waitUntilIdle() {
-                unread.insert(ObjectIdentifier(socket))
-                network.stoppedReading(socket)
+    /// Waits until the app reads its socket again (or the connection is over), then lets the main
+    /// queue and the main actor run once, then the adapter's own `settle()`. `afterEnd`: the
+    /// connection just ended, and nothing tells when the app is done with it: `endRounds` rounds
+    /// through the global pool too, where an app whose socket seam is a nonisolated protocol
+    /// (`WebSocketTasking`) comes back from its failed receive.
+    mutating func settle(
+        _ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, afterEnd: Bool = false
+    ) async {
+        // On the main queue throughout: the wait for the app's next read resumes there too.
+        await ReplayExecution.onMainQueue {
+            if let socket, !unread.contains(ObjectIdentifier(socket)) {
+                if await !socket.waitUntilIdle() {
+                    unread.insert(ObjectIdentifier(socket))
+                    network.stoppedReading(socket)
+                }
             }
+            if afterEnd {
+                await Settling.throughGlobalPool(rounds: Self.endRounds)
+            } else {
+                await Settling.mainQueue(rounds: 1)
+            }
+            await adapter.settle()
         }
-        await Settling.mainQueue(rounds: rounds)
-        await adapter.settle()
     }
 
     private func context(_ position: RecordPosition, after: SendContext.Event, _ network: ReplayNetwork) -> SendContext {
