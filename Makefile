@@ -85,15 +85,19 @@ release: deps
 # elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
 STRESS_SUITES := SoakTests|ProxyLoadTests
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
+# The suite runs in parallel: tests that start peers run on threads of their own (.ownThread),
+# long computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
+# queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
+# Then the stress suites, alone: hundreds of connections at once measure the process, not the
+# machine. Then the worked example's package. Each phase's time is printed at the end.
 test: deps pydeps report-deps
-	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS)
-	# In parallel: tests that start peers run on threads of their own (.ownThread), long
-	# computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
-	# queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
-	# Then the stress suites, alone: hundreds of connections at once measure the process, not the machine.
-	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test $(TOOL) --skip-build --skip '$(STRESS_SUITES)'
-	$(SWIFT) test $(TOOL) --skip-build --filter '$(STRESS_SUITES)'
-	$(MAKE) example-test
+	@start=$$(date +%s); \
+	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \
+	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test $(TOOL) --skip-build --skip '$(STRESS_SUITES)' || exit $$?; \
+	suite=$$(date +%s); \
+	$(SWIFT) test $(TOOL) --skip-build --filter '$(STRESS_SUITES)' || exit $$?; stress=$$(date +%s); \
+	(cd Examples/BaoLifeClient && $(SWIFT) test) || exit $$?; end=$$(date +%s); \
+	echo; echo "== time: build $$((built - start)) s, suite $$((suite - built)) s, stress suites $$((stress - suite)) s, example package $$((end - stress)) s, total $$((end - start)) s (after deps)"
 
 # `make docs`: the DocC catalogs of the libraries an app or a tool links, warnings as errors (a
 # broken symbol link fails). Archives in .build/plugins/Swift-DocC/outputs/. CI runs it. The runtime
