@@ -4,6 +4,9 @@ public enum TapeTime {
         ("ns", 1), ("us", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000), ("m", 60_000_000_000),
     ]
 
+    /// The units a tape time may be written in, smallest first.
+    public static var unitSuffixes: [String] { units.map(\.suffix) }
+
     /// Nanoseconds, or nil when the text is not a number with a unit. Decimal fractions are exact
     /// down to the nanosecond (`2.5s` is 2,500,000,000 ns); finer digits are an error.
     public static func parse(_ text: String) -> UInt64? {

@@ -76,6 +76,13 @@ import Testing
             source: "wait 5\n", location: "test.scenario:1:7",
             message: "the duration 5 has no unit; write 5ms, 5s or 5m"),
         Case(
+            source: "wait 1.0000000001s\n", location: "test.scenario:1:6",
+            message:
+                "the duration 1.0000000001s is not a whole number of nanoseconds under 2^64; write it with fewer decimals, or in a smaller unit"
+        ),
+        Case(source: "wait 25h\n", location: "test.scenario:1:8", message: #"unknown duration unit 'h'; did you mean "s"?"#),
+        Case(source: "wait 1441m\n", location: "test.scenario:1:6", message: "the duration 1441m is longer than a day"),
+        Case(
             source: "connect\nexpect no error\n", location: "test.scenario:2:16",
             message: "expect no needs how long to watch: 'for DURATION'; e.g. expect no error for 1s"),
         Case(

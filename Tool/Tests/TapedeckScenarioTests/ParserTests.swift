@@ -117,4 +117,17 @@ import Testing
         #expect(ScenarioDuration.seconds(90).description == "90s")
         #expect(ScenarioDuration.milliseconds(1500).description == "1500ms")
     }
+
+    /// Scenarios read durations in the grammar tape times are written in (`--until`, `--at`):
+    /// fractions and the units below a millisecond too, and print them back exactly.
+    @Test func durationsAreTapeTimes() throws {
+        let scenario = try TestSupport.parse("wait 2.5s\nwait 100us\nwait 0.25m\nwait 42ns\n")
+        #expect(
+            scenario.statements.map(\.kind) == [
+                .wait(ScenarioDuration(nanoseconds: 2_500_000_000)), .wait(ScenarioDuration(nanoseconds: 100_000)),
+                .wait(.seconds(15)), .wait(ScenarioDuration(nanoseconds: 42)),
+            ])
+        #expect(ScenarioDuration(nanoseconds: 100_000).description == "100us")
+        #expect(ScenarioDuration(nanoseconds: 2_500_000_000).description == "2500ms")
+    }
 }

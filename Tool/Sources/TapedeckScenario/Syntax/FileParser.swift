@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 
 /// The parser of one file. Statements are line-based: each ends at a newline (or a comment);
@@ -232,36 +233,38 @@ struct FileParser {
         return value
     }
 
-    /// `500ms`, `2s`, `1m`.
+    /// `500ms`, `2s`, `1m`, `2.5s`, `100us`: the grammar tape times are written in everywhere
+    /// (TapedeckReplay's `TapeTime`), up to a day; this only reads the token and says what is wrong.
     mutating func readDuration(after keyword: String) throws(ScenarioParseError) -> ScenarioDuration {
         cursor.skipSpaces()
         let start = position
-        let digits = cursor.read { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty else {
+        let number = cursor.read { ($0.isASCII && $0.isNumber) || $0 == "." }
+        guard let first = number.first, first != "." else {
             throw fail(
                 "expected a duration after '\(keyword)', found \(describedHere)", at: start, found: foundHere,
                 hint: "write a number with a unit: 500ms, 2s or 1m")
         }
         let unitStart = position
         let unit = cursor.read { $0.isLetter }
-        let scale: UInt64
-        switch unit {
-        case "ms": scale = 1_000_000
-        case "s": scale = 1_000_000_000
-        case "m": scale = 60_000_000_000
-        case "":
+        guard !unit.isEmpty else {
             throw fail(
-                "the duration \(digits) has no unit", at: unitStart, found: digits,
-                hint: "write \(digits)ms, \(digits)s or \(digits)m")
-        default:
+                "the duration \(number) has no unit", at: unitStart, found: number,
+                hint: "write \(number)ms, \(number)s or \(number)m")
+        }
+        guard TapeTime.unitSuffixes.contains(unit) else {
             throw fail(
                 "unknown duration unit '\(unit)'", at: unitStart, found: unit,
                 hint: Suggestion.hint(for: unit, in: ["ms", "s", "m"]) ?? "use ms, s or m")
         }
-        guard let value = UInt64(digits), value <= 10_000_000, value * scale <= 24 * 3_600_000_000_000 else {
-            throw fail("the duration \(digits)\(unit) is longer than a day", at: start, found: digits + unit)
+        guard let nanoseconds = TapeTime.parse(number + unit) else {
+            throw fail(
+                "the duration \(number)\(unit) is not a whole number of nanoseconds under 2^64", at: start,
+                found: number + unit, hint: "write it with fewer decimals, or in a smaller unit")
         }
-        return ScenarioDuration(nanoseconds: value * scale)
+        guard nanoseconds <= 24 * 3_600_000_000_000 else {
+            throw fail("the duration \(number)\(unit) is longer than a day", at: start, found: number + unit)
+        }
+        return ScenarioDuration(nanoseconds: nanoseconds)
     }
 
     /// A double-quoted string with JSON escapes and, when allowed, `${name}` variables.
