@@ -168,7 +168,7 @@ let package = Package(
             name: "TapedeckTestFixtures",
             dependencies: [
                 runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckReplay"),
-                "TestSupport", "TapedeckWebSocket",
+                "TestSupport", "TapedeckWebSocket", "TapedeckScenario",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
@@ -213,7 +213,7 @@ let package = Package(
             name: "TapedeckScenarioTests",
             dependencies: [
                 "TapedeckScenario", runtime("TapedeckState"), runtime("TapedeckProtocol"), runtime("TapedeckTape"),
-                runtime("TapedeckReplay"), "TestSupport",
+                runtime("TapedeckReplay"), "TestSupport", "TapedeckTestFixtures",
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckScenarioNetwork
+import TapedeckTestFixtures
 
 /// Runs scenario text against the reference server started in this process (virtual time).
 enum LiveScenarioSupport {

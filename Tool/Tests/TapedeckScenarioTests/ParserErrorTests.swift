@@ -1,4 +1,5 @@
 import TapedeckScenario
+import TapedeckTestFixtures
 import Testing
 
 /// Broken scenarios, each with the exact place and words of its error.

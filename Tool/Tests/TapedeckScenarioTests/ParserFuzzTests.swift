@@ -1,5 +1,6 @@
 import TapedeckProtocol
 import TapedeckScenario
+import TapedeckTestFixtures
 import TestSupport
 import Testing
 

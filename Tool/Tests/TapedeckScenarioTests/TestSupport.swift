@@ -1,6 +1,7 @@
 import TapedeckProtocol
 import TapedeckScenario
 import TapedeckState
+import TapedeckTestFixtures
 
 /// Helpers shared by the scenario tests.
 enum TestSupport {

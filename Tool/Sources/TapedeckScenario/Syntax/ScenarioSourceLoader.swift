@@ -13,17 +13,6 @@ package struct ScenarioSourceLoadError: Error, Sendable, Equatable, CustomString
     package var description: String { "cannot read \(path): \(reason)" }
 }
 
-/// Scenarios in memory, by path (tests, tools that generate scenarios).
-package struct InMemoryScenarioLoader: ScenarioSourceLoader {
-    package var files: [String: String]
-    package init(_ files: [String: String]) { self.files = files }
-
-    package func load(_ path: String) -> Result<String, ScenarioSourceLoadError> {
-        files[ScenarioPaths.normalized(path)].map { .success($0) }
-            ?? .failure(ScenarioSourceLoadError(path: path, reason: "no such file"))
-    }
-}
-
 /// Scenarios on disk, read as UTF-8.
 package struct FileScenarioLoader: ScenarioSourceLoader {
     package init() {}

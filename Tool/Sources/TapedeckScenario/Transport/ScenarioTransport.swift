@@ -1,10 +1,11 @@
 import TapedeckReplay
 
-/// The connection a scenario runs over. Implementations: `InProcessTransport` (a server in the
-/// same process), `TapeServedTransport` (a recorded session served back), `RecordingTransport`
+/// The connection a scenario runs over. Implementations: `TapeServedTransport` (a recorded
+/// session served back), `RecordingTransport`
 /// (writes a tape of another transport's session); at the network edge (TapedeckScenarioNetwork)
 /// `LiveWebSocketTransport` (real time) and `VirtualTimeServerTransport` (a virtual-clock server
-/// driven by `advance`) adapt a WebSocket client.
+/// driven by `advance`) adapt a WebSocket client; the tests' `InProcessTransport` runs a scripted
+/// server in the same process.
 ///
 /// Transports are used from one task at a time.
 package protocol ScenarioTransport: AnyObject {

@@ -1,5 +1,7 @@
 import TapedeckState
 
+@testable import TapedeckScenario
+
 /// Runs a scenario against an `InProcessServer` in virtual time: answers are delivered at once,
 /// the server's own pushes at their times, and waiting only moves the clock.
 package final class InProcessTransport: ScenarioTransport {

@@ -1,3 +1,4 @@
+import TapedeckScenario
 import TapedeckState
 
 /// A game server living in the same process, driven in virtual time by `InProcessTransport`:
