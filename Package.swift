@@ -11,7 +11,7 @@ import PackageDescription
 //   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
 //   recorder     TapedeckRecorder -> TapedeckTape, TapedeckRedaction
 //   pure core    TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckState -> TapedeckProtocol
-//                TapedeckThroughput -> TapedeckTape, TapedeckProtocol ; TapedeckRedaction -> TapedeckCore
+//                TapedeckThroughput -> TapedeckTape, TapedeckProtocol ; TapedeckRedaction -> TapedeckTape
 //                TapedeckTape -> TapedeckCore (LZ4 frames read and written in Swift: the one tape writer)
 //   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, SHA-256, the JSON reader
 let package = Package(
@@ -68,7 +68,7 @@ let package = Package(
         // in-process; portable like TapedeckTesting (no NIO, no system library).
         .target(name: "TapedeckRecorder", dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckRedaction"]),
         // Redaction of secrets before a record reaches disk: pure, the per-tape key is passed in.
-        .target(name: "TapedeckRedaction", dependencies: ["TapedeckCore"]),
+        .target(name: "TapedeckRedaction", dependencies: ["TapedeckCore", "TapedeckTape"]),
     ]
 )
 

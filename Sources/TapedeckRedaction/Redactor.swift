@@ -14,6 +14,7 @@ public struct Redactor: Sendable {
     private let key: [UInt8]
     private let keyNames: [[UInt8]]
     private let pointerTokens: [[[UInt8]]]
+    private let needles: RedactionNeedles
 
     /// A key for one recording: 32 bytes from `generator`, which the edges draw from the system's
     /// (a fresh key a tape, so its tokens link within it and nowhere else); tests pass a seeded one.
@@ -26,6 +27,7 @@ public struct Redactor: Sendable {
         self.key = key
         keyNames = rules.jsonKeys.sorted().map { Array($0.utf8) }
         pointerTokens = rules.jsonPointers.map { $0.map { Array($0.utf8) } }
+        needles = RedactionNeedles(rules)
     }
 
     /// `redacted:` and 12 hex digits.
@@ -142,7 +144,7 @@ public struct Redactor: Sendable {
     /// (number, object, array) becomes that string in its place. Returns nil when nothing matched,
     /// so callers keep their bytes without a copy.
     public func redactJSON(_ text: [UInt8]) -> [UInt8]? {
-        guard !keyNames.isEmpty || !pointerTokens.isEmpty else { return nil }
+        guard !keyNames.isEmpty || !pointerTokens.isEmpty, needles.mayMatch(text) else { return nil }
         return text.withUnsafeBytes { raw -> [UInt8]? in
             var scanner = JSONSecretScanner(bytes: raw, keys: keyNames, pointers: pointerTokens)
             scanner.scan()

@@ -212,11 +212,7 @@ final class OffLoopTapeWriter: Sendable {
 
     private func write(_ record: TapeRecord) {
         guard let writer = state.writer, state.failure == nil else { return }
-        var record = record
-        if record.kind == .text, record.direction != .note, let redacted = redactor.redactJSON(record.payload) {
-            record.payload = redacted
-        }
-        do { try writer.append(record) } catch { fail("\(error)") }
+        do { try writer.append(redactor.redacting(record)) } catch { fail("\(error)") }
     }
 
     private func finish() {

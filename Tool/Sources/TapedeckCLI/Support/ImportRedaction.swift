@@ -19,8 +19,6 @@ struct ImportRedaction {
         // from its own --upstream).
         session.metadata = redactor.redactingHandshake(of: session.metadata)
         session.metadata.upstreamURL = session.metadata.upstreamURL.map(redactor.redactRequestTarget)
-        for index in session.records.indices where session.records[index].kind == .text {
-            if let redacted = redactor.redactJSON(session.records[index].payload) { session.records[index].payload = redacted }
-        }
+        session.records = session.records.map(redactor.redacting)
     }
 }
