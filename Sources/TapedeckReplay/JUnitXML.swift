@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// One JUnit XML document, the format CI systems read test results in: `check`, `scenario run`
@@ -108,10 +109,6 @@ public struct JUnitXML: Sendable, Equatable {
         pairs.compactMap { name, value in value.map { " \(name)=\"\(MarkupText.escape($0))\"" } }.joined()
     }
 
-    /// Nanoseconds as seconds with three decimals, from integers (no locale, no floating point).
-    static func seconds(_ nanoseconds: UInt64) -> String {
-        let milliseconds = nanoseconds / 1_000_000
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
+    /// Nanoseconds as JUnit's seconds with three decimals: TapedeckCore's locale-free spelling without its unit.
+    static func seconds(_ nanoseconds: UInt64) -> String { String(DurationText.seconds(nanoseconds).dropLast()) }
 }
