@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TapedeckCore"),
         // Tapes: the format, the streaming reader and the one writer (LZ4 frames in Swift), JSON Lines.
         .target(name: "TapedeckTape", dependencies: ["TapedeckCore"]),
-        .target(name: "TapedeckProtocol"),
+        .target(name: "TapedeckProtocol", dependencies: ["TapedeckCore"]),
         .target(
             name: "TapedeckState",
             dependencies: ["TapedeckCore", "TapedeckProtocol"]

@@ -79,6 +79,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Seeded streams of plausible BaoLife messages, for benchmarks, the demo and the tests.
+        .target(name: "TapedeckSynthetic", dependencies: [runtime("TapedeckCore"), runtime("TapedeckProtocol")]),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
         .target(name: "TapedeckGame", dependencies: [runtime("TapedeckCore"), runtime("TapedeckProtocol")]),
         // The WebSocket core on SwiftNIO: the peer and endpoint machines, the aggregator, the pipeline
@@ -102,6 +104,7 @@ let package = Package(
         .target(
             name: "TapedeckServers",
             dependencies: [
+                runtime("TapedeckCore"),
                 "TapedeckWebSocket", "TapedeckGame", runtime("TapedeckProtocol"), runtime("TapedeckTape"),
                 runtime("TapedeckReplay"),
             ] + nio
@@ -109,6 +112,7 @@ let package = Package(
         .target(
             name: "TapedeckScenario",
             dependencies: [
+                runtime("TapedeckCore"),
                 runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckTape"), runtime("TapedeckReplay"),
             ]
         ),
@@ -126,6 +130,7 @@ let package = Package(
         .target(
             name: "TapedeckBenchmarks",
             dependencies: [
+                "TapedeckSynthetic",
                 runtime("TapedeckCore"), runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckProtocol"),
                 runtime("TapedeckState"), runtime("TapedeckReplay"),
                 runtime("TapedeckRedaction"), runtime("TapedeckThroughput"), runtime("TapedeckRecorder"),
@@ -134,6 +139,7 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
+                "TapedeckSynthetic",
                 runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
                 runtime("TapedeckReplay"),
                 "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRedaction"), runtime("TapedeckRecorder"),
@@ -183,12 +189,16 @@ let package = Package(
             dependencies: [runtime("TapedeckTape"), "TapedeckLZ4Reference", "CLZ4", "TestSupport", "TapedeckTestFixtures"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckProtocolTests", dependencies: [runtime("TapedeckProtocol"), "TestSupport"]),
         .testTarget(
-            name: "TapedeckStateTests", dependencies: [runtime("TapedeckState"), runtime("TapedeckProtocol"), "TestSupport"]),
+            name: "TapedeckProtocolTests",
+            dependencies: [runtime("TapedeckCore"), "TapedeckSynthetic", runtime("TapedeckProtocol"), "TestSupport"]),
+        .testTarget(
+            name: "TapedeckStateTests",
+            dependencies: [runtime("TapedeckCore"), runtime("TapedeckState"), runtime("TapedeckProtocol"), "TestSupport"]),
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
+                "TapedeckSynthetic",
                 runtime("TapedeckReplay"), runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"),
                 runtime("TapedeckState"), "TapedeckTestFixtures",
                 "TestSupport",
@@ -212,6 +222,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: [
+                runtime("TapedeckCore"),
                 "TapedeckScenario", runtime("TapedeckState"), runtime("TapedeckProtocol"), runtime("TapedeckTape"),
                 runtime("TapedeckReplay"), "TestSupport", "TapedeckTestFixtures",
             ]
@@ -229,6 +240,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckRecorderTests",
             dependencies: [
+                runtime("TapedeckCore"), "TapedeckSynthetic",
                 runtime("TapedeckRecorder"), runtime("TapedeckTape"), runtime("TapedeckRedaction"), runtime("TapedeckProtocol"),
                 "TestSupport",
                 "TapedeckTestFixtures",
@@ -258,6 +270,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
+                runtime("TapedeckCore"),
                 "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckState"),
                 runtime("TapedeckTape"),
                 runtime("TapedeckProtocol"), runtime("TapedeckReplay"), runtime("TapedeckTesting"), runtime("TapedeckSocket"),
@@ -269,6 +282,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
+                runtime("TapedeckCore"), "TapedeckSynthetic",
                 "TapedeckInvestigation", runtime("TapedeckReplay"), "TapedeckScenario", runtime("TapedeckTape"),
                 runtime("TapedeckProtocol"),
                 runtime("TapedeckState"), "TestSupport", "TapedeckTestFixtures",
@@ -311,6 +325,7 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
         .executableTarget(
             name: "DecodeBenchmarks",
             dependencies: [
+                "TapedeckSynthetic",
                 "DecodeLoop", runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
@@ -321,6 +336,7 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
         .executableTarget(
             name: "DecodeProfile",
             dependencies: [
+                "TapedeckSynthetic",
                 "DecodeLoop", runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckProtocol"),
                 runtime("TapedeckState"), runtime("TapedeckReplay"),
             ],
@@ -336,7 +352,9 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
 switch Context.environment["TAPEDECK_SUBSET"] {
 case "sanitize":
     // The core, protocol and state tests under AddressSanitizer, and what they import.
-    let kept: Set = ["TapedeckCoreTests", "TapedeckProtocolTests", "TapedeckStateTests", "TestSupport"]
+    let kept: Set = [
+        "TapedeckCoreTests", "TapedeckProtocolTests", "TapedeckStateTests", "TestSupport", "TapedeckSynthetic",
+    ]
     package.targets = package.targets.filter { kept.contains($0.name) }
     package.products = []
     package.dependencies = package.dependencies.filter { if case .fileSystem = $0.kind { true } else { false } }

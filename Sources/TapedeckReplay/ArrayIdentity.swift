@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Which member identifies the elements of an array, so that a diff shows an inserted, removed or

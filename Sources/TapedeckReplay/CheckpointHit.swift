@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// A checkpoint the replay reached, with the state there and what led to it.

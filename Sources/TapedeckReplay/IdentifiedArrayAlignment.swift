@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Pairs the elements of two arrays by identity: the ones on both sides, the inserted, the removed,

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// A readable difference between an expected and an actual JSON value, in the style of

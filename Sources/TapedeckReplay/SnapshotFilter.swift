@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Removes the parts of a snapshot that match ignore patterns, before anything compares it: the

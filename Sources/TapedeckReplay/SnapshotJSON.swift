@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 import TapedeckProtocol
 
 /// Turns a model's snapshot, any `Encodable` (an app's own view state), into the `JSONValue` that

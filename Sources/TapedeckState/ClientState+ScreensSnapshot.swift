@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The snapshot's parts for what the retention and store screens and the toasts show.

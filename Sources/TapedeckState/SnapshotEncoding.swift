@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 // How each model type appears in a snapshot. Absent optionals are written as `null` so every

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// A condition on the client state's snapshot that ends a failure search, such as `tapedeck repro

@@ -4,35 +4,40 @@ import TapedeckCore
 /// Keys come in a fixed order and labels sorted by key, so the bytes are deterministic.
 public enum TapeMetadataJSON {
     public static func encode(_ metadata: TapeMetadata) -> [UInt8] {
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         write(metadata, to: &json)
         return json.bytes
     }
 
-    public static func write(_ metadata: TapeMetadata, to json: inout JSONTextWriter) {
+    public static func write(_ metadata: TapeMetadata, to json: inout JSONWriter) {
         json.beginObject()
-        json.key("created"); json.string(metadata.created)
-        json.key("tool"); json.string(metadata.tool)
-        if let value = metadata.upstreamURL { json.key("upstream"); json.string(value) }
-        if let value = metadata.listenAddress { json.key("listen"); json.string(value) }
-        if let value = metadata.clientAddress { json.key("client"); json.string(value) }
-        json.key("labels")
+        json.key(name: "created"); json.writeString(metadata.created)
+        json.key(name: "tool"); json.writeString(metadata.tool)
+        if let value = metadata.upstreamURL { json.key(name: "upstream"); json.writeString(value) }
+        if let value = metadata.listenAddress { json.key(name: "listen"); json.writeString(value) }
+        if let value = metadata.clientAddress { json.key(name: "client"); json.writeString(value) }
+        json.key(name: "labels")
         json.beginObject()
         for key in metadata.labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            json.key(key); json.string(metadata.labels[key] ?? "")
+            json.key(name: key); json.writeString(metadata.labels[key] ?? "")
         }
         json.endObject()
-        if let value = metadata.requestTarget { json.key("requestTarget"); json.string(value) }
-        json.key("requestHeaders"); writeHeaders(metadata.requestHeaders, to: &json)
-        if let value = metadata.responseStatus { json.key("responseStatus"); json.integer(value) }
-        json.key("responseHeaders"); writeHeaders(metadata.responseHeaders, to: &json)
+        if let value = metadata.requestTarget { json.key(name: "requestTarget"); json.writeString(value) }
+        json.key(name: "requestHeaders"); writeHeaders(metadata.requestHeaders, to: &json)
+        if let value = metadata.responseStatus { json.key(name: "responseStatus"); json.writeInteger(value) }
+        json.key(name: "responseHeaders"); writeHeaders(metadata.responseHeaders, to: &json)
         json.endObject()
     }
 
-    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONTextWriter) {
+    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONWriter) {
         json.beginArray()
         for field in fields {
-            json.beginArray(); json.string(field.name); json.string(field.value); json.endArray()
+            json.separateElement()
+            json.beginArray()
+            json.writeString(field.name)
+            json.separateElement()
+            json.writeString(field.value)
+            json.endArray()
         }
         json.endArray()
     }
@@ -42,13 +47,13 @@ public enum TapeMetadataJSON {
     public typealias Failure = JSONParser.Failure
 
     public static func decode(_ bytes: [UInt8]) throws(Failure) -> TapeMetadata {
-        let node = try JSONParser.parse(bytes)
+        let node = try JSONParser.parseLocated(bytes)
         return try decode(node)
     }
 
     /// Reads metadata from a parsed object. Unknown keys are ignored: a newer minor version may add some.
-    public static func decode(_ node: JSONNode) throws(Failure) -> TapeMetadata {
-        guard case .object(let members) = node.value else {
+    public static func decode(_ node: JSONLocated) throws(Failure) -> TapeMetadata {
+        guard let members = node.members else {
             throw Failure(offset: node.offset, message: "metadata must be an object, found \(node.typeName)")
         }
         var metadata = TapeMetadata(created: "", tool: "")
@@ -68,7 +73,7 @@ public enum TapeMetadataJSON {
                 }
                 metadata.responseStatus = Int(status)
             case "labels":
-                guard case .object(let labels) = value.value else {
+                guard let labels = value.members else {
                     throw Failure(offset: value.offset, message: "\"labels\" must be an object of strings")
                 }
                 for (name, label) in labels { metadata.labels[name] = try string(label, "labels.\(name)") }
@@ -82,20 +87,20 @@ public enum TapeMetadataJSON {
         return metadata
     }
 
-    private static func string(_ node: JSONNode, _ key: String) throws(Failure) -> String {
-        guard case .string(let bytes) = node.value else {
+    private static func string(_ node: JSONLocated, _ key: String) throws(Failure) -> String {
+        guard case .string(let text) = node.value else {
             throw Failure(offset: node.offset, message: "\"\(key)\" must be a string, found \(node.typeName)")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return text
     }
 
-    private static func headers(_ node: JSONNode, _ key: String) throws(Failure) -> [TapeMetadata.HeaderField] {
-        guard case .array(let entries) = node.value else {
+    private static func headers(_ node: JSONLocated, _ key: String) throws(Failure) -> [TapeMetadata.HeaderField] {
+        guard let entries = node.elements else {
             throw Failure(offset: node.offset, message: "\"\(key)\" must be an array of [name, value] pairs")
         }
         var fields: [TapeMetadata.HeaderField] = []
         for entry in entries {
-            guard case .array(let pair) = entry.value, pair.count == 2 else {
+            guard let pair = entry.elements, pair.count == 2 else {
                 throw Failure(offset: entry.offset, message: "each entry of \"\(key)\" must be a [name, value] pair")
             }
             fields.append(.init(try string(pair[0], key), try string(pair[1], key)))

@@ -1,14 +1,29 @@
-/// The strict JSON parser (RFC 8259) of everything outside the protocol's hot path: JSON Lines,
-/// tape metadata, HAR files. It reports the byte offset of the first problem; callers turn that
-/// into line:column. The byte-level steps are `JSONScanner`'s.
+/// The strict JSON reader (RFC 8259) of everything outside the protocol's typed decoders: JSON
+/// Lines, tape metadata, HAR files, goldens, snapshots and unknown messages. It builds the one
+/// tree, `JSONValue`, and reports the byte offset of the first problem; callers turn that into
+/// line:column. With `parseLocated` it also keeps where each value starts (`JSONLocated`). The
+/// byte-level steps are `JSONScanner`'s.
 public struct JSONParser {
-    public struct Failure: Error, Sendable, Equatable {
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var offset: Int
         public var message: String
+        /// The member or element the problem is inside, from the root; empty at the top level.
+        public var path: JSONPath
 
-        public init(offset: Int, message: String) {
+        public init(offset: Int, message: String, path: JSONPath = JSONPath(components: [])) {
             self.offset = offset
             self.message = message
+            self.path = path
+        }
+
+        public var description: String {
+            (path.components.isEmpty ? "" : "\(path): ") + "\(message) at byte \(offset)"
+        }
+
+        /// The same failure, one step further from the root (added as the error leaves a container,
+        /// so a document that parses pays nothing for it).
+        func inside(_ step: JSONPath.Component) -> Failure {
+            Failure(offset: offset, message: message, path: JSONPath(components: [step] + path.components))
         }
     }
 
@@ -19,46 +34,93 @@ public struct JSONParser {
         set { scanner.position = newValue }
     }
     /// Deep nesting is refused rather than risking the stack.
-    private static let maxDepth = 64
+    static let maxDepth = 512
+    /// Set by `parseLocated` only: the path of the value being read and where each value starts.
+    private var locations: JSONLocations?
+    private var path: [JSONPath.Component] = []
 
-    private init(_ bytes: UnsafeRawBufferPointer) { scanner = JSONScanner(bytes) }
+    private init(_ bytes: UnsafeRawBufferPointer, locating: Bool) {
+        scanner = JSONScanner(bytes)
+        locations = locating ? JSONLocations() : nil
+    }
 
-    /// Parses exactly one JSON value, allowing whitespace around it.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+    /// Parses exactly one JSON value, allowing whitespace around it. Numbers without fraction or
+    /// exponent that fit in `Int` become `.int`, all others `.double`. A key repeated in one
+    /// object is an error naming it (the tree holds one value a key, so keeping either would
+    /// silently drop the other).
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try bytes.withUnsafeBytes { raw in Result { () throws(Failure) in try parse(raw) } }.get()
     }
 
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONNode {
-        var parser = JSONParser(bytes)
-        parser.scanner.skipWhitespace()
-        let node = try parser.parseValue(depth: 0)
-        parser.scanner.skipWhitespace()
-        guard parser.scanner.isAtEnd else {
-            throw Failure(offset: parser.position, message: "unexpected text after the JSON value")
-        }
-        return node
+    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes, locating: false)
+        return try parser.parseDocument()
+    }
+
+    /// Parses like `parse`, and keeps where each value starts and each number's literal text, for
+    /// readers that point at the value in error (HAR, JSON Lines, tape metadata).
+    public static func parseLocated(_ bytes: [UInt8]) throws(Failure) -> JSONLocated {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(Failure) in
+                var parser = JSONParser(raw, locating: true)
+                let root = try parser.parseDocument()
+                return JSONLocated(root: root, locations: parser.locations ?? JSONLocations())
+            }
+        }.get()
+    }
+
+    private mutating func parseDocument() throws(Failure) -> JSONValue {
+        scanner.skipWhitespace()
+        let value = try parseValue(depth: 0)
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw fail("unexpected text after the JSON value") }
+        return value
     }
 
     private func fail(_ message: String, at offset: Int? = nil) -> Failure {
         Failure(offset: offset ?? position, message: message)
     }
 
-    private mutating func parseValue(depth: Int) throws(Failure) -> JSONNode {
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
         guard depth < Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth) levels") }
         guard position < bytes.count else { throw fail("expected a value, found the end of the line") }
-        let start = position
+        if locations != nil {
+            let (here, start) = (JSONPath(components: path), position)
+            locations?.offsets[here] = start
+        }
         switch bytes[position] {
-        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(depth: depth), offset: start)
-        case UInt8(ascii: "["): return JSONNode(value: try parseArray(depth: depth), offset: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, offset: start)
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(String(decoding: try parseString(), as: UTF8.self))
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), offset: start)
+            let literal = try parseNumber()
+            if locations != nil {
+                let (here, text) = (JSONPath(components: path), Array(bytes[literal]))
+                locations?.numberLiterals[here] = text
+            }
+            return Self.number(UnsafeRawBufferPointer(rebasing: bytes[literal]))
         default:
             throw fail("expected a JSON value")
         }
+    }
+
+    /// `.int` for an integer literal that fits, else `.double` (Swift's correctly rounded,
+    /// locale-independent reading).
+    private static func number(_ literal: UnsafeRawBufferPointer) -> JSONValue {
+        let text = String(decoding: literal, as: UTF8.self)
+        let isInteger = !literal.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        if isInteger, let value = Int(text) { return .int(value) }
+        // A literal the grammar accepted always reads; an exponent too large gives infinity.
+        return .double(Double(text) ?? .infinity)
     }
 
     private mutating func expectWord(_ word: StaticString) throws(Failure) {
@@ -69,47 +131,80 @@ public struct JSONParser {
         position += utf8.count
     }
 
-    private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode.Value {
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
         position += 1
-        var members: [(key: String, value: JSONNode)] = []
+        var members: [String: JSONValue] = [:]
         scanner.skipWhitespace()
-        if scanner.peek(UInt8(ascii: "}")) { position += 1; return .object(members) }
+        if scanner.peek(UInt8(ascii: "}")) {
+            position += 1
+            return .object(members)
+        }
         while true {
             scanner.skipWhitespace()
             guard scanner.peek(UInt8(ascii: "\"")) else { throw fail("expected a key in quotes") }
             let keyOffset = position
             let key = String(decoding: try parseString(), as: UTF8.self)
-            if members.contains(where: { $0.key == key }) { throw fail("duplicate key \"\(key)\"", at: keyOffset) }
+            guard members[key] == nil else {
+                throw Failure(offset: keyOffset, message: "duplicate key \"\(key)\"", path: JSONPath(components: [.key(key)]))
+            }
             scanner.skipWhitespace()
             guard scanner.peek(UInt8(ascii: ":")) else { throw fail("expected ':' after the key") }
             position += 1
             scanner.skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            if locations != nil { path.append(.key(key)) }
+            do {
+                members[key] = try parseValue(depth: depth + 1)
+            } catch {
+                throw error.inside(.key(key))
+            }
+            if locations != nil { path.removeLast() }
             scanner.skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated object: expected ',' or '}'") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
             throw fail("expected ',' or '}'")
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode.Value {
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
         position += 1
-        var elements: [JSONNode] = []
+        var elements: [JSONValue] = []
         scanner.skipWhitespace()
-        if scanner.peek(UInt8(ascii: "]")) { position += 1; return .array(elements) }
+        if scanner.peek(UInt8(ascii: "]")) {
+            position += 1
+            return .array(elements)
+        }
         while true {
             scanner.skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            if locations != nil { path.append(.index(elements.count)) }
+            do {
+                elements.append(try parseValue(depth: depth + 1))
+            } catch {
+                throw error.inside(.index(elements.count))
+            }
+            if locations != nil { path.removeLast() }
             scanner.skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated array: expected ',' or ']'") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
             throw fail("expected ',' or ']'")
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> [UInt8] {
+    /// Moves past a number and returns its literal's range.
+    private mutating func parseNumber() throws(Failure) -> Range<Int> {
         let start = position
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -131,7 +226,7 @@ public struct JSONParser {
             guard position < bytes.count, isDigit(bytes[position]) else { throw fail("expected a digit in the exponent") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        return Array(bytes[start..<position])
+        return start..<position
     }
 
     private mutating func parseHex4() throws(Failure) -> UInt32 {

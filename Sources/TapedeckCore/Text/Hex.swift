@@ -14,4 +14,9 @@ public enum Hex {
         }
         return String(decoding: text, as: UTF8.self)
     }
+
+    /// The lowercase digit of a value from 0 to 15.
+    public static func lowercaseDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 }

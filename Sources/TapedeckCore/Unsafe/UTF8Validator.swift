@@ -18,8 +18,22 @@ public struct UTF8Validator: Sendable {
     /// at once), then eight.
     @discardableResult
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !failed else { return false }
-        guard let base = bytes.baseAddress else { return true }
+        firstFailure(feeding: bytes) == nil
+    }
+
+    /// Where whole bytes stop being well-formed UTF-8, for errors that point at the byte: nil when
+    /// they are valid; else the offset of the first byte at fault (the count when they end inside
+    /// a code point) and whether a continuation byte was expected there.
+    public static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> (offset: Int, inSequence: Bool)? {
+        var validator = UTF8Validator()
+        if let offset = validator.firstFailure(feeding: bytes) { return (offset, validator.needed > 0) }
+        return validator.needed > 0 ? (bytes.count, true) : nil
+    }
+
+    /// Feeds the bytes; the offset of the byte that failed, or nil.
+    private mutating func firstFailure(feeding bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !failed else { return 0 }
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         let highBits: UInt64 = 0x8080_8080_8080_8080
         var index = 0
@@ -40,10 +54,10 @@ public struct UTF8Validator: Sendable {
                 }
                 guard index < count else { break }
             }
-            guard step(base.load(fromByteOffset: index, as: UInt8.self)) else { return false }
+            guard step(base.load(fromByteOffset: index, as: UInt8.self)) else { return index }
             index &+= 1
         }
-        return true
+        return nil
     }
 
     /// `feed` of the bytes of an array or a slice of one, in place.

@@ -1,3 +1,5 @@
+import TapedeckCore
+
 extension JSONReader {
     /// Reads a string value. Strings without escapes are made straight from the input bytes;
     /// ASCII-only ones skip UTF-8 validation.
@@ -241,7 +243,8 @@ extension JSONReader {
                         offset: offset + i, expected: "a character escape (a low surrogate needs a high one before it)",
                         found: "\\u" + String(scalar, radix: 16, uppercase: true))
                 }
-                appendUTF8(scalar, to: &out)
+                // Not a surrogate (checked above) and at most U+10FFFF (four hex digits or a pair).
+                JSONScanner.appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
                 i += 6
                 continue
             default: out.append(e) // " \ /
@@ -251,60 +254,13 @@ extension JSONReader {
         return out
     }
 
-    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            out.append(UInt8(scalar))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18))
-            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-
     /// Rejects bytes that are not well-formed UTF-8 (overlong forms, surrogates, > U+10FFFF,
-    /// truncated sequences), pointing at the first bad byte.
+    /// truncated sequences), pointing at the first bad byte: TapedeckCore's `UTF8Validator`.
     func validateUTF8(from start: Int, to stop: Int) throws(ProtocolError) {
-        var i = start
-        while i < stop {
-            let b0 = byte(at: i)
-            if b0 < 0x80 {
-                i += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch b0 {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default:
-                throw ProtocolError(offset: i, expected: "valid UTF-8", found: "byte 0x" + String(b0, radix: 16, uppercase: true))
-            }
-            for k in 1..<length {
-                let b = i + k < stop ? byte(at: i + k) : 0
-                let low = k == 1 ? lower : 0x80
-                let high = k == 1 ? upper : 0xBF
-                guard b >= low && b <= high else {
-                    throw ProtocolError(
-                        offset: i + k, expected: "valid UTF-8 continuation byte",
-                        found: i + k < stop ? "byte 0x" + String(b, radix: 16, uppercase: true) : "end of string")
-                }
-            }
-            i += length
-        }
+        let text = UnsafeRawBufferPointer(start: base + start, count: stop - start)
+        guard let (offset, inSequence) = UTF8Validator.firstInvalidByte(in: text) else { return }
+        let found = offset < text.count ? "byte 0x" + String(text[offset], radix: 16, uppercase: true) : "end of string"
+        throw ProtocolError(
+            offset: start + offset, expected: inSequence ? "valid UTF-8 continuation byte" : "valid UTF-8", found: found)
     }
 }

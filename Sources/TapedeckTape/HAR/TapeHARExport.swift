@@ -49,82 +49,86 @@ public enum TapeHARExport {
             }
         }
         let base = created * 1000
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         json.beginObject()
-        json.key("log")
+        json.key(name: "log")
         json.beginObject()
-        json.key("version"); json.string("1.2")
-        json.key("creator")
+        json.key(name: "version"); json.writeString("1.2")
+        json.key(name: "creator")
         json.beginObject()
-        json.key("name"); json.string("tapedeck")
-        json.key("version"); json.string(creator)
+        json.key(name: "name"); json.writeString("tapedeck")
+        json.key(name: "version"); json.writeString(creator)
         json.endObject()
-        json.key("pages"); json.beginArray(); json.endArray()
-        json.key("entries")
+        json.key(name: "pages"); json.beginArray(); json.endArray()
+        json.key(name: "entries")
         json.beginArray()
         for connection in order {
+            json.separateElement()
             writeEntry(connection: connection, records: connections[connection] ?? [], metadata: metadata, base: base, to: &json)
         }
         json.endArray()
-        json.key("_tapedeckHeader"); TapeMetadataJSON.write(metadata, to: &json)
+        json.key(name: "_tapedeckHeader"); TapeMetadataJSON.write(metadata, to: &json)
         json.endObject()
         json.endObject()
         return Result(bytes: json.bytes + [0x0A], omittedRecords: omitted)
     }
 
     private static func writeEntry(
-        connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONTextWriter
+        connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONWriter
     ) {
         // Times never decrease within a connection (`har` refuses such a tape): never a negative span.
         let first = records.first?.time ?? 0
         let last = records.last?.time ?? first
         json.beginObject()
-        json.key("startedDateTime"); json.string(RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
-        json.key("time"); json.decimal(Int64(clamping: (last - first) / 1000), scale: 3)
-        json.key("request")
+        json.key(name: "startedDateTime");
+        json.writeString(RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
+        json.key(name: "time"); json.writeDecimal(Int64(clamping: (last - first) / 1000), scale: 3)
+        json.key(name: "request")
         json.beginObject()
-        json.key("method"); json.string("GET")
-        json.key("url"); json.string(url(of: metadata))
-        json.key("httpVersion"); json.string("HTTP/1.1")
-        json.key("cookies"); json.beginArray(); json.endArray()
-        json.key("headers"); writeHeaders(metadata.requestHeaders, to: &json)
-        json.key("queryString"); json.beginArray(); json.endArray()
-        json.key("headersSize"); json.integer(-1)
-        json.key("bodySize"); json.integer(0)
+        json.key(name: "method"); json.writeString("GET")
+        json.key(name: "url"); json.writeString(url(of: metadata))
+        json.key(name: "httpVersion"); json.writeString("HTTP/1.1")
+        json.key(name: "cookies"); json.beginArray(); json.endArray()
+        json.key(name: "headers"); writeHeaders(metadata.requestHeaders, to: &json)
+        json.key(name: "queryString"); json.beginArray(); json.endArray()
+        json.key(name: "headersSize"); json.writeInteger(-1)
+        json.key(name: "bodySize"); json.writeInteger(0)
         json.endObject()
-        json.key("response")
+        json.key(name: "response")
         json.beginObject()
-        json.key("status"); json.integer(metadata.responseStatus ?? 101)
-        json.key("statusText"); json.string("Switching Protocols")
-        json.key("httpVersion"); json.string("HTTP/1.1")
-        json.key("cookies"); json.beginArray(); json.endArray()
-        json.key("headers"); writeHeaders(metadata.responseHeaders, to: &json)
-        json.key("content"); json.beginObject(); json.key("size"); json.integer(0); json.key("mimeType");
-        json.string("x-unknown"); json.endObject()
-        json.key("redirectURL"); json.string("")
-        json.key("headersSize"); json.integer(-1)
-        json.key("bodySize"); json.integer(0)
+        json.key(name: "status"); json.writeInteger(metadata.responseStatus ?? 101)
+        json.key(name: "statusText"); json.writeString("Switching Protocols")
+        json.key(name: "httpVersion"); json.writeString("HTTP/1.1")
+        json.key(name: "cookies"); json.beginArray(); json.endArray()
+        json.key(name: "headers"); writeHeaders(metadata.responseHeaders, to: &json)
+        json.key(name: "content"); json.beginObject(); json.key(name: "size"); json.writeInteger(0); json.key(name: "mimeType");
+        json.writeString("x-unknown"); json.endObject()
+        json.key(name: "redirectURL"); json.writeString("")
+        json.key(name: "headersSize"); json.writeInteger(-1)
+        json.key(name: "bodySize"); json.writeInteger(0)
         json.endObject()
-        json.key("cache"); json.beginObject(); json.endObject()
-        json.key("timings")
-        json.beginObject(); json.key("send"); json.integer(0); json.key("wait"); json.integer(0); json.key("receive");
-        json.integer(0); json.endObject()
-        json.key("_resourceType"); json.string("websocket")
-        json.key("_tapedeckConnection"); json.integer(connection)
-        if let open = records.first(where: { $0.kind == .open }) { json.key("_tapedeckOpen"); json.integer(open.time) }
-        json.key("_webSocketMessages")
+        json.key(name: "cache"); json.beginObject(); json.endObject()
+        json.key(name: "timings")
+        json.beginObject(); json.key(name: "send"); json.writeInteger(0); json.key(name: "wait"); json.writeInteger(0);
+        json.key(name: "receive");
+        json.writeInteger(0); json.endObject()
+        json.key(name: "_resourceType"); json.writeString("websocket")
+        json.key(name: "_tapedeckConnection"); json.writeInteger(connection)
+        if let open = records.first(where: { $0.kind == .open }) { json.key(name: "_tapedeckOpen"); json.writeInteger(open.time) }
+        json.key(name: "_webSocketMessages")
         json.beginArray()
         for record in records where record.kind != .open {
+            json.separateElement()
             json.beginObject()
-            json.key("type"); json.string(record.direction == .c2s ? "send" : "receive")
-            json.key("time"); json.decimal(base + Int64(clamping: record.time / 1000), scale: 6)
-            json.key("opcode"); json.integer(record.kind == .text ? 1 : 2)
-            json.key("data")
+            json.key(name: "type"); json.writeString(record.direction == .c2s ? "send" : "receive")
+            json.key(name: "time"); json.writeDecimal(base + Int64(clamping: record.time / 1000), scale: 6)
+            json.key(name: "opcode"); json.writeInteger(record.kind == .text ? 1 : 2)
+            json.key(name: "data")
             let readable = record.kind == .text && UTF8Validation.isValid(record.payload)
-            if readable { json.string(utf8: record.payload) } else { json.base64(record.payload) }
+            if readable { json.writeString(utf8: record.payload) } else { json.writeBase64(record.payload) }
             // A text message that is not UTF-8 (a broken client) keeps its bytes, as base64.
-            if record.kind == .text, !readable { json.key("_tapedeckBase64"); json.bool(true) }
-            json.key("_tapedeckTime"); json.integer(record.time)
+            if record.kind == .text, !readable { json.key(name: "_tapedeckBase64"); json.writeBool(true) }
+            json.key(name: "_tapedeckTime"); json.writeInteger(record.time)
             json.endObject()
         }
         json.endArray()
@@ -142,10 +146,15 @@ public enum TapeHARExport {
         return metadata.upstreamURL ?? "ws://localhost/"
     }
 
-    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONTextWriter) {
+    private static func writeHeaders(_ fields: [TapeMetadata.HeaderField], to json: inout JSONWriter) {
         json.beginArray()
         for field in fields {
-            json.beginObject(); json.key("name"); json.string(field.name); json.key("value"); json.string(field.value);
+            json.separateElement()
+            json.beginObject()
+            json.key(name: "name")
+            json.writeString(field.name)
+            json.key(name: "value")
+            json.writeString(field.value)
             json.endObject()
         }
         json.endArray()

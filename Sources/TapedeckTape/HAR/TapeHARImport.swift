@@ -17,8 +17,10 @@ public enum TapeHARImport {
     /// `fallback` is the metadata for a HAR that tapedeck did not write (its creation time, URL
     /// and headers are filled in from the HAR).
     public static func session(from bytes: [UInt8], fallback: TapeMetadata) throws(HARError) -> Session {
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch { throw HARError(offset: error.offset, path: "", message: error.message) }
+        let root: JSONLocated
+        do { root = try JSONParser.parseLocated(bytes) } catch {
+            throw HARError(offset: error.offset, path: "", message: error.message)
+        }
         let log = try member("log", of: root, at: "", required: true)!
         let entries = try array(try member("entries", of: log, at: "log", required: true)!, at: "log.entries")
         var metadata = fallback
@@ -33,7 +35,7 @@ public enum TapeHARImport {
         // Where each time came from, for the error when it is too far from the others.
         var opens: [(connection: UInt32, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
         var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
-        var firstEntry: JSONNode?
+        var firstEntry: JSONLocated?
         for (index, entry) in entries.enumerated() {
             let path = "log.entries[\(index)]"
             guard let socket = try member("_webSocketMessages", of: entry, at: path, required: false) else { continue }
@@ -109,7 +111,7 @@ public enum TapeHARImport {
         return Session(metadata: metadata, records: ordered, connections: opens.count)
     }
 
-    private static func decodeMessage(_ node: JSONNode, connection: UInt32, at path: String) throws(HARError) -> (
+    private static func decodeMessage(_ node: JSONLocated, connection: UInt32, at path: String) throws(HARError) -> (
         record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int
     ) {
         let type = try string(try member("type", of: node, at: path, required: true)!, at: path + ".type")
@@ -118,7 +120,7 @@ public enum TapeHARImport {
                 offset: node.offset, path: path + ".type", message: "expected \"send\" or \"receive\", found \"\(type)\"")
         }
         let timeNode = try member("time", of: node, at: path, required: true)!
-        guard case .number(let literal) = timeNode.value, let micros = microseconds(fromTime: literal) else {
+        guard let literal = timeNode.numberLiteral, let micros = microseconds(fromTime: literal) else {
             throw HARError(
                 offset: timeNode.offset, path: path + ".time",
                 message: "expected the time since 1970 as a number (seconds, or milliseconds as Playwright writes)")
@@ -138,9 +140,9 @@ public enum TapeHARImport {
             try member("_tapedeckBase64", of: node, at: path, required: false).map {
                 if case .bool(true) = $0.value { true } else { false }
             } ?? false
-        var payload = data
+        var payload = Array(data.utf8)
         if opcode == 2 || flagged {
-            switch Base64.decode(data) {
+            switch Base64.decode(payload) {
             case .success(let bytes): payload = bytes
             case .failure(let error):
                 throw HARError(
@@ -160,14 +162,13 @@ public enum TapeHARImport {
 
     /// Metadata for a HAR another tool wrote: created at its first connection, the URL and headers
     /// of its first WebSocket entry.
-    private static func describe(_ entry: JSONNode, fallback: TapeMetadata, started: Int64) throws(HARError) -> TapeMetadata {
+    private static func describe(_ entry: JSONLocated, fallback: TapeMetadata, started: Int64) throws(HARError) -> TapeMetadata {
         var metadata = fallback
         // Rounded down, also before 1970.
         metadata.created = RFC3339.string(milliseconds: started >= 0 ? started / 1000 : (started - 999) / 1000)
         metadata.labels["source"] = "har"
         if let request = try member("request", of: entry, at: "", required: false) {
-            if let url = try member("url", of: request, at: "request", required: false), case .string(let bytes) = url.value {
-                let text = String(decoding: bytes, as: UTF8.self)
+            if let url = try member("url", of: request, at: "request", required: false), case .string(let text) = url.value {
                 metadata.upstreamURL = text
                 if let scheme = text.firstRange(of: "://") {
                     let rest = text[scheme.upperBound...]
@@ -191,16 +192,15 @@ public enum TapeHARImport {
         return metadata
     }
 
-    private static func headers(of node: JSONNode) throws(HARError) -> [TapeMetadata.HeaderField] {
+    private static func headers(of node: JSONLocated) throws(HARError) -> [TapeMetadata.HeaderField] {
         guard let list = try member("headers", of: node, at: "", required: false), case .array(let items) = list.value else {
             return []
         }
         return items.compactMap { item -> TapeMetadata.HeaderField? in
-            guard case .object(let members) = item.value,
-                case .string(let name)? = members.first(where: { $0.key == "name" })?.value.value,
-                case .string(let value)? = members.first(where: { $0.key == "value" })?.value.value
+            guard case .object(let members) = item, case .string(let name)? = members["name"],
+                case .string(let value)? = members["value"]
             else { return nil }
-            return TapeMetadata.HeaderField(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+            return TapeMetadata.HeaderField(name, value)
         }
     }
 
@@ -238,29 +238,31 @@ public enum TapeHARImport {
         return whole * 1_000_000 + (fraction + 500) / 1000
     }
 
-    private static func member(_ key: String, of node: JSONNode, at path: String, required: Bool) throws(HARError) -> JSONNode? {
-        guard case .object(let members) = node.value else {
+    private static func member(_ key: String, of node: JSONLocated, at path: String, required: Bool) throws(HARError)
+        -> JSONLocated?
+    {
+        guard case .object = node.value else {
             throw HARError(offset: node.offset, path: path, message: "expected an object, found \(node.typeName)")
         }
-        let found = members.first(where: { $0.key == key })?.value
+        let found = node.member(key)
         if found == nil, required {
             throw HARError(offset: node.offset, path: path, message: "\"\(key)\" is missing")
         }
         return found
     }
 
-    private static func array(_ node: JSONNode, at path: String) throws(HARError) -> [JSONNode] {
-        guard case .array(let items) = node.value else {
+    private static func array(_ node: JSONLocated, at path: String) throws(HARError) -> [JSONLocated] {
+        guard let items = node.elements else {
             throw HARError(offset: node.offset, path: path, message: "expected an array, found \(node.typeName)")
         }
         return items
     }
 
-    private static func string(_ node: JSONNode, at path: String) throws(HARError) -> String {
-        guard case .string(let bytes) = node.value else {
+    private static func string(_ node: JSONLocated, at path: String) throws(HARError) -> String {
+        guard case .string(let text) = node.value else {
             throw HARError(offset: node.offset, path: path, message: "expected a string, found \(node.typeName)")
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return text
     }
 
     /// Refuses a wall time (microseconds since 1970) a tape may not hold.
@@ -271,7 +273,7 @@ public enum TapeHARImport {
         }
     }
 
-    private static func integer(_ node: JSONNode, at path: String) throws(HARError) -> Int64 {
+    private static func integer(_ node: JSONLocated, at path: String) throws(HARError) -> Int64 {
         guard let value = node.unsignedInteger, value <= UInt64(Int64.max) else {
             throw HARError(offset: node.offset, path: path, message: "expected a non-negative integer")
         }

@@ -11,9 +11,9 @@ public enum TapeJSONLines {
 
     /// `{"header":{...metadata...}}`, without the newline.
     public static func headerLine(_ metadata: TapeMetadata) -> [UInt8] {
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         json.beginObject()
-        json.key("header")
+        json.key(name: "header")
         TapeMetadataJSON.write(metadata, to: &json)
         json.endObject()
         return json.bytes
@@ -21,15 +21,15 @@ public enum TapeJSONLines {
 
     /// One record as a line, without the newline. `seq` is the record's position in the tape.
     public static func recordLine(_ record: TapeRecord, seq: Int) -> [UInt8] {
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         json.beginObject()
-        json.key("seq"); json.integer(seq)
-        json.key("t"); json.integer(record.time)
-        json.key("conn"); json.integer(record.connection)
-        json.key("dir"); json.string(record.direction.name)
-        json.key("kind"); json.string(record.kind.name)
-        if let fragments = record.fragmentCount { json.key("fragments"); json.integer(fragments) }
-        if let code = record.closeCode { json.key("code"); json.integer(code) }
+        json.key(name: "seq"); json.writeInteger(seq)
+        json.key(name: "t"); json.writeInteger(record.time)
+        json.key(name: "conn"); json.writeInteger(record.connection)
+        json.key(name: "dir"); json.writeString(record.direction.name)
+        json.key(name: "kind"); json.writeString(record.kind.name)
+        if let fragments = record.fragmentCount { json.key(name: "fragments"); json.writeInteger(fragments) }
+        if let code = record.closeCode { json.key(name: "code"); json.writeInteger(code) }
         let payload = record.payload
         switch record.kind {
         case .text:
@@ -39,17 +39,17 @@ public enum TapeJSONLines {
         case .marker:
             writePayload(payload, textKey: "name", to: &json)
         case .open, .binary, .ping, .pong, .error:
-            if !payload.isEmpty { json.key("base64"); json.base64(payload) }
+            if !payload.isEmpty { json.key(name: "base64"); json.writeBase64(payload) }
         }
         json.endObject()
         return json.bytes
     }
 
-    private static func writePayload(_ payload: [UInt8], textKey: String, to json: inout JSONTextWriter) {
+    private static func writePayload(_ payload: [UInt8], textKey: String, to json: inout JSONWriter) {
         if UTF8Validation.isValid(payload) {
-            json.key(textKey); json.string(utf8: payload)
+            json.key(name: textKey); json.writeString(utf8: payload)
         } else {
-            json.key("base64"); json.base64(payload)
+            json.key(name: "base64"); json.writeBase64(payload)
         }
     }
 }

@@ -16,8 +16,8 @@ public enum TapeJSONLinesDecoder {
     ]
 
     public static func decode(_ line: [UInt8]) throws(Failure) -> Line {
-        let node = try JSONParser.parse(line)
-        guard case .object(let members) = node.value else {
+        let node = try JSONParser.parseLocated(line)
+        guard let members = node.members else {
             throw Failure(offset: node.offset, message: "expected an object, found \(node.typeName)")
         }
         if members.count == 1, members[0].key == "header" {
@@ -27,7 +27,7 @@ public enum TapeJSONLinesDecoder {
                 throw Failure(offset: error.offset, message: error.message)
             }
         }
-        func member(_ key: String) -> JSONNode? { members.first(where: { $0.key == key })?.value }
+        func member(_ key: String) -> JSONLocated? { node.member(key) }
         func unsigned(_ key: String, max: UInt64) throws(Failure) -> UInt64? {
             guard let value = member(key) else { return nil }
             guard let number = value.unsignedInteger, number <= max else {
@@ -37,10 +37,10 @@ public enum TapeJSONLinesDecoder {
         }
         func string(_ key: String) throws(Failure) -> [UInt8]? {
             guard let value = member(key) else { return nil }
-            guard case .string(let bytes) = value.value else {
+            guard case .string(let text) = value.value else {
                 throw Failure(offset: value.offset, message: "\"\(key)\" must be a string, found \(value.typeName)")
             }
-            return bytes
+            return Array(text.utf8)
         }
 
         for (key, value) in members where !recordKeys.contains(key) {

@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckProtocol
+import TapedeckSynthetic
 import TapedeckThroughput
 
 /// Measures decoding of the same synthetic server envelopes three ways on the calling thread:

@@ -4,6 +4,7 @@ import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckRecorder
 import TapedeckRedaction
+import TapedeckSynthetic
 import TapedeckTape
 
 /// The tape writer's cost per message on the synthetic corpus: the flight recorder's caller side

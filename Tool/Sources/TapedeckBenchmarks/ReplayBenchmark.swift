@@ -3,6 +3,7 @@ import TapedeckCore
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
+import TapedeckSynthetic
 import TapedeckTape
 
 /// Measures replay throughput on a synthetic session: SyntheticMessages' server envelopes, one per

@@ -1,5 +1,6 @@
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckSynthetic
 import TapedeckTape
 
 /// Writes a `SyntheticSession` as a tape: the client's `open` record, the session's messages as text

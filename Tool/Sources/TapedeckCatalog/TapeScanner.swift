@@ -49,12 +49,12 @@ package enum TapeScanner {
     }
 
     /// `{"device":"iPhone","scenario":"x"}` with keys sorted by their UTF-8 bytes, escaped as the
-    /// tape's own JSON is (`JSONTextWriter`).
+    /// tape's own JSON is (`JSONWriter`).
     static func labelsJSON(_ labels: [String: String]) -> String {
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         json.beginObject()
         for key in labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            json.key(key); json.string(labels[key] ?? "")
+            json.key(name: key); json.writeString(labels[key] ?? "")
         }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)

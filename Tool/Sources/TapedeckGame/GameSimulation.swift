@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// One client's game on the reference server, as a value: client messages and virtual time go in,

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The seed of one game on the reference server, derived from the server's seed and the ordinal of

@@ -6,7 +6,8 @@ import Testing
 
 /// Issue 18: adding a field is one schema edit plus `make generate`. A copy of the schema gets one
 /// more field in `u`'s body; the generator's output for it is compiled with TapedeckProtocol's
-/// other sources by swiftc, and the program decodes a message carrying the field and encodes it back.
+/// other sources by swiftc (on TapedeckCore, compiled first), and the program decodes a message
+/// carrying the field and encodes it back.
 @Suite struct OneMoreFieldTests {
     static let root = GeneratedFilesTests.root
 
@@ -61,12 +62,25 @@ import Testing
         """.write(to: main, atomically: true, encoding: .utf8)
         let swiftFiles = try FileManager.default.subpathsOfDirectory(atPath: module.path)
             .filter { $0.hasSuffix(".swift") }.map { module.appendingPathComponent($0).path }
+        let core = Self.root.appendingPathComponent("Sources/TapedeckCore")
+        let coreFiles = try FileManager.default.subpathsOfDirectory(atPath: core.path)
+            .filter { $0.hasSuffix(".swift") }.map { core.appendingPathComponent($0).path }
+        let compileCore = try await Self.run(
+            "/usr/bin/env",
+            [
+                "swiftc", "-module-name", "TapedeckCore", "-parse-as-library", "-package-name", "Probe", "-emit-module",
+                "-emit-module-path", work.appendingPathComponent("TapedeckCore.swiftmodule").path, "-emit-library", "-static",
+                "-o", work.appendingPathComponent("libTapedeckCore.a").path,
+            ] + coreFiles)
+        try #require(compileCore.status == 0, "\(compileCore.output)")
         let program = work.appendingPathComponent("probe").path
         let compile = try await Self.run(
             "/usr/bin/env",
-            ["swiftc", "-module-name", "Probe", "-parse-as-library", "-package-name", "Probe"] + swiftFiles + [
-                main.path, "-o", program,
-            ])
+            [
+                "swiftc", "-module-name", "Probe", "-parse-as-library", "-package-name", "Probe", "-I", work.path, "-L",
+                work.path,
+                "-lTapedeckCore",
+            ] + swiftFiles + [main.path, "-o", program])
         #expect(compile.status == 0, "\(compile.output)")
         let probe = try await Self.run(program, [])
         #expect(probe.output == "rain\n{\"type\":\"u\",\"message\":{\"energy\":5,\"weather\":\"rain\"}}\n")

@@ -86,4 +86,19 @@ import Testing
         #expect(throws: (any Error).self) { try BenchDecodeCommand.parse(["x.tape", "--synthetic", "10"]) }
         #expect(throws: (any Error).self) { try BenchDecodeCommand.parse([]) }
     }
+
+    /// `tapedeck dev bench protocol --json`: one object, the three stages by key, figures as numbers.
+    @Test func protocolBenchmarkReportIsOneJSONObject() throws {
+        let result = try ProtocolBenchmark(SyntheticInput(messages: 200, seed: 3, repeats: 1)).run()
+        let text = BenchProtocolCommand.jsonReport(result)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["messages"] as? Int == 200)
+        #expect(object["seed"] as? Int == 3)
+        for key in ["typed", "jsonDecoder", "jsonSerialization"] {
+            let stage = try #require(object[key] as? [String: Any], "\(key) in \(text)")
+            #expect(stage["decoded"] as? Int == 200)
+            #expect(((stage["messagesPerSecond"] as? NSNumber)?.doubleValue ?? 0) > 0)
+        }
+        #expect(((object["typedVsJSONDecoder"] as? NSNumber)?.doubleValue ?? 0) > 0)
+    }
 }

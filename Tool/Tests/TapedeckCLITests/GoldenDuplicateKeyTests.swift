@@ -26,7 +26,7 @@ import Testing
         #expect(check.status == 1)
         #expect(
             check.stdout.contains(
-                "\(golden): not JSON: \(key): expected a key used once in its object, found \"energy\" a second time"))
+                "\(golden): not JSON: \(key): duplicate key \"energy\""))
 
         let repro = try await TapedeckBinary.run(["repro", tape])
         #expect(repro.status == 2)

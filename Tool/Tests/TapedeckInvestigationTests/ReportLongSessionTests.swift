@@ -1,5 +1,6 @@
 import TapedeckInvestigation
 import TapedeckProtocol
+import TapedeckSynthetic
 import TapedeckTape
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@ import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckScenario
+import TapedeckSynthetic
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport

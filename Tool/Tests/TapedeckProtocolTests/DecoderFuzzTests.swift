@@ -1,3 +1,4 @@
+import TapedeckCore
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import TapedeckCore
 import Testing
 
 @testable import TapedeckProtocol

@@ -1,3 +1,4 @@
+import TapedeckSynthetic
 import TestSupport
 import Testing
 

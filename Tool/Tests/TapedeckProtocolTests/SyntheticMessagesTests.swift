@@ -1,3 +1,5 @@
+import TapedeckCore
+import TapedeckSynthetic
 import Testing
 
 @testable import TapedeckProtocol

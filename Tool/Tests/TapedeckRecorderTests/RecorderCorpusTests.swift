@@ -1,6 +1,8 @@
 import Foundation
+import TapedeckCore
 import TapedeckProtocol
 import TapedeckRecorder
+import TapedeckSynthetic
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport

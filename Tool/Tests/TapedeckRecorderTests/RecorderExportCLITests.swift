@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckProtocol
 import TapedeckRecorder
+import TapedeckSynthetic
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 import Testing
 

@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckSynthetic
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Benchmark
 import DecodeLoop
 import Foundation
 import TapedeckProtocol
+import TapedeckSynthetic
 import TapedeckTape
 
 // The stages of `tapedeck bench`, each one iteration over the same synthetic tape:

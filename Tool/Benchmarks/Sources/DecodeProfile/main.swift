@@ -1,8 +1,10 @@
 import DecodeLoop
+import TapedeckCore
 import TapedeckLZ4Reference
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState
+import TapedeckSynthetic
 import TapedeckTape
 
 #if canImport(Glibc)

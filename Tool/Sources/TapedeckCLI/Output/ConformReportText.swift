@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// `tapedeck conform`'s output, as text or JSON.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckTape
 
 /// Renders `TapeStatistics` as text for people or as JSON for scripts.
@@ -72,45 +73,47 @@ enum InfoReport {
     }
 
     static func json(_ statistics: TapeStatistics, path: String) -> [UInt8] {
-        var json = JSONTextWriter()
+        var json = JSONWriter()
         json.beginObject()
-        json.key("path"); json.string(path)
-        json.key("format"); json.string(statistics.header.versionString)
-        json.key("metadata"); TapeMetadataJSON.write(statistics.header.metadata, to: &json)
-        json.key("durationNs"); json.integer(statistics.duration)
-        json.key("records"); json.integer(statistics.recordCount)
-        json.key("skippedRecords"); json.integer(statistics.skippedRecordCount)
-        json.key("connections"); json.integer(statistics.connections.count)
-        json.key("directions"); json.beginObject()
-        for direction in TapeRecord.Direction.allCases { json.key(direction.name); json.integer(statistics.count(direction)) }
-        json.endObject()
-        json.key("kinds"); json.beginObject()
-        for kind in TapeRecord.Kind.allCases { json.key(kind.name); json.integer(statistics.count(kind)) }
-        json.endObject()
-        json.key("types"); json.beginObject()
+        json.key(name: "path"); json.writeString(path)
+        json.key(name: "format"); json.writeString(statistics.header.versionString)
+        json.key(name: "metadata"); TapeMetadataJSON.write(statistics.header.metadata, to: &json)
+        json.key(name: "durationNs"); json.writeInteger(statistics.duration)
+        json.key(name: "records"); json.writeInteger(statistics.recordCount)
+        json.key(name: "skippedRecords"); json.writeInteger(statistics.skippedRecordCount)
+        json.key(name: "connections"); json.writeInteger(statistics.connections.count)
+        json.key(name: "directions"); json.beginObject()
         for direction in TapeRecord.Direction.allCases {
-            json.key(direction.name); json.beginObject()
-            for (type, count) in sortedTypes(statistics, direction) { json.key(type); json.integer(count) }
+            json.key(name: direction.name); json.writeInteger(statistics.count(direction))
+        }
+        json.endObject()
+        json.key(name: "kinds"); json.beginObject()
+        for kind in TapeRecord.Kind.allCases { json.key(name: kind.name); json.writeInteger(statistics.count(kind)) }
+        json.endObject()
+        json.key(name: "types"); json.beginObject()
+        for direction in TapeRecord.Direction.allCases {
+            json.key(name: direction.name); json.beginObject()
+            for (type, count) in sortedTypes(statistics, direction) { json.key(name: type); json.writeInteger(count) }
             json.endObject()
         }
         json.endObject()
-        json.key("compressedBytes"); json.integer(statistics.compressedBytes)
-        json.key("uncompressedBytes"); json.integer(statistics.uncompressedBytes)
-        json.key("ratio"); json.string(ratio(statistics))
-        json.key("state")
+        json.key(name: "compressedBytes"); json.writeInteger(statistics.compressedBytes)
+        json.key(name: "uncompressedBytes"); json.writeInteger(statistics.uncompressedBytes)
+        json.key(name: "ratio"); json.writeString(ratio(statistics))
+        json.key(name: "state")
         json.beginObject()
         switch statistics.end {
         case .complete:
-            json.key("status"); json.string("complete")
+            json.key(name: "status"); json.writeString("complete")
         case .truncated(let records, let offset):
-            json.key("status"); json.string("truncated")
-            json.key("afterRecords"); json.integer(records)
-            json.key("atByte"); json.integer(offset)
+            json.key(name: "status"); json.writeString("truncated")
+            json.key(name: "afterRecords"); json.writeInteger(records)
+            json.key(name: "atByte"); json.writeInteger(offset)
         case .damaged(let records, let offset, let reason):
-            json.key("status"); json.string("damaged")
-            json.key("afterRecords"); json.integer(records)
-            json.key("atByte"); json.integer(offset)
-            json.key("reason"); json.string(reason)
+            json.key(name: "status"); json.writeString("damaged")
+            json.key(name: "afterRecords"); json.writeInteger(records)
+            json.key(name: "atByte"); json.writeInteger(offset)
+            json.key(name: "reason"); json.writeString(reason)
         }
         json.endObject()
         json.endObject()

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Escaping for everything the page takes from a tape: element text, attribute values, and JSON

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The variables of a running scenario: captured values, `set` values, and the predefined `now`.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Turns a `send` statement's type and body into the typed client message the protocol decoder

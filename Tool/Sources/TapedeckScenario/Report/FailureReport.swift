@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// The detail lines of failed steps: what was expected against what was received, which clause

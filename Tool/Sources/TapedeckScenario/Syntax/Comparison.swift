@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckState
 
 /// `PATH OP VALUE`: one clause of a `where` or one checkpoint assertion.

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// A JSON value as written in a scenario, where `${name}` may stand for a whole value or appear

@@ -1,3 +1,4 @@
+import TapedeckCore
 import TapedeckProtocol
 
 /// Text with `${name}` variables in it: a URL, a header value, or a JSON string value.

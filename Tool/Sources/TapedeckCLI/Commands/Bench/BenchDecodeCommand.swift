@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckBenchmarks
+import TapedeckCore
 import TapedeckReplay
 import TapedeckTape
 
@@ -121,14 +122,28 @@ struct BenchDecodeCommand: ParsableCommand {
     }
 
     static func jsonLine(_ stage: DecodeBenchmark.Stage) -> String {
-        let format = BenchProtocolCommand.format
-        var fields = [
-            #""stage":"\#(stage.name)""#, #""threads":\#(stage.threads)"#, #""messages":\#(stage.messages)"#,
-            #""payload_bytes":\#(stage.payloadBytes)"#, #""seconds":\#(format(stage.seconds, 6))"#,
-            #""messages_per_s":\#(format(stage.messagesPerSecond, 0))"#, #""mb_per_s":\#(format(stage.megabytesPerSecond, 2))"#,
-        ]
-        for (name, value) in stage.extra { fields.append(#""\#(name)":\#(value)"#) }
-        return "{" + fields.joined(separator: ",") + "}"
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(name: "stage")
+        json.writeString(stage.name)
+        json.key(name: "threads")
+        json.writeInt(stage.threads)
+        json.key(name: "messages")
+        json.writeInt(stage.messages)
+        json.key(name: "payload_bytes")
+        json.writeInt(stage.payloadBytes)
+        json.key(name: "seconds")
+        json.writeFixedPoint(stage.seconds, decimals: 6)
+        json.key(name: "messages_per_s")
+        json.writeFixedPoint(stage.messagesPerSecond, decimals: 0)
+        json.key(name: "mb_per_s")
+        json.writeFixedPoint(stage.megabytesPerSecond, decimals: 2)
+        for (name, value) in stage.extra {
+            json.key(name: name)
+            json.writeInt(value)
+        }
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     static func table(_ stages: [DecodeBenchmark.Stage], tapes: Int, repeats: Int) -> String {

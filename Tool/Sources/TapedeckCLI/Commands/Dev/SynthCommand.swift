@@ -1,5 +1,6 @@
 import ArgumentParser
 import TapedeckBenchmarks
+import TapedeckSynthetic
 import TapedeckTape
 
 /// `tapedeck dev synth --messages N --seed S -o T.tape`: a deterministic synthetic session tape.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TapedeckBenchmarks
+import TapedeckCore
+import TapedeckSynthetic
 
 /// `tapedeck dev bench protocol`: typed decoding speed against Foundation's decoders on the same
 /// synthetic server messages.
@@ -63,15 +65,39 @@ struct BenchProtocolCommand: ParsableCommand {
     }
 
     static func jsonReport(_ result: ProtocolBenchmark.Result) -> String {
-        func stage(_ s: ProtocolBenchmark.Stage) -> String {
-            #"{"name":"\#(s.name)","seconds":\#(s.seconds),"messagesPerSecond":\#(format(s.messagesPerSecond, 0)),"#
-                + #""megabytesPerSecond":\#(format(s.megabytesPerSecond, 2)),"decoded":\#(s.decoded)}"#
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(name: "messages")
+        json.writeInt(result.messages)
+        json.key(name: "bytes")
+        json.writeInt(result.bytes)
+        json.key(name: "seed")
+        json.writeInteger(result.seed)
+        json.key(name: "repeats")
+        json.writeInt(result.repeats)
+        for (key, stage) in [
+            ("typed", result.typed), ("jsonDecoder", result.jsonDecoder), ("jsonSerialization", result.jsonSerialization),
+        ] {
+            json.key(name: key)
+            json.beginObject()
+            json.key(name: "name")
+            json.writeString(stage.name)
+            json.key(name: "seconds")
+            json.writeDouble(stage.seconds)
+            json.key(name: "messagesPerSecond")
+            json.writeFixedPoint(stage.messagesPerSecond, decimals: 0)
+            json.key(name: "megabytesPerSecond")
+            json.writeFixedPoint(stage.megabytesPerSecond, decimals: 2)
+            json.key(name: "decoded")
+            json.writeInt(stage.decoded)
+            json.endObject()
         }
-        return #"{"messages":\#(result.messages),"bytes":\#(result.bytes),"seed":\#(result.seed),"repeats":\#(result.repeats),"#
-            + #""typed":\#(stage(result.typed)),"jsonDecoder":\#(stage(result.jsonDecoder)),"#
-            + #""jsonSerialization":\#(stage(result.jsonSerialization)),"#
-            + #""typedVsJSONDecoder":\#(format(result.jsonDecoder.seconds / result.typed.seconds, 2)),"#
-            + #""typedVsJSONSerialization":\#(format(result.jsonSerialization.seconds / result.typed.seconds, 2))}"#
+        json.key(name: "typedVsJSONDecoder")
+        json.writeFixedPoint(result.jsonDecoder.seconds / result.typed.seconds, decimals: 2)
+        json.key(name: "typedVsJSONSerialization")
+        json.writeFixedPoint(result.jsonSerialization.seconds / result.typed.seconds, decimals: 2)
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// Fixed-point formatting without locale (a CLI report, but still the same on every machine).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckBenchmarks
+import TapedeckSynthetic
 
 /// `tapedeck dev bench replay`: replay throughput on a synthetic tape (use a release build).
 struct BenchReplayCommand: ParsableCommand {

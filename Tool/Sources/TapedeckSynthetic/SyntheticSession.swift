@@ -1,3 +1,6 @@
+import TapedeckCore
+import TapedeckProtocol
+
 /// A deterministic two-way session for benchmarks and replay soak tests: the server messages of
 /// `SyntheticMessages`, and the client's side of the conversation in between. The client answers
 /// every question a few messages after it arrives, claims most life events with a reward, and
@@ -5,9 +8,9 @@
 /// The server's claim results answer the client's claims in order (a result with nothing to answer
 /// is left out), so the session keeps every invariant a replay checks.
 /// The same seed always gives the same messages in the same order, and so the same bytes.
-public struct SyntheticSession: Sendable {
+package struct SyntheticSession: Sendable {
     /// One message of the session, in the order it travels.
-    public enum Message: Sendable, Equatable {
+    package enum Message: Sendable, Equatable {
         case server(ServerMessage)
         case client(ClientMessage)
     }
@@ -20,7 +23,7 @@ public struct SyntheticSession: Sendable {
     /// Events the client has claimed and the server has not answered yet, oldest first.
     private var unansweredClaims: [String] = []
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         server = SyntheticMessages(seed: seed)
         // A second stream, so the server messages stay those of SyntheticMessages(seed:) (but for
         // the claim results, which answer this session's claims).
@@ -28,7 +31,7 @@ public struct SyntheticSession: Sendable {
     }
 
     /// The next message: a due client reply, else the next server message.
-    public mutating func next() -> Message {
+    package mutating func next() -> Message {
         if let index = pending.firstIndex(where: { $0.delay <= 0 }) {
             let message = pending.remove(at: index).message
             if case .claimEvent(let claim) = message { unansweredClaims.append(claim.eventId) }

@@ -1,5 +1,3 @@
-import TapedeckProtocol
-
 /// A path into a JSON document, as scenarios and checkpoints write it:
 /// `player.relationships.romantic[0].name`. Keys are separated by dots; `[n]` indexes an array
 /// (n is a non-negative decimal); a path may start with an index (`[2].id`); the empty path is the
@@ -13,6 +11,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public var components: [Component]
 
     public init(components: [Component]) { self.components = components }
+
+    /// This path one step deeper.
+    public func appending(_ component: Component) -> JSONPath { JSONPath(components: components + [component]) }
 
     /// Parses a path, or throws an error naming the column (1-based, in characters) at fault.
     public init(parsing text: String) throws(JSONPathError) {

@@ -1,4 +1,4 @@
-import TapedeckProtocol
+import TapedeckCore
 import Testing
 
 @Suite struct MarkupTextTests {

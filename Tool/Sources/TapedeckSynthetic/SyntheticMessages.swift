@@ -1,8 +1,11 @@
+import TapedeckCore
+import TapedeckProtocol
+
 /// A deterministic stream of realistic server messages for benchmarks and soak tests: mostly
 /// small `u` updates as game time passes, then batch updates, life events and questions, some
 /// chat, and now and then a large `playerObject` with relationships, activities and store items.
 /// The same seed always gives the same messages, and so the same bytes.
-public struct SyntheticMessages: Sendable {
+package struct SyntheticMessages: Sendable {
     private var random: SeededGenerator
     private var minutes = 8 * 60
     private var energy = 100
@@ -10,12 +13,12 @@ public struct SyntheticMessages: Sendable {
     private var diamonds = 10
     private var serial = 0
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
     }
 
     /// `count` encoded envelopes from `seed`.
-    public static func envelopes(count: Int, seed: UInt64) -> [[UInt8]] {
+    package static func envelopes(count: Int, seed: UInt64) -> [[UInt8]] {
         var stream = SyntheticMessages(seed: seed)
         return (0..<count).map { _ in stream.next().encoded() }
     }
@@ -24,7 +27,7 @@ public struct SyntheticMessages: Sendable {
     /// questionEvent 70, conversationEvent 35, personObject 20, playerObject 15,
     /// relationshipEvent 15, claimResult 15, purchaseResult 10, matchResult 10, and 20 spread
     /// over achievements, daily rewards, tier lists, statistics and errors.
-    public mutating func next() -> ServerMessage {
+    package mutating func next() -> ServerMessage {
         serial += 1
         minutes += random.next(in: 1...15)
         let roll = random.next(below: 1000)

@@ -1,5 +1,3 @@
-import TapedeckProtocol
-
 extension JSONValue {
     /// The value at a path, or nil when a key is missing, an index is out of range, a step goes
     /// into a scalar, or the path does not parse (use `JSONPath(parsing:)` to get the error).
