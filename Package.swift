@@ -7,10 +7,11 @@ import PackageDescription
 // Tool/, which depends on this one (docs/ARCHITECTURE.md).
 //
 // Layers (dependencies point down only):
-//   testing      TapedeckTesting -> TapedeckReplay, TapedeckSocket
+//   testing      TapedeckTesting -> TapedeckChecks, TapedeckReplay, TapedeckSocket
 //   app seam     TapedeckSocket: no dependency; the WebSocket task protocol an app's production code holds
 //   recorder     TapedeckRecorder -> TapedeckTape, TapedeckRedaction
-//   pure core    TapedeckReplay -> TapedeckState, TapedeckTape ; TapedeckState -> TapedeckProtocol
+//   pure core    TapedeckChecks -> TapedeckReplay ; TapedeckReplay -> TapedeckState, TapedeckTape
+//                TapedeckState -> TapedeckProtocol -> TapedeckCore
 //                TapedeckThroughput -> TapedeckTape, TapedeckProtocol ; TapedeckRedaction -> TapedeckTape
 //                TapedeckTape -> TapedeckCore (LZ4 frames read and written in Swift: the one tape writer)
 //   bottom       TapedeckCore: no dependency; dates, UTF-8, base64, hex, SHA-256, the JSON reader
@@ -32,6 +33,7 @@ let package = Package(
         .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
         .library(name: "TapedeckState", targets: ["TapedeckState"]),
         .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
+        .library(name: "TapedeckChecks", targets: ["TapedeckChecks"]),
         .library(name: "TapedeckRedaction", targets: ["TapedeckRedaction"]),
     ],
     targets: [
@@ -50,12 +52,20 @@ let package = Package(
             name: "TapedeckReplay",
             dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState"]
         ),
+        // The checks and reports around the replayer: a tape against its checkpoints and goldens,
+        // folders of tapes, digest traces, coverage, a client's sends against the recording (serve
+        // verification), JUnit. TapedeckTesting runs them without re-exporting them; the tool links them.
+        .target(
+            name: "TapedeckChecks",
+            dependencies: ["TapedeckCore", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckReplay"]
+        ),
         // For an app's own test target: replay tapes into its own code (through its socket seam, or
         // an adapter) and assert checkpoints and what it sends.
         .target(
             name: "TapedeckTesting",
             dependencies: [
-                "TapedeckCore", "TapedeckReplay", "TapedeckTape", "TapedeckProtocol", "TapedeckState", "TapedeckSocket",
+                "TapedeckCore", "TapedeckReplay", "TapedeckChecks", "TapedeckTape", "TapedeckProtocol", "TapedeckState",
+                "TapedeckSocket",
             ]
         ),
         // The socket seam an app's production code holds (`WebSocketTasking`, which

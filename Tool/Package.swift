@@ -66,6 +66,7 @@ let package = Package(
         .target(
             name: "TapedeckInvestigation",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckCore"), runtime("TapedeckReplay"), runtime("TapedeckTape"), runtime("TapedeckProtocol"),
                 runtime("TapedeckState"),
             ]
@@ -104,6 +105,7 @@ let package = Package(
         .target(
             name: "TapedeckServers",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckCore"),
                 "TapedeckWebSocket", "TapedeckGame", runtime("TapedeckProtocol"), runtime("TapedeckTape"),
                 runtime("TapedeckReplay"),
@@ -112,6 +114,7 @@ let package = Package(
         .target(
             name: "TapedeckScenario",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckCore"),
                 runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckTape"), runtime("TapedeckReplay"),
             ]
@@ -139,6 +142,7 @@ let package = Package(
         .target(
             name: "TapedeckCLI",
             dependencies: [
+                runtime("TapedeckChecks"),
                 "TapedeckSynthetic",
                 runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
                 runtime("TapedeckReplay"),
@@ -198,6 +202,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
+                runtime("TapedeckChecks"),
                 "TapedeckSynthetic",
                 runtime("TapedeckReplay"), runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"),
                 runtime("TapedeckState"), "TapedeckTestFixtures",
@@ -207,6 +212,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckTestingTests",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckTesting"), runtime("TapedeckReplay"), runtime("TapedeckSocket"), runtime("TapedeckCore"),
                 runtime("TapedeckTape"),
                 "TapedeckTestFixtures",
@@ -222,6 +228,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckCore"),
                 "TapedeckScenario", runtime("TapedeckState"), runtime("TapedeckProtocol"), runtime("TapedeckTape"),
                 runtime("TapedeckReplay"), "TestSupport", "TapedeckTestFixtures",
@@ -282,6 +289,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
+                runtime("TapedeckChecks"),
                 runtime("TapedeckCore"), "TapedeckSynthetic",
                 "TapedeckInvestigation", runtime("TapedeckReplay"), "TapedeckScenario", runtime("TapedeckTape"),
                 runtime("TapedeckProtocol"),

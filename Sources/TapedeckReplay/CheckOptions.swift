@@ -17,11 +17,4 @@ public struct CheckOptions: Sendable {
         self.record = record; self.goldens = goldens; self.filter = filter; self.identity = identity
     }
 
-    /// The golden store of one tape under these options.
-    public func goldenStore(forTape tape: String) -> GoldenStore {
-        guard let goldens else { return GoldenStore(tape: tape, mode: record, filter: filter, identity: identity) }
-        let base = goldens.hasSuffix("/") ? String(goldens.dropLast()) : goldens
-        let name = TapeFiles.name(ofTape: tape)
-        return GoldenStore(directory: base + "/" + name, mode: record, filter: filter, identity: identity)
-    }
 }

@@ -1,3 +1,4 @@
+internal import TapedeckChecks
 import TapedeckCore
 import TapedeckReplay
 import TapedeckState

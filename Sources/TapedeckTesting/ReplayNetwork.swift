@@ -1,4 +1,5 @@
 import Foundation
+internal import TapedeckChecks
 import TapedeckCore
 import TapedeckReplay
 import TapedeckTape

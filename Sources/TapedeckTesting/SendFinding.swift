@@ -49,13 +49,13 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One departure of what the app sent from what the tape's client sent: a `ServeFinding` (the
+/// One departure of what the app sent from what the tape's client sent: a `ClientFinding` (the
 /// same kinds `tapedeck serve --verify` reports) and where it was found.
 public struct SendFinding: Sendable, Equatable, CustomStringConvertible {
-    public var finding: ServeFinding
+    public var finding: ClientFinding
     public var context: SendContext
 
-    public init(finding: ServeFinding, context: SendContext) { self.finding = finding; self.context = context }
+    public init(finding: ClientFinding, context: SendContext) { self.finding = finding; self.context = context }
 
     /// The finding (with its −/+ lines for a changed message) and, indented, where.
     public var description: String {

@@ -1,3 +1,4 @@
+internal import TapedeckChecks
 import TapedeckTape
 
 /// Replays tapes against a model that runs synchronously (a `SocketModel` fed the exact bytes,

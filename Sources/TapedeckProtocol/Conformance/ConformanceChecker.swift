@@ -1,7 +1,8 @@
 /// Checks one recorded envelope against a `WireSchema` and lists every departure, where the typed
 /// decoder would stop at the first error or accept drift silently (unknown fields, unknown enum
 /// values). It reads the bytes with the decoder's own `JSONReader`, so offsets are the same.
-public struct ConformanceChecker: Sendable {
+// SPI, as its report types and the schema: `tapedeck conform` imports it; an app's tests never see it.
+@_spi(TapedeckTool) public struct ConformanceChecker: Sendable {
     public let schema: WireSchema
 
     public init(schema: WireSchema = .baoLife) { self.schema = schema }

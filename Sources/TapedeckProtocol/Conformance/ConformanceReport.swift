@@ -1,7 +1,7 @@
 /// What `tapedeck conform` found over a set of tapes: per direction and message type the messages
 /// seen, and each distinct departure (kind, direction, type, path with indices dropped) with its
 /// count and first occurrence.
-public struct ConformanceReport: Sendable {
+@_spi(TapedeckTool) public struct ConformanceReport: Sendable {
     public struct TypeKey: Sendable, Hashable, Comparable {
         /// `s2c` or `c2s`.
         public var direction: String

@@ -1,5 +1,5 @@
 /// One way a recorded message departs from the schema.
-public struct Departure: Sendable, Equatable {
+@_spi(TapedeckTool) public struct Departure: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
         case unknownType = "unknown-types"
         case unknownField = "unknown-fields"

@@ -1,7 +1,7 @@
 /// The protocol as data, for checking recorded traffic against it (`ConformanceChecker`,
 /// `tapedeck conform`). Its one value, `WireSchema.baoLife`, is generated from
 /// Protocol/baolife.schema.json like the codec, so both always describe the same protocol.
-public struct WireSchema: Sendable {
+@_spi(TapedeckTool) public struct WireSchema: Sendable {
     public indirect enum ValueType: Sendable, Equatable {
         case string, integer, number, boolean
         /// A string with these known values.

@@ -17,6 +17,10 @@ public struct ClientMessageComparison: Sendable, Equatable {
 
     public static let exact = ClientMessageComparison()
 
+    /// The reference server's clock control (`{"type":"advance",...}`, docs/REFERENCE-SERVER.md):
+    /// what a live scenario sends to move the server's clock, never the app.
+    public static let controlTypes: Set<String> = ["advance"]
+
     public init(ignoring: SnapshotFilter = .none, formatOnly: SnapshotFilter = .none, judgedTypes: Set<String>? = nil) {
         self.ignoring = ignoring
         self.formatOnly = formatOnly
@@ -25,7 +29,7 @@ public struct ClientMessageComparison: Sendable, Equatable {
 
     /// Whether messages of `type` are judged at all.
     public func judges(_ type: String) -> Bool {
-        !RecordedSessionPlayer.controlTypes.contains(type) && (judgedTypes?.contains(type) ?? true)
+        !Self.controlTypes.contains(type) && (judgedTypes?.contains(type) ?? true)
     }
 
     /// The body as it is compared.

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import TapedeckChecks
 import TapedeckReplay
 
 /// Hands each upgrade request to `tapedeck serve` the recorded connection it plays, in the order

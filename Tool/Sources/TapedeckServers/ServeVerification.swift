@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import TapedeckChecks
 import TapedeckReplay
 import TapedeckTape
 import TapedeckWebSocket

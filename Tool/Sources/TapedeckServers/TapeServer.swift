@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import TapedeckChecks
 import TapedeckReplay
 import TapedeckTape
 import TapedeckWebSocket

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOWebSocket
+import TapedeckChecks
 import TapedeckReplay
 import TapedeckWebSocket
 

@@ -40,4 +40,58 @@ import Testing
         let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: app.file(".build/checkouts"))) ?? []
         #expect(checkouts.isEmpty, "the app fetched \(checkouts.sorted())")
     }
+
+    /// Issue 42: `import TapedeckTesting` brings what an app's test code names (the wire types, the
+    /// client state, the replayer's models, the JSON tree) and none of the tool's checking,
+    /// reporting or generating types. One test target names the first and builds; the other names
+    /// the second and fails with each name not found.
+    @Test func anAppTestTargetSeesTheModelsAndNotTheTools() async throws {
+        let app = try TestFolder("tapedeck-app-imports")
+        defer { try? FileManager.default.removeItem(atPath: app.path) }
+        try app.write(
+            """
+            // swift-tools-version:6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "BaoLifeApp",
+                platforms: [.macOS(.v14), .iOS(.v16)],
+                dependencies: [.package(name: "Tapedeck", path: "\(TapedeckBinary.repositoryRoot.path)")],
+                targets: [
+                    .testTarget(name: "Named", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
+                    .testTarget(name: "Hidden", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
+                ]
+            )
+            """, to: "Package.swift")
+        let named = [
+            "ClientModel", "SocketModel", "JSONValue", "JSONPath", "RecordMode", "SnapshotDiff", "Checkpoint", "ServerMessage",
+            "ClientMessage", "ClientState", "TapeCheckReport", "CheckCase", "CheckOptions", "ClientFinding",
+            "ClientMessageComparison", "AppReplay", "ReplaySocket", "ReplayNetwork", "TapeTesting", "SocketEvent", "TapeReplay",
+        ]
+        let hidden = [
+            "JUnitReport", "JUnitXML", "ServeVerdict", "CoverageReport", "CoverageCounter", "SyntheticMessages",
+            "SyntheticSession", "ConformanceChecker", "WireSchema", "GoldenStore", "TapeCheck", "CheckRunner", "DigestTrace",
+            "ClientVerifier", "RecordedSessionPlayer",
+        ]
+        func source(_ names: [String]) -> String {
+            // An extension names a struct, an enum, a protocol or a generic type alike.
+            "import TapedeckTesting\n\n" + names.map { "extension \($0) {}\n" }.joined()
+        }
+        try app.write(source(named), to: "Tests/Named/Names.swift")
+        try app.write(source(hidden), to: "Tests/Hidden/Names.swift")
+
+        func build(_ target: String) async throws -> (status: Int32, output: String) {
+            let run = try await TapedeckBinary.runProcess(
+                "/usr/bin/env", ["swift", "build", "--package-path", app.path, "--target", target],
+                environment: ["TAPEDECK_DOCS": "0"])
+            return (run.status, run.stdout + run.stderr)
+        }
+        let allowed = try await build("Named")
+        #expect(allowed.status == 0, "\(allowed.output)")
+        let refused = try await build("Hidden")
+        #expect(refused.status != 0)
+        for name in hidden {
+            #expect(refused.output.contains("cannot find type '\(name)' in scope"), "\(name) is visible to an app's tests")
+        }
+    }
 }

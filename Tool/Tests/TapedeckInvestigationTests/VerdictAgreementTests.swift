@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckChecks
 import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay

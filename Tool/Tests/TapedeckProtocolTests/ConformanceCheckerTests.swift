@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TapedeckProtocol
+@_spi(TapedeckTool) @testable import TapedeckProtocol
 
 /// Issue 18: `ConformanceChecker` (what `tapedeck conform` runs) against the generated `WireSchema`.
 @Suite struct ConformanceCheckerTests {

@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckTape

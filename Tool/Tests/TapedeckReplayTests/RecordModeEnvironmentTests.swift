@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckChecks
 import TapedeckState
 import TapedeckTestFixtures
 import Testing

@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckState

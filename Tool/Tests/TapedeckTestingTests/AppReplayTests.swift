@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TapedeckChecks
 import TapedeckTestFixtures
 import TapedeckTesting
 import Testing

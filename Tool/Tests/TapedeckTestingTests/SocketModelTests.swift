@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckChecks
 import TapedeckTestFixtures
 import TapedeckTesting
 import Testing

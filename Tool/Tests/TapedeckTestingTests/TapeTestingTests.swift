@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckChecks
 import TapedeckCore
 import TapedeckTestFixtures
 import TapedeckTesting

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckCatalog
+import TapedeckChecks
 import TapedeckCore
 import TapedeckReplay
 import TapedeckState

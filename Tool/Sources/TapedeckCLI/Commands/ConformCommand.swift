@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TapedeckProtocol
+@_spi(TapedeckTool) import TapedeckProtocol
 import TapedeckReplay
 import TapedeckTape
 

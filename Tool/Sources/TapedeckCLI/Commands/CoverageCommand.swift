@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TapedeckChecks
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckTape

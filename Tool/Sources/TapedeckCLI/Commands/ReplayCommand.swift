@@ -1,4 +1,5 @@
 import ArgumentParser
+import TapedeckChecks
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckState

@@ -1,5 +1,5 @@
 import TapedeckCore
-import TapedeckProtocol
+@_spi(TapedeckTool) import TapedeckProtocol
 
 /// `tapedeck conform`'s output, as text or JSON.
 enum ConformReportText {

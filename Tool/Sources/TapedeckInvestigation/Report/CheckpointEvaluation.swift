@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckCore
 import TapedeckProtocol
 import TapedeckReplay

@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckReplay
 
 /// Everything the HTML page of a session shows, computed from its tapes (see

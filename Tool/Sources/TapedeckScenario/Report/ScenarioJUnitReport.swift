@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckReplay
 
 /// `scenario run`'s results as JUnit XML: one `testsuite` per scenario, one `testcase` per step,

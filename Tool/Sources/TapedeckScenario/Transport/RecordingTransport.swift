@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckReplay
 import TapedeckState
 import TapedeckTape

@@ -1,3 +1,4 @@
+import TapedeckChecks
 import TapedeckReplay
 
 /// The connection a scenario runs over. Implementations: `TapeServedTransport` (a recorded

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapedeckBenchmarks
+import TapedeckChecks
 import TapedeckCore
 import TapedeckReplay
 import TapedeckTape

@@ -1,11 +1,12 @@
 import TapedeckProtocol
+import TapedeckReplay
 
 extension RecordedSessionPlayer {
     /// What one client message did to a verified session: the recorded answers to send, and the
     /// departures it showed.
     public struct Verification: Sendable, Equatable {
         public var replies: [Reply]
-        public var findings: [ServeFinding]
+        public var findings: [ClientFinding]
     }
 
     /// Judges `clientBytes` against the recording, in order; the one set of rules behind
@@ -31,7 +32,7 @@ extension RecordedSessionPlayer {
         func equal(_ exchange: Exchange) -> Bool { exchange.type == type && comparison.comparable(exchange.body) == sent }
 
         if position > 0, equal(exchanges[position - 1]), !exchanges[position...].contains(where: equal) {
-            let finding = ServeFinding.repeated(
+            let finding = ClientFinding.repeated(
                 connection: connection, send: sendCount, type: type, record: exchanges[position - 1].recordIndex)
             return Verification(replies: [], findings: [finding])
         }
@@ -41,31 +42,31 @@ extension RecordedSessionPlayer {
             guard let diff = comparison.diffLines(recorded: next.body, sent: body) else {
                 return Verification(replies: next.replies, findings: [])
             }
-            let finding = ServeFinding.changed(
+            let finding = ClientFinding.changed(
                 connection: connection, record: next.recordIndex, send: sendCount, type: type, diff: diff)
             return Verification(replies: next.replies, findings: [finding])
         }
         if let later = exchanges[min(position + 1, exchanges.count)...].firstIndex(where: equal) {
             skipped.formUnion(position..<later)
             let missing = exchanges[position..<later].map {
-                ServeFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
+                ClientFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
             }
             position = later + 1
             return Verification(replies: exchanges[later].replies, findings: missing)
         }
         if let earlier = skipped.sorted().first(where: { equal(exchanges[$0]) }) {
             skipped.remove(earlier)
-            let finding = ServeFinding.outOfOrder(
+            let finding = ClientFinding.outOfOrder(
                 connection: connection, record: exchanges[earlier].recordIndex, send: sendCount, type: type)
             return Verification(replies: [], findings: [finding])
         }
         let expected = position < exchanges.count ? (exchanges[position].type, exchanges[position].recordIndex) : nil
-        let finding = ServeFinding.unexpected(connection: connection, send: sendCount, type: type, expected: expected)
+        let finding = ClientFinding.unexpected(connection: connection, send: sendCount, type: type, expected: expected)
         return Verification(replies: [], findings: [finding])
     }
 
     /// A binary frame from the client: always a departure.
-    public mutating func verifyBinary(connection: Int) -> ServeFinding {
+    public mutating func verifyBinary(connection: Int) -> ClientFinding {
         sendCount += 1
         return .binary(connection: connection, send: sendCount)
     }
@@ -80,11 +81,11 @@ extension RecordedSessionPlayer {
     /// The recorded client message at `record` was due and never came: it is missing, and the
     /// recording moves past it (and past any not reached before it, missing too). Empty when it
     /// was reached already (or skipped, and so reported).
-    public mutating func giveUp(record: Int, connection: Int) -> [ServeFinding] {
+    public mutating func giveUp(record: Int, connection: Int) -> [ClientFinding] {
         guard let index = exchanges.firstIndex(where: { $0.recordIndex == record }), index >= position else { return [] }
         skipped.formUnion(position...index)
         let missing = exchanges[position...index].map {
-            ServeFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
+            ClientFinding.missing(connection: connection, record: $0.recordIndex, type: $0.type)
         }
         position = index + 1
         return missing
@@ -97,7 +98,7 @@ extension RecordedSessionPlayer {
     }
 
     /// The recorded client messages not reached yet, each missing.
-    public func missingMessages(connection: Int) -> [ServeFinding] {
+    public func missingMessages(connection: Int) -> [ClientFinding] {
         exchanges[position...].map { .missing(connection: connection, record: $0.recordIndex, type: $0.type) }
     }
 

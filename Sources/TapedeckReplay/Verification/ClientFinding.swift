@@ -4,7 +4,7 @@ import TapedeckCore
 /// Connections are numbered from 1 in the order the client opened them; records are the tape's
 /// record numbers (as `tapedeck cat` counts them, from 0); sends count the client's messages on
 /// that connection from 1.
-public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
+public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
     /// The client sent the message the recording expected next, with other values.
     case changed(connection: Int, record: Int, send: Int, type: String, diff: [String])
     /// A recorded client message the client never sent.
@@ -78,12 +78,12 @@ public enum ServeFinding: Sendable, Equatable, CustomStringConvertible {
         return ([summary, "    recorded: −, sent: +"] + diff.map { "    " + $0 }).joined(separator: "\n")
     }
 
-    public static func == (left: ServeFinding, right: ServeFinding) -> Bool { left.report == right.report }
+    public static func == (left: ClientFinding, right: ClientFinding) -> Bool { left.report == right.report }
 
     public var description: String { report }
 }
 
-extension ServeFinding {
+extension ClientFinding {
     /// The recorded client message this finding is about, if any.
     public var record: Int? {
         switch self {

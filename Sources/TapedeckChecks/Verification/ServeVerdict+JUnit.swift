@@ -1,9 +1,11 @@
+import TapedeckReplay
+
 extension ServeVerdict {
     /// The verdict as JUnit XML, for CI systems: one test suite per recorded connection, one test
     /// case per recorded client message (failed when it was changed or never sent), one failed
     /// test case per unexpected message or frame, and one per connection the tape did not record.
     public func junitXML(name: String) -> String {
-        func testCase(_ name: String, connection: Int, failure: ServeFinding?) -> JUnitXML.Case {
+        func testCase(_ name: String, connection: Int, failure: ClientFinding?) -> JUnitXML.Case {
             JUnitXML.Case(
                 name: name, classname: "connection \(connection)",
                 outcome: failure.map { .failed(message: $0.summary, details: $0.report) } ?? .passed)

@@ -1,5 +1,6 @@
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckReplay
 
 /// One JUnit XML document, the format CI systems read test results in: `check`, `scenario run`
 /// and `serve --verify` each describe their results as one and write it with `text()`. Attributes

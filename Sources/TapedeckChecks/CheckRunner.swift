@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckReplay
 
 /// Finds the tapes of a folder and checks them in parallel.
 public enum CheckRunner {

@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// A client message the served session had no answer for.
 public struct UnmatchedSend: Sendable, Equatable, CustomStringConvertible {
     /// 0-based count of client messages sent before this one.

@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// `check`'s results as JUnit XML: a `testsuite` per tape, a `testcase` per checkpoint plus
 /// `invariants` and `tape`; failures carry the diff. No timings, so the same results give the same bytes.
 public enum JUnitReport {

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 

@@ -1,5 +1,6 @@
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 
@@ -25,7 +26,7 @@ import TapedeckTape
 /// messages) stays in the answer to the client message before them, with its recorded delay.
 public struct RecordedSessionPlayer: Sendable {
     /// The reference server's clock control (`{"type":"advance",...}`, docs/REFERENCE-SERVER.md).
-    public static let controlTypes: Set<String> = ["advance"]
+    public static var controlTypes: Set<String> { ClientMessageComparison.controlTypes }
 
     /// A server event and how long after its trigger (the connect or the matched client message)
     /// the tape recorded it.

@@ -1,4 +1,5 @@
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckState
 import TapedeckTape
 

@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// The outcome of `tapedeck serve --verify`: per recorded connection, its client messages and how
 /// the client departed from them. It passes when there is no finding at all.
 public struct ServeVerdict: Sendable, Equatable {
@@ -10,13 +12,13 @@ public struct ServeVerdict: Sendable, Equatable {
         public var number: Int
         public var opened: Bool
         public var clientMessages: [Message]
-        public var findings: [ServeFinding]
+        public var findings: [ClientFinding]
     }
 
     public var connections: [Connection]
-    public var extraConnections: [ServeFinding]
+    public var extraConnections: [ClientFinding]
 
-    public var findings: [ServeFinding] { connections.flatMap(\.findings) + extraConnections }
+    public var findings: [ClientFinding] { connections.flatMap(\.findings) + extraConnections }
     public var passed: Bool { findings.isEmpty }
 
     /// The report `tapedeck serve --verify` prints: the verdict line, then each finding.

@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// What comparing a snapshot with its golden file found.
 public enum GoldenOutcome: Sendable, Equatable {
     /// The golden holds exactly this snapshot.

@@ -1,3 +1,5 @@
+import TapedeckReplay
+
 /// A recorded connection that never opened: the upgrade was refused, or the server could not be
 /// reached. The recording proxy notes it as an `error` record with no `open` before it
 /// (`upgrade failed: upstream answered 503 Service Unavailable`).

@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckTape
 
 /// Per-record state digests of a replay, as JSON Lines: `{"tape":0,"record":12,"digest":"…"}`.

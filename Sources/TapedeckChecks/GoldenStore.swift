@@ -1,6 +1,7 @@
 import Foundation
 import TapedeckCore
 import TapedeckProtocol
+import TapedeckReplay
 import TapedeckTape
 
 /// The golden snapshots of one tape: `NAME.golden/CHECKPOINT.json` beside `NAME.tape` (or in a

@@ -1,3 +1,4 @@
+import TapedeckReplay
 import TapedeckTape
 
 /// `tapedeck serve --verify`'s judge: serves a tape's recorded connections in turn to a client and
@@ -13,8 +14,8 @@ public struct ClientVerifier: Sendable {
     private let comparison: ClientMessageComparison
     /// How many connections the client opened.
     public private(set) var connectionsOpened = 0
-    private var extraConnections: [ServeFinding] = []
-    private var findings: [[ServeFinding]]
+    private var extraConnections: [ClientFinding] = []
+    private var findings: [[ClientFinding]]
 
     /// `ignoring` leaves fields out of every comparison (patterns inside `message`).
     public init(records: [TapeRecord], ignoring: SnapshotFilter = .none) {
@@ -54,13 +55,13 @@ public struct ClientVerifier: Sendable {
 
     /// A text message on `connection`, judged: the departures it showed (a late message's earlier
     /// missing finding is replaced by its `outOfOrder` one).
-    public mutating func judge(_ bytes: [UInt8], on connection: Int) -> [ServeFinding] {
+    public mutating func judge(_ bytes: [UInt8], on connection: Int) -> [ClientFinding] {
         verify(bytes, on: connection).findings
     }
 
     /// A binary frame on `connection`.
     @discardableResult
-    public mutating func receiveBinary(on connection: Int) -> ServeFinding {
+    public mutating func receiveBinary(on connection: Int) -> ClientFinding {
         let finding = sessions[connection - 1].verifyBinary(connection: connection)
         findings[connection - 1].append(finding)
         return finding
@@ -72,7 +73,7 @@ public struct ClientVerifier: Sendable {
     }
 
     /// The recorded client message at `record` was due and never came: missing.
-    public mutating func giveUp(record: Int, on connection: Int) -> [ServeFinding] {
+    public mutating func giveUp(record: Int, on connection: Int) -> [ClientFinding] {
         guard sessions.indices.contains(connection - 1) else { return [] }
         let missing = sessions[connection - 1].giveUp(record: record, connection: connection)
         findings[connection - 1] += missing
@@ -108,7 +109,7 @@ public struct ClientVerifier: Sendable {
             let connection = index + 1
             let opened = connection <= connectionsOpened
             let missing = sessions[index].missingMessages(connection: connection)
-            let notOpened: [ServeFinding] = !opened && missing.isEmpty ? [.notOpened(connection: connection)] : []
+            let notOpened: [ClientFinding] = !opened && missing.isEmpty ? [.notOpened(connection: connection)] : []
             return ServeVerdict.Connection(
                 number: connection, opened: opened,
                 clientMessages: sessions[index].clientMessages.map { ServeVerdict.Message(record: $0.record, type: $0.type) },
