@@ -146,7 +146,10 @@ import Testing
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
         for file in files where file.hasSuffix(".swift") {
             for line in try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n") {
-                var words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+                // Attributes (`@testable`, `@_spi(X)`) and an access level (`internal import`) come first.
+                var words = line.split(separator: " ").drop {
+                    $0.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains($0)
+                }
                 guard words.first == "import" else { continue }
                 words = words.dropFirst()
                 if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(kind) {

@@ -1,14 +1,13 @@
 import Foundation
 import Testing
 
-/// docs/TESTING-YOUR-APP.md and the TapedeckTesting catalog's Reconnects article show code in full:
-/// the protocols' declarations, the worked example's adapter and its corpus tests, the clock. Each copy (a block after `<!-- adapter: PATH -->` or
+/// docs/TESTING-YOUR-APP.md shows code in full: the protocols' declarations, the worked example's
+/// adapter and its corpus tests, the clock. Each copy (a block after `<!-- adapter: PATH -->` or
 /// `<!-- file: PATH -->`) must stay the file's code, which compiles (the example's tests run it
 /// against the corpus), so the guide's snippets compile.
 @Suite struct TestingDocTests {
     @Test(arguments: [
         ("docs/TESTING-YOUR-APP.md", "<!-- adapter: "), ("docs/TESTING-YOUR-APP.md", "<!-- file: "),
-        ("Sources/TapedeckTesting/TapedeckTesting.docc/Reconnects.md", "<!-- file: "),
     ])
     func theCodeInTheGuideIsTheCompiledCode(document: String, marker: String) throws {
         let root = TapedeckBinary.repositoryRoot
