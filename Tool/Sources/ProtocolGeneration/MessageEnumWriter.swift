@@ -1,5 +1,6 @@
 /// Writes `Generated/Messages/<Enum>.swift`: the public enum of one direction's messages (a case per
-/// envelope `type`, plus `unknown`), its type names, and its decode and encode entry points.
+/// envelope `type`, plus `unknown`), its type names, each case's index among them, and its decode and
+/// encode entry points.
 struct MessageEnumWriter {
     let direction: ProtocolSchema.Direction
 
@@ -28,6 +29,13 @@ struct MessageEnumWriter {
             out += "        case .\(message.case): \(SwiftText.quoted(message.type))\n"
         }
         out += "        case .unknown(let type, _): type\n        }\n    }\n\n"
+        out += "    /// The position of this message's type in `knownTypes` (so counting by type can use an array);\n"
+        out += "    /// nil for `.unknown`.\n"
+        out += "    public var knownTypeIndex: Int? {\n        switch self {\n"
+        for (index, message) in messages.enumerated() {
+            out += "        case .\(message.case): \(index)\n"
+        }
+        out += "        case .unknown: nil\n        }\n    }\n\n"
         out += """
                 /// Decodes one envelope. Throws `ProtocolError` (byte offset, field path, what was expected)
                 /// for malformed JSON, a missing required field or a field of the wrong type; an unknown

@@ -69,6 +69,38 @@ extension ClientMessage {
         }
     }
 
+    /// The position of this message's type in `knownTypes` (so counting by type can use an array);
+    /// nil for `.unknown`.
+    public var knownTypeIndex: Int? {
+        switch self {
+        case .createCharacter: 0
+        case .speed: 1
+        case .claimEvent: 2
+        case .answerQuestion: 3
+        case .quitHabit: 4
+        case .stopQuitHabit: 5
+        case .setFocus: 6
+        case .retrievePerson: 7
+        case .swipe: 8
+        case .date: 9
+        case .sendGift: 10
+        case .sendMessage: 11
+        case .purchaseItem: 12
+        case .refillEnergy: 13
+        case .timeSkip: 14
+        case .validatePurchase: 15
+        case .claimDailyReward: 16
+        case .claimQuestReward: 17
+        case .start: 18
+        case .stop: 19
+        case .restart: 20
+        case .requestStatistics: 21
+        case .exportData: 22
+        case .deleteAccount: 23
+        case .unknown: nil
+        }
+    }
+
     /// Decodes one envelope. Throws `ProtocolError` (byte offset, field path, what was expected)
     /// for malformed JSON, a missing required field or a field of the wrong type; an unknown
     /// `type` is not an error but `.unknown` with the envelope's bytes.

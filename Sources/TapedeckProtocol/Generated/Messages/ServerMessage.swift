@@ -67,6 +67,36 @@ extension ServerMessage {
         }
     }
 
+    /// The position of this message's type in `knownTypes` (so counting by type can use an array);
+    /// nil for `.unknown`.
+    public var knownTypeIndex: Int? {
+        switch self {
+        case .update: 0
+        case .batchUpdate: 1
+        case .playerObject: 2
+        case .personObject: 3
+        case .messageEvent: 4
+        case .questionEvent: 5
+        case .conversationEvent: 6
+        case .relationshipEvent: 7
+        case .achievementsList: 8
+        case .achievementUnlocked: 9
+        case .dailyRewardClaimed: 10
+        case .questRewardClaimed: 11
+        case .energyRefillTiers: 12
+        case .timeSkipTiers: 13
+        case .extraCurriculars: 14
+        case .playerStatistics: 15
+        case .dataExportComplete: 16
+        case .accountDeletionScheduled: 17
+        case .claimResult: 18
+        case .purchaseResult: 19
+        case .matchResult: 20
+        case .error: 21
+        case .unknown: nil
+        }
+    }
+
     /// Decodes one envelope. Throws `ProtocolError` (byte offset, field path, what was expected)
     /// for malformed JSON, a missing required field or a field of the wrong type; an unknown
     /// `type` is not an error but `.unknown` with the envelope's bytes.

@@ -9,17 +9,14 @@ prints "ok: N messages, types: ..." on success.
 """
 import asyncio
 import json
+import pathlib
 import sys
 
 import websockets
 
-KNOWN_TYPES = {
-    "u", "batch_update", "playerObject", "personObject", "messageEvent", "questionEvent",
-    "conversationEvent", "relationshipEvent", "achievementsList", "achievementUnlocked",
-    "dailyRewardClaimed", "questRewardClaimed", "energyRefillTiers", "timeSkipTiers",
-    "extraCurriculars", "playerStatistics", "dataExportComplete", "accountDeletionScheduled",
-    "claimResult", "purchaseResult", "matchResult", "error",
-}
+# The server's message types, read from the protocol's single source (Protocol/baolife.schema.json).
+SCHEMA = pathlib.Path(__file__).resolve().parents[4] / "Protocol" / "baolife.schema.json"
+KNOWN_TYPES = {message["type"] for message in json.loads(SCHEMA.read_text())["server"]["messages"]}
 
 
 class Failure(Exception):
