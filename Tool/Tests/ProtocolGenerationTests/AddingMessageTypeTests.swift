@@ -209,7 +209,7 @@ import Testing
     }
 
     /// An executable target of the copy's manifest, linking what an app links (TapedeckTesting and,
-    /// for the generated Foundation baseline, TapedeckThroughput).
+    /// for the generated Foundation baseline, TapedeckThroughput) and, for coverage, TapedeckChecks.
     static func addProbe(to copy: URL) throws {
         let manifest = copy.appendingPathComponent("Package.swift")
         try
@@ -217,13 +217,14 @@ import Testing
                 + """
 
                 package.targets.append(
-                    .executableTarget(name: "AddedTypeProbe", dependencies: ["TapedeckTesting", "TapedeckThroughput", "TapedeckTape"], path: "Probe"))
+                    .executableTarget(name: "AddedTypeProbe", dependencies: ["TapedeckTesting", "TapedeckChecks", "TapedeckThroughput", "TapedeckTape"], path: "Probe"))
 
                 """).write(to: manifest, atomically: true, encoding: .utf8)
         let folder = copy.appendingPathComponent("Probe")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
         import Foundation
+        import TapedeckChecks
         import TapedeckTape
         import TapedeckTesting
         import TapedeckThroughput
