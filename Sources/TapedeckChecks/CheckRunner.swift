@@ -16,7 +16,10 @@ public enum CheckRunner {
         var tapes: [String] = []
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".golden") { enumerator.skipDescendants(); continue }
+            if relative.hasSuffix(".golden") {
+                enumerator.skipDescendants()
+                continue
+            }
             if relative.hasSuffix(".tape") { tapes.append(base + "/" + relative) }
         }
         return tapes.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

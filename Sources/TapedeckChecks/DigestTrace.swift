@@ -14,7 +14,11 @@ public enum DigestTrace {
         public var record: Int
         public var digest: String
 
-        public init(tape: Int, record: Int, digest: String) { self.tape = tape; self.record = record; self.digest = digest }
+        public init(tape: Int, record: Int, digest: String) {
+            self.tape = tape
+            self.record = record
+            self.digest = digest
+        }
 
         public var line: String { "{\"tape\":\(tape),\"record\":\(record),\"digest\":\"\(digest)\"}" }
     }

@@ -16,7 +16,10 @@ public struct GoldenStore: Sendable {
     public var identity: ArrayIdentity
 
     public init(directory: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {
-        self.directory = directory; self.mode = mode; self.filter = filter; self.identity = identity
+        self.directory = directory
+        self.mode = mode
+        self.filter = filter
+        self.identity = identity
     }
 
     public init(tape: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {

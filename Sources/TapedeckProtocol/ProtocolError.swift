@@ -17,7 +17,10 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     public var path: [PathComponent]
 
     public init(offset: Int, expected: String, found: String, path: [PathComponent] = []) {
-        self.offset = offset; self.expected = expected; self.found = found; self.path = path
+        self.offset = offset
+        self.expected = expected
+        self.found = found
+        self.path = path
     }
 
     /// The path as text: `message.r[3].name`; empty for the envelope itself.

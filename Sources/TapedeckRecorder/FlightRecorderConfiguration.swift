@@ -32,10 +32,17 @@ public struct FlightRecorderConfiguration: Sendable {
         queueCapacity: Int = 8192, segmentDuration: Duration = .seconds(60), segmentBytes: Int = 1 << 20,
         keepDuration: Duration = .seconds(600), keepBytes: Int = 16 << 20, tool: String = "TapedeckRecorder 0.1.0"
     ) {
-        self.directory = directory; self.labels = labels; self.serverURL = serverURL; self.redaction = redaction
-        self.flushInterval = flushInterval; self.queueCapacity = queueCapacity
-        self.segmentDuration = segmentDuration; self.segmentBytes = segmentBytes
-        self.keepDuration = keepDuration; self.keepBytes = keepBytes; self.tool = tool
+        self.directory = directory
+        self.labels = labels
+        self.serverURL = serverURL
+        self.redaction = redaction
+        self.flushInterval = flushInterval
+        self.queueCapacity = queueCapacity
+        self.segmentDuration = segmentDuration
+        self.segmentBytes = segmentBytes
+        self.keepDuration = keepDuration
+        self.keepBytes = keepBytes
+        self.tool = tool
     }
 
     /// The first setting that cannot work, as a sentence saying what to change.

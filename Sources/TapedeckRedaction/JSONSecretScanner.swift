@@ -25,7 +25,9 @@ struct JSONSecretScanner {
     private struct Stop: Error {}
 
     init(bytes: UnsafeRawBufferPointer, keys: [[UInt8]], pointers: [[[UInt8]]]) {
-        scanner = JSONScanner(bytes); self.keys = keys; self.pointers = pointers
+        scanner = JSONScanner(bytes)
+        self.keys = keys
+        self.pointers = pointers
     }
 
     /// Scans the whole text; `matches` then holds the values to replace, in order.
@@ -43,7 +45,10 @@ struct JSONSecretScanner {
         case UInt8(ascii: "{"):
             index += 1
             scanner.skipWhitespace()
-            if scanner.peek(UInt8(ascii: "}")) { index += 1; return }
+            if scanner.peek(UInt8(ascii: "}")) {
+                index += 1
+                return
+            }
             while true {
                 scanner.skipWhitespace()
                 guard scanner.peek(UInt8(ascii: "\"")) else { throw Stop() }
@@ -60,22 +65,37 @@ struct JSONSecretScanner {
                 try member(decodedKey ?? [], isKey: isKey, depth: depth)
                 scanner.skipWhitespace()
                 guard index < bytes.count else { throw Stop() }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                }
                 throw Stop()
             }
         case UInt8(ascii: "["):
             index += 1
             scanner.skipWhitespace()
-            if scanner.peek(UInt8(ascii: "]")) { index += 1; return }
+            if scanner.peek(UInt8(ascii: "]")) {
+                index += 1
+                return
+            }
             var element = 0
             while true {
                 try member(pointers.isEmpty ? [] : Array(String(element).utf8), isKey: false, depth: depth)
                 element += 1
                 scanner.skipWhitespace()
                 guard index < bytes.count else { throw Stop() }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return
+                }
                 throw Stop()
             }
         case UInt8(ascii: "\""):
@@ -134,7 +154,10 @@ struct JSONSecretScanner {
                 out.append(JSONScanner.unescaped(escaped) ?? escaped)
                 continue
             }
-            guard index + 4 <= range.upperBound, var scalar = scanner.hex4(at: index) else { out.append(escaped); continue }
+            guard index + 4 <= range.upperBound, var scalar = scanner.hex4(at: index) else {
+                out.append(escaped)
+                continue
+            }
             index += 4
             if JSONScanner.isHighSurrogate(scalar), index + 6 <= range.upperBound,
                 bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),

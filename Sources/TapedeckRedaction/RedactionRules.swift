@@ -19,8 +19,10 @@ public struct RedactionRules: Sendable, Equatable {
         headers: Set<String> = [], jsonKeys: Set<String> = [], jsonPointers: [[String]] = [],
         queryParameters: Set<String> = []
     ) {
-        self.headers = Set(headers.map { $0.lowercased() }); self.jsonKeys = jsonKeys
-        self.jsonPointers = jsonPointers; self.queryParameters = Set(queryParameters.map { $0.lowercased() })
+        self.headers = Set(headers.map { $0.lowercased() })
+        self.jsonKeys = jsonKeys
+        self.jsonPointers = jsonPointers
+        self.queryParameters = Set(queryParameters.map { $0.lowercased() })
     }
 
     /// Authorization, Cookie, Set-Cookie, Proxy-Authorization, and the credentials carried in

@@ -13,7 +13,10 @@ public struct ArrayElementChange: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var kind: Kind
 
-    public init(path: String, kind: Kind) { self.path = path; self.kind = kind }
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
 
     /// The kinds' titles in a diff's header, in the order it lists them.
     static let titles = ["Inserted", "Removed", "Moved"]

@@ -20,7 +20,10 @@ public struct ArrayIdentity: Sendable, Equatable {
         /// The member of each element that identifies it.
         public var key: String
 
-        public init(pattern: IgnorePattern, key: String) { self.pattern = pattern; self.key = key }
+        public init(pattern: IgnorePattern, key: String) {
+            self.pattern = pattern
+            self.key = key
+        }
     }
 
     /// The rules, the most specific first (the longest pattern; equal lengths in text order).

@@ -15,6 +15,9 @@ public struct CheckCase: Sendable, Equatable {
     public var digest: String?
 
     public init(name: String, passed: Bool, message: String = "", digest: String? = nil) {
-        self.name = name; self.passed = passed; self.message = message; self.digest = digest
+        self.name = name
+        self.passed = passed
+        self.message = message
+        self.digest = digest
     }
 }

@@ -14,7 +14,10 @@ public struct CheckOptions: Sendable {
         record: RecordMode = .missing, goldens: String? = nil, filter: SnapshotFilter = .none,
         identity: ArrayIdentity = .standard
     ) {
-        self.record = record; self.goldens = goldens; self.filter = filter; self.identity = identity
+        self.record = record
+        self.goldens = goldens
+        self.filter = filter
+        self.identity = identity
     }
 
 }

@@ -36,7 +36,9 @@ public struct Checkpoint: Sendable, Equatable {
     public var line: Int
 
     public init(name: String, trigger: Trigger, line: Int = 0) {
-        self.name = name; self.trigger = trigger; self.line = line
+        self.name = name
+        self.trigger = trigger
+        self.line = line
     }
 
     /// The words checkpoint files count occurrences with.

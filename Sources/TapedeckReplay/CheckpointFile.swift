@@ -70,7 +70,9 @@ public enum CheckpointFile {
         init(_ scalars: [Unicode.Scalar], line: Int, path: String) {
             var scalars = scalars
             if scalars.last == "\r" { scalars.removeLast() }
-            self.scalars = scalars; self.line = line; self.path = path
+            self.scalars = scalars
+            self.line = line
+            self.path = path
         }
 
         func fail(_ message: String, at position: Int? = nil) -> TextFileError {
@@ -202,7 +204,10 @@ public enum CheckpointFile {
             var text = ""
             while index < scalars.count {
                 let scalar = scalars[index]
-                if scalar == "\"" { index += 1; return text }
+                if scalar == "\"" {
+                    index += 1
+                    return text
+                }
                 if scalar == "\\" {
                     guard index + 1 < scalars.count, scalars[index + 1] == "\"" || scalars[index + 1] == "\\" else {
                         throw fail("only \\\" and \\\\ may be escaped in a marker name")

@@ -12,7 +12,8 @@ struct CheckpointTracker {
     mutating func firingBefore(tapeTime: UInt64) -> [Checkpoint] {
         guard !remaining.isEmpty else { return [] }
         return take {
-            if case .time(let limit) = $0.trigger { return tapeTime > limit }; return false
+            if case .time(let limit) = $0.trigger { return tapeTime > limit }
+            return false
         }
     }
 
@@ -43,7 +44,9 @@ struct CheckpointTracker {
         return take { checkpoint in
             switch checkpoint.trigger {
             case .record(let number): return position.record == number
-            case .marker(let name): if case .marker(name) = input { return true }; return false
+            case .marker(let name):
+                if case .marker(name) = input { return true }
+                return false
             case .message(let wanted, let wantedDirection, let occurrence):
                 guard let type, type == wanted else { return false }
                 guard wantedDirection == nil || wantedDirection == direction else { return false }

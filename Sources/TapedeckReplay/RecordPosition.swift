@@ -13,7 +13,10 @@ public struct RecordPosition: Sendable, Equatable, Hashable, CustomStringConvert
     public var sessionTime: VirtualTime
 
     public init(tape: Int, record: Int, tapeTime: UInt64, sessionTime: VirtualTime) {
-        self.tape = tape; self.record = record; self.tapeTime = tapeTime; self.sessionTime = sessionTime
+        self.tape = tape
+        self.record = record
+        self.tapeTime = tapeTime
+        self.sessionTime = sessionTime
     }
 
     /// `record 12 (t=1.250s)`, with the tape index when the session has several.

@@ -43,7 +43,10 @@ public struct ReplayResult<Model> {
     public var model: Model
     public var log: ReplayLog
 
-    public init(model: Model, log: ReplayLog) { self.model = model; self.log = log }
+    public init(model: Model, log: ReplayLog) {
+        self.model = model
+        self.log = log
+    }
 
     public subscript<Value>(dynamicMember path: KeyPath<ReplayLog, Value>) -> Value { log[keyPath: path] }
 }

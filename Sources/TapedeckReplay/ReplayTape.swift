@@ -28,7 +28,11 @@ public struct TapeInMemory: Sendable {
     public var order: [Int]?
 
     public init(path: String, records: [TapeRecord], inputs: [ReplayInput], end: TapeEnd, order: [Int]? = nil) {
-        self.path = path; self.records = records; self.inputs = inputs; self.end = end; self.order = order
+        self.path = path
+        self.records = records
+        self.inputs = inputs
+        self.end = end
+        self.order = order
     }
 
     /// How many records play.

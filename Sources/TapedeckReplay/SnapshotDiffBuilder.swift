@@ -140,8 +140,14 @@ extension SnapshotDiff {
             let indent = String(repeating: "  ", count: depth)
             var hidden = 0
             for index in 0..<count {
-                guard shown.contains(index) else { hidden += 1; continue }
-                if hidden > 0 { lines.append("  \(indent)… \(hidden) unchanged"); hidden = 0 }
+                guard shown.contains(index) else {
+                    hidden += 1
+                    continue
+                }
+                if hidden > 0 {
+                    lines.append("  \(indent)… \(hidden) unchanged")
+                    hidden = 0
+                }
                 let item = child(index)
                 if item.moved { paths.append(item.path) }
                 if changedSet.contains(index), item.expected != item.actual {

@@ -8,7 +8,10 @@ public struct TapeCheckReport: Sendable, Equatable {
     public var recordedGoldens: [String]
 
     public init(path: String, cases: [CheckCase], unreadable: Bool = false, recordedGoldens: [String] = []) {
-        self.path = path; self.cases = cases; self.unreadable = unreadable; self.recordedGoldens = recordedGoldens
+        self.path = path
+        self.cases = cases
+        self.unreadable = unreadable
+        self.recordedGoldens = recordedGoldens
     }
 
     public var passed: Bool { !unreadable && cases.allSatisfy(\.passed) }

@@ -40,7 +40,9 @@ public struct TapeReplay<Model: SocketModel> {
     }
 
     public init(reading tapes: [ReplayTape], limit: ReplayLimit? = nil, makeModel: @escaping () -> Model) {
-        self.tapes = tapes; self.makeModel = makeModel; self.limit = limit
+        self.tapes = tapes
+        self.makeModel = makeModel
+        self.limit = limit
     }
 
     /// Plays the session. Throws only when a tape cannot be opened at all (missing, not a tape,

@@ -52,9 +52,18 @@ public struct GameState: Sendable, Equatable {
 
     /// Sets the resources that are present, as the server's values.
     public mutating func setFromServer(energy: Int?, money: Int?, diamonds: Int?) {
-        if let energy { self.energy = energy; energyWriter = .server }
-        if let money { self.money = money; moneyWriter = .server }
-        if let diamonds { self.diamonds = diamonds; diamondsWriter = .server }
+        if let energy {
+            self.energy = energy
+            energyWriter = .server
+        }
+        if let money {
+            self.money = money
+            moneyWriter = .server
+        }
+        if let diamonds {
+            self.diamonds = diamonds
+            diamondsWriter = .server
+        }
     }
 
     // MARK: Client changes
@@ -65,10 +74,17 @@ public struct GameState: Sendable, Equatable {
     @discardableResult
     public mutating func applyClientChange(_ change: ResourceAmounts) -> Bool {
         var floored = false
-        if change.energy != 0 { energy = Self.flooredSum(energy, change.energy, &floored); energyWriter = .client }
-        if change.money != 0 { money = Self.flooredSum(money, change.money, &floored); moneyWriter = .client }
+        if change.energy != 0 {
+            energy = Self.flooredSum(energy, change.energy, &floored)
+            energyWriter = .client
+        }
+        if change.money != 0 {
+            money = Self.flooredSum(money, change.money, &floored)
+            moneyWriter = .client
+        }
         if change.diamonds != 0 {
-            diamonds = Self.flooredSum(diamonds, change.diamonds, &floored); diamondsWriter = .client
+            diamonds = Self.flooredSum(diamonds, change.diamonds, &floored)
+            diamondsWriter = .client
         }
         return floored
     }

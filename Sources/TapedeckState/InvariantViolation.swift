@@ -4,7 +4,10 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
     public var name: String
     public var message: String
 
-    public init(name: String, message: String) { self.name = name; self.message = message }
+    public init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
 
     public var description: String { "\(name): \(message)" }
 }

@@ -15,7 +15,10 @@ struct KeywordIndex: Sendable {
         /// Adds a byte; false once the word is longer than 16 bytes (no keyword is).
         @inline(__always)
         mutating func append(_ byte: UInt8) -> Bool {
-            guard count < 16 else { count = 17; return false }
+            guard count < 16 else {
+                count = 17
+                return false
+            }
             if count < 8 { low |= UInt64(byte) << (8 * count) } else { high |= UInt64(byte) << (8 * (count - 8)) }
             count += 1
             return true

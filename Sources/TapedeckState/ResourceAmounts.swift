@@ -6,7 +6,9 @@ public struct ResourceAmounts: Sendable, Equatable {
     public var diamonds: Int
 
     public init(energy: Int = 0, money: Int = 0, diamonds: Int = 0) {
-        self.energy = energy; self.money = money; self.diamonds = diamonds
+        self.energy = energy
+        self.money = money
+        self.diamonds = diamonds
     }
 
     public static let zero = ResourceAmounts()

@@ -7,5 +7,8 @@ public struct Toast: Sendable, Equatable {
     public var style: Style
     public var text: String
 
-    public init(_ style: Style, _ text: String) { self.style = style; self.text = text }
+    public init(_ style: Style, _ text: String) {
+        self.style = style
+        self.text = text
+    }
 }

@@ -69,7 +69,10 @@ public struct BoundedFileError: Error, Sendable, Equatable, CustomStringConverti
     public var path: String
     public var reason: String
 
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 
     public var description: String { "cannot read \(path): \(reason)" }
 }

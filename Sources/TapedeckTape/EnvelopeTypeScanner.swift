@@ -29,7 +29,10 @@ public enum EnvelopeTypeScanner {
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if depth == 0 { return true }
                     depth -= 1
-                    if depth == 0 { scanner.position += 1; return true }
+                    if depth == 0 {
+                        scanner.position += 1
+                        return true
+                    }
                 case UInt8(ascii: ","):
                     if depth == 0 { return true }
                 default: break

@@ -8,7 +8,9 @@ public struct TapeHeader: Sendable, Equatable {
         majorVersion: UInt16 = TapeFormat.majorVersion, minorVersion: UInt16 = TapeFormat.minorVersion,
         metadata: TapeMetadata
     ) {
-        self.majorVersion = majorVersion; self.minorVersion = minorVersion; self.metadata = metadata
+        self.majorVersion = majorVersion
+        self.minorVersion = minorVersion
+        self.metadata = metadata
     }
 
     /// "1.0"

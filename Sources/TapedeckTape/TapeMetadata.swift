@@ -5,7 +5,10 @@ public struct TapeMetadata: Sendable, Equatable {
     public struct HeaderField: Sendable, Equatable {
         public var name: String
         public var value: String
-        public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// When recording started, as RFC 3339 UTC wall time (e.g. "2025-03-01T09:30:00.000Z").
@@ -32,9 +35,15 @@ public struct TapeMetadata: Sendable, Equatable {
         clientAddress: String? = nil, labels: [String: String] = [:], requestTarget: String? = nil,
         requestHeaders: [HeaderField] = [], responseStatus: Int? = nil, responseHeaders: [HeaderField] = []
     ) {
-        self.created = created; self.tool = tool; self.upstreamURL = upstreamURL
-        self.listenAddress = listenAddress; self.clientAddress = clientAddress; self.labels = labels
-        self.requestTarget = requestTarget; self.requestHeaders = requestHeaders
-        self.responseStatus = responseStatus; self.responseHeaders = responseHeaders
+        self.created = created
+        self.tool = tool
+        self.upstreamURL = upstreamURL
+        self.listenAddress = listenAddress
+        self.clientAddress = clientAddress
+        self.labels = labels
+        self.requestTarget = requestTarget
+        self.requestHeaders = requestHeaders
+        self.responseStatus = responseStatus
+        self.responseHeaders = responseHeaders
     }
 }

@@ -11,21 +11,41 @@ public enum TapeMetadataJSON {
 
     public static func write(_ metadata: TapeMetadata, to json: inout JSONWriter) {
         json.beginObject()
-        json.key(name: "created"); json.writeString(metadata.created)
-        json.key(name: "tool"); json.writeString(metadata.tool)
-        if let value = metadata.upstreamURL { json.key(name: "upstream"); json.writeString(value) }
-        if let value = metadata.listenAddress { json.key(name: "listen"); json.writeString(value) }
-        if let value = metadata.clientAddress { json.key(name: "client"); json.writeString(value) }
+        json.key(name: "created")
+        json.writeString(metadata.created)
+        json.key(name: "tool")
+        json.writeString(metadata.tool)
+        if let value = metadata.upstreamURL {
+            json.key(name: "upstream")
+            json.writeString(value)
+        }
+        if let value = metadata.listenAddress {
+            json.key(name: "listen")
+            json.writeString(value)
+        }
+        if let value = metadata.clientAddress {
+            json.key(name: "client")
+            json.writeString(value)
+        }
         json.key(name: "labels")
         json.beginObject()
         for key in metadata.labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            json.key(name: key); json.writeString(metadata.labels[key] ?? "")
+            json.key(name: key)
+            json.writeString(metadata.labels[key] ?? "")
         }
         json.endObject()
-        if let value = metadata.requestTarget { json.key(name: "requestTarget"); json.writeString(value) }
-        json.key(name: "requestHeaders"); writeHeaders(metadata.requestHeaders, to: &json)
-        if let value = metadata.responseStatus { json.key(name: "responseStatus"); json.writeInteger(value) }
-        json.key(name: "responseHeaders"); writeHeaders(metadata.responseHeaders, to: &json)
+        if let value = metadata.requestTarget {
+            json.key(name: "requestTarget")
+            json.writeString(value)
+        }
+        json.key(name: "requestHeaders")
+        writeHeaders(metadata.requestHeaders, to: &json)
+        if let value = metadata.responseStatus {
+            json.key(name: "responseStatus")
+            json.writeInteger(value)
+        }
+        json.key(name: "responseHeaders")
+        writeHeaders(metadata.responseHeaders, to: &json)
         json.endObject()
     }
 
@@ -61,8 +81,12 @@ public enum TapeMetadataJSON {
         var sawTool = false
         for (key, value) in members {
             switch key {
-            case "created": metadata.created = try string(value, key); sawCreated = true
-            case "tool": metadata.tool = try string(value, key); sawTool = true
+            case "created":
+                metadata.created = try string(value, key)
+                sawCreated = true
+            case "tool":
+                metadata.tool = try string(value, key)
+                sawTool = true
             case "upstream": metadata.upstreamURL = try string(value, key)
             case "listen": metadata.listenAddress = try string(value, key)
             case "client": metadata.clientAddress = try string(value, key)

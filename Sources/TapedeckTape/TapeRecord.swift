@@ -66,7 +66,12 @@ public struct TapeRecord: Sendable, Equatable {
         time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
         closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, payload: [UInt8] = []
     ) {
-        self.time = time; self.connection = connection; self.direction = direction; self.kind = kind
-        self.closeCode = closeCode; self.fragmentCount = fragmentCount; self.payload = payload
+        self.time = time
+        self.connection = connection
+        self.direction = direction
+        self.kind = kind
+        self.closeCode = closeCode
+        self.fragmentCount = fragmentCount
+        self.payload = payload
     }
 }

@@ -20,7 +20,8 @@ public struct TapeWriterOptions: Sendable, Equatable {
         flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
         syncOnFlush: Bool = false, replacesAtClose: Bool = false, createsNewFile: Bool = false
     ) {
-        self.flushInterval = flushInterval; self.flushThreshold = flushThreshold
+        self.flushInterval = flushInterval
+        self.flushThreshold = flushThreshold
         self.syncOnFlush = syncOnFlush
         self.replacesAtClose = replacesAtClose
         self.createsNewFile = createsNewFile

@@ -68,7 +68,10 @@ package struct XXHash32 {
             d = Self.round(d, Self.lane(base, offset &+ 12))
             offset &+= 16
         }
-        v1 = a; v2 = b; v3 = c; v4 = d
+        v1 = a
+        v2 = b
+        v3 = c
+        v4 = d
         return offset
     }
 

@@ -76,7 +76,9 @@ public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
     public var problems: [String]
 
     public init(record: Int, time: VirtualTime, problems: [String]) {
-        self.record = record; self.time = time; self.problems = problems
+        self.record = record
+        self.time = time
+        self.problems = problems
     }
 
     public var description: String {

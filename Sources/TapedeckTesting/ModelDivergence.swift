@@ -15,7 +15,11 @@ public struct ModelDivergence: Sendable, CustomStringConvertible {
         tape: String? = nil, position: RecordPosition, input: ReplayInput, payload: [UInt8], diff: SnapshotDiff,
         sendDiff: SnapshotDiff? = nil
     ) {
-        self.tape = tape; self.position = position; self.input = input; self.payload = payload; self.diff = diff
+        self.tape = tape
+        self.position = position
+        self.input = input
+        self.payload = payload
+        self.diff = diff
         self.sendDiff = sendDiff
     }
 

@@ -37,7 +37,10 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
     public var after: Event
 
     public init(tape: String, record: Int?, time: VirtualTime, after: Event) {
-        self.tape = tape; self.record = record; self.time = time; self.after = after
+        self.tape = tape
+        self.record = record
+        self.time = time
+        self.after = after
     }
 
     /// `core-loop.tape, t=3.204s, after record 21: server {"type":"messageEvent",...}`
@@ -55,7 +58,10 @@ public struct SendFinding: Sendable, Equatable, CustomStringConvertible {
     public var finding: ClientFinding
     public var context: SendContext
 
-    public init(finding: ClientFinding, context: SendContext) { self.finding = finding; self.context = context }
+    public init(finding: ClientFinding, context: SendContext) {
+        self.finding = finding
+        self.context = context
+    }
 
     /// The finding (with its −/+ lines for a changed message) and, indented, where.
     public var description: String {

@@ -4,7 +4,10 @@ public struct TapeTestFailure: Error, Sendable, Equatable, CustomStringConvertib
     public var tape: String
     public var failures: [CheckCase]
 
-    public init(tape: String, failures: [CheckCase]) { self.tape = tape; self.failures = failures }
+    public init(tape: String, failures: [CheckCase]) {
+        self.tape = tape
+        self.failures = failures
+    }
 
     public var description: String {
         var lines = ["\(tape): \(failures.count) failing case\(failures.count == 1 ? "" : "s")"]

@@ -9,7 +9,9 @@ public struct ThroughputReport: Sendable, Equatable {
         public var failures: Int
 
         public init(name: String, seconds: Double, failures: Int) {
-            self.name = name; self.seconds = seconds; self.failures = failures
+            self.name = name
+            self.seconds = seconds
+            self.failures = failures
         }
     }
 
@@ -19,7 +21,10 @@ public struct ThroughputReport: Sendable, Equatable {
     public var rows: [Row]
 
     public init(messages: Int, bytes: Int, repeats: Int, rows: [Row]) {
-        self.messages = messages; self.bytes = bytes; self.repeats = repeats; self.rows = rows
+        self.messages = messages
+        self.bytes = bytes
+        self.repeats = repeats
+        self.rows = rows
     }
 
     public func messagesPerSecond(_ row: Row) -> Double { row.seconds > 0 ? Double(messages) / row.seconds : 0 }

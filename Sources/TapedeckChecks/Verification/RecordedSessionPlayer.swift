@@ -39,7 +39,10 @@ public struct RecordedSessionPlayer: Sendable {
         }
         public var delay: UInt64
         public var event: Event
-        public init(delay: UInt64, event: Event) { self.delay = delay; self.event = event }
+        public init(delay: UInt64, event: Event) {
+            self.delay = delay
+            self.event = event
+        }
     }
 
     public enum Answer: Sendable, Equatable {

@@ -13,8 +13,11 @@ public struct UnmatchedSend: Sendable, Equatable, CustomStringConvertible {
     public var recordIndex: Int?
 
     public init(sendIndex: Int, type: String, expectedType: String?, difference: String? = nil, recordIndex: Int? = nil) {
-        self.sendIndex = sendIndex; self.type = type; self.expectedType = expectedType
-        self.difference = difference; self.recordIndex = recordIndex
+        self.sendIndex = sendIndex
+        self.type = type
+        self.expectedType = expectedType
+        self.difference = difference
+        self.recordIndex = recordIndex
     }
 
     public var description: String {

@@ -16,7 +16,10 @@ enum ASCIIDigits {
     static func yearWidth(_ year: Int) -> Int {
         var width = 4
         var moreDigits = year.magnitude / 10_000
-        while moreDigits > 0 { width += 1; moreDigits /= 10 }
+        while moreDigits > 0 {
+            width += 1
+            moreDigits /= 10
+        }
         return year < 0 ? width + 1 : width
     }
 

@@ -6,7 +6,9 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     public var day: Int
 
     public init(year: Int, month: Int, day: Int) {
-        self.year = year; self.month = month; self.day = day
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// Howard Hinnant's `civil_from_days`.
@@ -61,8 +63,10 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     public var iso: String {
         String(unsafeUninitializedCapacity: ASCIIDigits.yearWidth(year) + 6) { buffer in
             let rest = ASCIIDigits.putYear(year, into: buffer)
-            buffer[rest] = UInt8(ascii: "-"); ASCIIDigits.put(month, width: 2, at: rest + 1, into: buffer)
-            buffer[rest + 3] = UInt8(ascii: "-"); ASCIIDigits.put(day, width: 2, at: rest + 4, into: buffer)
+            buffer[rest] = UInt8(ascii: "-")
+            ASCIIDigits.put(month, width: 2, at: rest + 1, into: buffer)
+            buffer[rest + 3] = UInt8(ascii: "-")
+            ASCIIDigits.put(day, width: 2, at: rest + 4, into: buffer)
             return rest + 6
         }
     }

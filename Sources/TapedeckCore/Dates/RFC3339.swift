@@ -53,7 +53,10 @@ public enum RFC3339 {
         return String(unsafeUninitializedCapacity: ASCIIDigits.yearWidth(date.year) + restWidth) { buffer in
             var next = ASCIIDigits.putYear(date.year, into: buffer)
             func field(_ separator: UInt8, _ value: Int, width: Int, always: Bool = false) {
-                if always || !compact { buffer[next] = separator; next += 1 }
+                if always || !compact {
+                    buffer[next] = separator
+                    next += 1
+                }
                 ASCIIDigits.put(value, width: width, at: next, into: buffer)
                 next += width
             }

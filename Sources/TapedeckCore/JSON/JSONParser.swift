@@ -270,7 +270,10 @@ public struct JSONParser {
         guard position < bytes.count else { throw fail("unterminated escape") }
         let escaped = bytes[position]
         position += 1
-        if let byte = JSONScanner.unescaped(escaped) { output.append(byte); return }
+        if let byte = JSONScanner.unescaped(escaped) {
+            output.append(byte)
+            return
+        }
         guard escaped == UInt8(ascii: "u") else {
             throw fail("unknown escape \\\(Character(Unicode.Scalar(escaped)))", at: escapeStart)
         }

@@ -22,7 +22,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         let end = chars.count
         var position = 0
         func fail(_ problem: String) -> JSONPathError { JSONPathError(path: text, column: position + 1, problem: problem) }
-        guard !text.isEmpty else { self.components = []; return }
+        guard !text.isEmpty else {
+            self.components = []
+            return
+        }
         var expectKey = chars[0] != "["
         while position < end {
             if expectKey {
@@ -72,7 +75,9 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
     public var problem: String
 
     public init(path: String, column: Int, problem: String) {
-        self.path = path; self.column = column; self.problem = problem
+        self.path = path
+        self.column = column
+        self.problem = problem
     }
 
     public var description: String {

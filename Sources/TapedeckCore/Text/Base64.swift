@@ -12,8 +12,10 @@ public enum Base64 {
         var index = 0
         while index + 3 <= input.count {
             let n = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output.append(alphabet[Int(n >> 18 & 63)]); output.append(alphabet[Int(n >> 12 & 63)])
-            output.append(alphabet[Int(n >> 6 & 63)]); output.append(alphabet[Int(n & 63)])
+            output.append(alphabet[Int(n >> 18 & 63)])
+            output.append(alphabet[Int(n >> 12 & 63)])
+            output.append(alphabet[Int(n >> 6 & 63)])
+            output.append(alphabet[Int(n & 63)])
             index += 3
         }
         let rest = input.count - index

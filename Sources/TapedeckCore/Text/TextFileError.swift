@@ -10,7 +10,11 @@ public struct TextFileError: Error, Sendable, Equatable, CustomStringConvertible
     public var help: String?
 
     public init(path: String, line: Int, column: Int, message: String, help: String? = nil) {
-        self.path = path; self.line = line; self.column = column; self.message = message; self.help = help
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+        self.help = help
     }
 
     /// The error at a byte offset within the line's bytes: the column counts characters, not bytes.

@@ -50,7 +50,10 @@ private struct Walk {
                     typeOffset = reader.pos
                     type = try reader.readString()
                 } else {
-                    if key == "message" { reader.skipWhitespace(); bodyOffset = reader.pos }
+                    if key == "message" {
+                        reader.skipWhitespace()
+                        bodyOffset = reader.pos
+                    }
                     try reader.skipValue()
                 }
             } while try reader.nextMember()

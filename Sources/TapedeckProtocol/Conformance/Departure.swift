@@ -39,7 +39,10 @@
     public var detail: String
 
     public init(kind: Kind, path: String, offset: Int, detail: String) {
-        self.kind = kind; self.path = path; self.offset = offset; self.detail = detail
+        self.kind = kind
+        self.path = path
+        self.offset = offset
+        self.detail = detail
     }
 
     /// The path with array indices dropped (`message.r[].age`), so one drift in many elements
@@ -48,8 +51,15 @@
         var out = ""
         var inIndex = false
         for character in path {
-            if character == "[" { inIndex = true; out += "[]"; continue }
-            if character == "]" { inIndex = false; continue }
+            if character == "[" {
+                inIndex = true
+                out += "[]"
+                continue
+            }
+            if character == "]" {
+                inIndex = false
+                continue
+            }
             if !inIndex { out.append(character) }
         }
         return out

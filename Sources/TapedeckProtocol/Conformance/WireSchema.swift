@@ -31,7 +31,9 @@
         public var required: Bool
 
         public init(_ name: String, _ type: ValueType, required: Bool) {
-            self.name = name; self.type = type; self.required = required
+            self.name = name
+            self.type = type
+            self.required = required
         }
     }
 
@@ -42,6 +44,8 @@
     public var client: [String: String?]
 
     public init(objects: [String: [Field]], server: [String: String?], client: [String: String?]) {
-        self.objects = objects; self.server = server; self.client = client
+        self.objects = objects
+        self.server = server
+        self.client = client
     }
 }

@@ -126,7 +126,10 @@ extension JSONReader {
         }
         let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: numberEnd - start), as: UTF8.self)
         // Trailing zeros only raise the power.
-        while digits.last == 0 { digits.removeLast(); scale += 1 }
+        while digits.last == 0 {
+            digits.removeLast()
+            scale += 1
+        }
         scale += exponent
         if digits.isEmpty {
             pos = numberEnd

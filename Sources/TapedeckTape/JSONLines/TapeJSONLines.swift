@@ -23,13 +23,24 @@ public enum TapeJSONLines {
     public static func recordLine(_ record: TapeRecord, seq: Int) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
-        json.key(name: "seq"); json.writeInteger(seq)
-        json.key(name: "t"); json.writeInteger(record.time)
-        json.key(name: "conn"); json.writeInteger(record.connection)
-        json.key(name: "dir"); json.writeString(record.direction.name)
-        json.key(name: "kind"); json.writeString(record.kind.name)
-        if let fragments = record.fragmentCount { json.key(name: "fragments"); json.writeInteger(fragments) }
-        if let code = record.closeCode { json.key(name: "code"); json.writeInteger(code) }
+        json.key(name: "seq")
+        json.writeInteger(seq)
+        json.key(name: "t")
+        json.writeInteger(record.time)
+        json.key(name: "conn")
+        json.writeInteger(record.connection)
+        json.key(name: "dir")
+        json.writeString(record.direction.name)
+        json.key(name: "kind")
+        json.writeString(record.kind.name)
+        if let fragments = record.fragmentCount {
+            json.key(name: "fragments")
+            json.writeInteger(fragments)
+        }
+        if let code = record.closeCode {
+            json.key(name: "code")
+            json.writeInteger(code)
+        }
         let payload = record.payload
         switch record.kind {
         case .text:
@@ -39,7 +50,10 @@ public enum TapeJSONLines {
         case .marker:
             writePayload(payload, textKey: "name", to: &json)
         case .open, .binary, .ping, .pong, .error:
-            if !payload.isEmpty { json.key(name: "base64"); json.writeBase64(payload) }
+            if !payload.isEmpty {
+                json.key(name: "base64")
+                json.writeBase64(payload)
+            }
         }
         json.endObject()
         return json.bytes
@@ -47,9 +61,11 @@ public enum TapeJSONLines {
 
     private static func writePayload(_ payload: [UInt8], textKey: String, to json: inout JSONWriter) {
         if UTF8Validation.isValid(payload) {
-            json.key(name: textKey); json.writeString(utf8: payload)
+            json.key(name: textKey)
+            json.writeString(utf8: payload)
         } else {
-            json.key(name: "base64"); json.writeBase64(payload)
+            json.key(name: "base64")
+            json.writeBase64(payload)
         }
     }
 }

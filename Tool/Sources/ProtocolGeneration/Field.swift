@@ -31,10 +31,22 @@ public enum DefaultValue: Decodable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value); return }
-        if let value = try? container.decode(Int.self) { self = .int(value); return }
-        if let value = try? container.decode(String.self) { self = .string(value); return }
-        if let value = try? container.decode([Int].self), value.isEmpty { self = .emptyArray; return }
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+            return
+        }
+        if let value = try? container.decode(Int.self) {
+            self = .int(value)
+            return
+        }
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([Int].self), value.isEmpty {
+            self = .emptyArray
+            return
+        }
         throw DecodingError.dataCorruptedError(
             in: container, debugDescription: "a default is a string, an integer, a boolean or []")
     }

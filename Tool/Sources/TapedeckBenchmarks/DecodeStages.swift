@@ -68,8 +68,12 @@ package enum DecodeStages {
         while try reader.withNextRecord({ record in
             let time = VirtualTime(nanoseconds: record.time)
             switch record.kind {
-            case .open: state.apply(.opened, at: time); return
-            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); return
+            case .open:
+                state.apply(.opened, at: time)
+                return
+            case .close:
+                state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time)
+                return
             case .text: break
             default: return
             }

@@ -6,6 +6,8 @@ package struct SyntheticInput: Sendable, Equatable {
     package var repeats: Int
 
     package init(messages: Int, seed: UInt64, repeats: Int) {
-        self.messages = messages; self.seed = seed; self.repeats = repeats
+        self.messages = messages
+        self.seed = seed
+        self.repeats = repeats
     }
 }

@@ -25,8 +25,16 @@ package struct CheckResultRow: Codable, Sendable, Equatable, FetchableRecord, Mu
         id: Int64? = nil, run: Int = 0, tapePath: String, checkpoint: String, passed: Bool, digest: String? = nil,
         toolVersion: String, label: String? = nil, runAt: String, detail: String = ""
     ) {
-        self.id = id; self.run = run; self.tapePath = tapePath; self.checkpoint = checkpoint; self.passed = passed
-        self.digest = digest; self.toolVersion = toolVersion; self.label = label; self.runAt = runAt; self.detail = detail
+        self.id = id
+        self.run = run
+        self.tapePath = tapePath
+        self.checkpoint = checkpoint
+        self.passed = passed
+        self.digest = digest
+        self.toolVersion = toolVersion
+        self.label = label
+        self.runAt = runAt
+        self.detail = detail
     }
 
     package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

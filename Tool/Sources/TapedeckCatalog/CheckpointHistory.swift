@@ -4,7 +4,10 @@ package struct CheckpointHistory: Sendable, Equatable {
     /// Newest first.
     package var runs: [CheckResultRow]
 
-    package init(checkpoint: String, runs: [CheckResultRow]) { self.checkpoint = checkpoint; self.runs = runs }
+    package init(checkpoint: String, runs: [CheckResultRow]) {
+        self.checkpoint = checkpoint
+        self.runs = runs
+    }
 
     /// The oldest run of the current failing streak, and the passing run just before it (nil when
     /// it never passed). Nil when the newest run passed.

@@ -37,11 +37,22 @@ package struct TapeRow: Codable, Sendable, Equatable, FetchableRecord, MutablePe
         messageCount: Int, compressedBytes: Int64, uncompressedBytes: Int64, durationNanoseconds: Int64,
         appVersion: String? = nil, tool: String, complete: Bool
     ) {
-        self.id = id; self.path = path; self.sha256 = sha256; self.startedAt = startedAt; self.endedAt = endedAt
-        self.upstream = upstream; self.clientAddress = clientAddress; self.labels = labels
-        self.recordCount = recordCount; self.messageCount = messageCount; self.compressedBytes = compressedBytes
-        self.uncompressedBytes = uncompressedBytes; self.durationNanoseconds = durationNanoseconds
-        self.appVersion = appVersion; self.tool = tool; self.complete = complete
+        self.id = id
+        self.path = path
+        self.sha256 = sha256
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.upstream = upstream
+        self.clientAddress = clientAddress
+        self.labels = labels
+        self.recordCount = recordCount
+        self.messageCount = messageCount
+        self.compressedBytes = compressedBytes
+        self.uncompressedBytes = uncompressedBytes
+        self.durationNanoseconds = durationNanoseconds
+        self.appVersion = appVersion
+        self.tool = tool
+        self.complete = complete
     }
 
     package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

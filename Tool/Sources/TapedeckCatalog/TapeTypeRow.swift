@@ -15,7 +15,11 @@ package struct TapeTypeRow: Codable, Sendable, Equatable, FetchableRecord, Mutab
     package var count: Int
 
     package init(id: Int64? = nil, tapePath: String, direction: String, type: String, count: Int) {
-        self.id = id; self.tapePath = tapePath; self.direction = direction; self.type = type; self.count = count
+        self.id = id
+        self.tapePath = tapePath
+        self.direction = direction
+        self.type = type
+        self.count = count
     }
 
     package mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -68,11 +68,19 @@ final class OffLoopTapeWriter: Sendable {
         onResume: @escaping @Sendable () -> Void, onClosed: @escaping @Sendable (RecordedTape) -> Void,
         onFailure: @escaping @Sendable (String) -> Void
     ) {
-        self.path = path; self.id = id; self.start = start; self.metadata = metadata
-        self.options = options; self.redactor = redactor; self.pool = pool
-        self.highWatermark = highWatermark; self.lowWatermark = highWatermark / 2
+        self.path = path
+        self.id = id
+        self.start = start
+        self.metadata = metadata
+        self.options = options
+        self.redactor = redactor
+        self.pool = pool
+        self.highWatermark = highWatermark
+        self.lowWatermark = highWatermark / 2
         self.wakeBytes = max(1, highWatermark / 8)
-        self.onResume = onResume; self.onClosed = onClosed; self.onFailure = onFailure
+        self.onResume = onResume
+        self.onClosed = onClosed
+        self.onFailure = onFailure
         // Open the file at once, so a connection killed before its first message still leaves a tape.
         queue.withLockedValue { $0.draining = true }
         submitDrain()

@@ -43,7 +43,10 @@ final class ProxyConnection: @unchecked Sendable {
     private var recordingPaused = false
 
     init(id: UInt32, eventLoop: EventLoop, context: ProxyContext, upstream: UpstreamURL, client: SocketAddress?) {
-        self.id = id; self.eventLoop = eventLoop; self.context = context; self.upstream = upstream
+        self.id = id
+        self.eventLoop = eventLoop
+        self.context = context
+        self.upstream = upstream
         clientAddress = client.map(RecordingProxy.hostPort)
         clientIP = client?.ipAddress
         machine = RelayStateMachine(

@@ -38,7 +38,9 @@ final class ProxyContext: Sendable {
         configuration: RecordingProxyConfiguration, upstreamTLS: NIOSSLContext?, pool: NIOThreadPool,
         onTapeClosed: @escaping @Sendable (RecordedTape) -> Void, onProblem: @escaping @Sendable (String) -> Void
     ) {
-        self.configuration = configuration; self.upstreamTLS = upstreamTLS; self.pool = pool
+        self.configuration = configuration
+        self.upstreamTLS = upstreamTLS
+        self.pool = pool
         if case .forward(let intercept, let authority) = configuration.mode {
             interceptCertificates = InterceptCertificates(authority: authority)
             destinations = DestinationPolicy(intercept: intercept, passThrough: configuration.passThrough)
@@ -46,7 +48,8 @@ final class ProxyContext: Sendable {
             interceptCertificates = nil
             destinations = nil
         }
-        self.onTapeClosed = onTapeClosed; self.onProblem = onProblem
+        self.onTapeClosed = onTapeClosed
+        self.onProblem = onProblem
     }
 
     var listenAddress: String? {

@@ -30,8 +30,12 @@ package final class RecordingProxy: Sendable {
         configuration: RecordingProxyConfiguration, serverChannel: Channel, controlChannel: Channel?,
         group: MultiThreadedEventLoopGroup, context: ProxyContext, flushTimer: RepeatedTask
     ) {
-        self.configuration = configuration; self.serverChannel = serverChannel; self.controlChannel = controlChannel
-        self.group = group; self.context = context; self.flushTimer = flushTimer
+        self.configuration = configuration
+        self.serverChannel = serverChannel
+        self.controlChannel = controlChannel
+        self.group = group
+        self.context = context
+        self.flushTimer = flushTimer
         localAddress = serverChannel.localAddress!
         controlAddress = controlChannel?.localAddress
     }

@@ -58,15 +58,31 @@ package struct RecordingProxyConfiguration: Sendable {
         limits: ConnectionLimits = ConnectionLimits(), eventLoopThreads: Int = 1, writerThreads: Int = 1,
         tool: String = "tapedeck"
     ) {
-        self.listenHost = listenHost; self.listenPort = listenPort; self.mode = mode
-        self.outputDirectory = outputDirectory; self.tapes = tapes; self.labels = labels; self.redaction = redaction
-        self.passThrough = passThrough; self.allowedClients = allowedClients
-        self.maxMessageBytes = maxMessageBytes; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
-        self.upstreamCAPath = upstreamCAPath; self.upstreamInsecure = upstreamInsecure
-        self.controlHost = controlHost; self.controlPort = controlPort; self.writerOptions = writerOptions
-        self.flushTick = flushTick; self.recorderQueueBytes = recorderQueueBytes
-        self.closeGraceSeconds = closeGraceSeconds; self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
-        self.limits = limits; self.eventLoopThreads = eventLoopThreads; self.writerThreads = writerThreads; self.tool = tool
+        self.listenHost = listenHost
+        self.listenPort = listenPort
+        self.mode = mode
+        self.outputDirectory = outputDirectory
+        self.tapes = tapes
+        self.labels = labels
+        self.redaction = redaction
+        self.passThrough = passThrough
+        self.allowedClients = allowedClients
+        self.maxMessageBytes = maxMessageBytes
+        self.tlsCertificatePath = tlsCertificatePath
+        self.tlsKeyPath = tlsKeyPath
+        self.upstreamCAPath = upstreamCAPath
+        self.upstreamInsecure = upstreamInsecure
+        self.controlHost = controlHost
+        self.controlPort = controlPort
+        self.writerOptions = writerOptions
+        self.flushTick = flushTick
+        self.recorderQueueBytes = recorderQueueBytes
+        self.closeGraceSeconds = closeGraceSeconds
+        self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
+        self.limits = limits
+        self.eventLoopThreads = eventLoopThreads
+        self.writerThreads = writerThreads
+        self.tool = tool
     }
 }
 

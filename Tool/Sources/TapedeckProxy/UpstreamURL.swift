@@ -13,7 +13,11 @@ package struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     package var addresses: [SocketAddress]
 
     package init(secure: Bool, host: String, port: Int, path: String?, addresses: [SocketAddress] = []) {
-        self.secure = secure; self.host = host; self.port = port; self.path = path; self.addresses = addresses
+        self.secure = secure
+        self.host = host
+        self.port = port
+        self.path = path
+        self.addresses = addresses
     }
 
     /// Parses `ws://host[:port][/path[?query]]`; nil with a reason when it is not such a URL.
@@ -21,9 +25,11 @@ package struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
         let secure: Bool
         var rest: Substring
         if text.hasPrefix("ws://") {
-            secure = false; rest = text.dropFirst(5)
+            secure = false
+            rest = text.dropFirst(5)
         } else if text.hasPrefix("wss://") {
-            secure = true; rest = text.dropFirst(6)
+            secure = true
+            rest = text.dropFirst(6)
         } else {
             return .failure(UpstreamURLError(text: text, reason: "it must start with ws:// or wss://"))
         }

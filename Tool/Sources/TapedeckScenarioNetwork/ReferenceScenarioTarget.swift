@@ -11,7 +11,9 @@ package final class ReferenceScenarioTarget {
     package let transport: VirtualTimeServerTransport
 
     private init(server: ReferenceServer, clock: VirtualScenarioClock, transport: VirtualTimeServerTransport) {
-        self.server = server; self.clock = clock; self.transport = transport
+        self.server = server
+        self.clock = clock
+        self.transport = transport
     }
 
     package static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {

@@ -8,7 +8,10 @@ package struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
     package var pathAndQuery: String
 
     package init(isSecure: Bool, host: String, port: Int, pathAndQuery: String) {
-        self.isSecure = isSecure; self.host = host; self.port = port; self.pathAndQuery = pathAndQuery
+        self.isSecure = isSecure
+        self.host = host
+        self.port = port
+        self.pathAndQuery = pathAndQuery
     }
 
     /// Parses `ws[s]://HOST[:PORT][/PATH][?QUERY]`; the port defaults to 80 (ws) or 443 (wss).

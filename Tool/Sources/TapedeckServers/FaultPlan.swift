@@ -23,9 +23,13 @@ package struct FaultPlan: Sendable, Equatable {
         dropAfter: Int? = nil, delayMilliseconds: Int = 0, malformedEvery: Int? = nil,
         closeAfter: Int? = nil, closeCode: UInt16 = 1000, dropOn: String? = nil, connections: Set<Int>? = nil
     ) {
-        self.dropAfter = dropAfter; self.delayMilliseconds = delayMilliseconds
-        self.malformedEvery = malformedEvery; self.closeAfter = closeAfter; self.closeCode = closeCode
-        self.dropOn = dropOn; self.connections = connections
+        self.dropAfter = dropAfter
+        self.delayMilliseconds = delayMilliseconds
+        self.malformedEvery = malformedEvery
+        self.closeAfter = closeAfter
+        self.closeCode = closeCode
+        self.dropOn = dropOn
+        self.connections = connections
     }
 
     /// The faults of connection `ordinal`: these, or none when `connections` leaves it out.

@@ -29,8 +29,14 @@ package struct ReferenceServerConfiguration: Sendable, Equatable {
         limits: ConnectionLimits = ConnectionLimits()
     ) {
         self.refuseFirst = refuseFirst
-        self.host = host; self.port = port; self.tlsCertificatePath = tlsCertificatePath; self.tlsKeyPath = tlsKeyPath
-        self.seed = seed; self.clock = clock; self.faults = faults; self.maxMessageBytes = maxMessageBytes
+        self.host = host
+        self.port = port
+        self.tlsCertificatePath = tlsCertificatePath
+        self.tlsKeyPath = tlsKeyPath
+        self.seed = seed
+        self.clock = clock
+        self.faults = faults
+        self.maxMessageBytes = maxMessageBytes
         self.limits = limits
     }
 }

@@ -32,8 +32,12 @@ package final class TapeServer: Sendable {
         localAddress: SocketAddress, servedPath: String, isSecure: Bool, serverChannel: Channel,
         group: MultiThreadedEventLoopGroup, connections: NIOLockedValueBox<[ObjectIdentifier: Channel]>
     ) {
-        self.localAddress = localAddress; self.servedPath = servedPath; self.isSecure = isSecure
-        self.serverChannel = serverChannel; self.group = group; self.connections = connections
+        self.localAddress = localAddress
+        self.servedPath = servedPath
+        self.isSecure = isSecure
+        self.serverChannel = serverChannel
+        self.group = group
+        self.connections = connections
     }
 
     package var port: Int { localAddress.port ?? 0 }

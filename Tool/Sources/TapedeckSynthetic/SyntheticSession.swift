@@ -39,7 +39,10 @@ package struct SyntheticSession: Sendable {
         }
         var message = server.next()
         while case .claimResult(var result) = message {
-            guard !unansweredClaims.isEmpty else { message = server.next(); continue }
+            guard !unansweredClaims.isEmpty else {
+                message = server.next()
+                continue
+            }
             result.eventId = unansweredClaims.removeFirst()
             message = .claimResult(result)
             break

@@ -60,8 +60,10 @@ package final class HandshakeTimeoutHandler: ChannelInboundHandler, RemovableCha
     }
 
     private func cancel() {
-        deadline?.cancel(); deadline = nil
-        idleTimer?.cancel(); idleTimer = nil
+        deadline?.cancel()
+        deadline = nil
+        idleTimer?.cancel()
+        idleTimer = nil
     }
 }
 

@@ -11,6 +11,7 @@ package struct WebSocketCloseRequest: Sendable, Equatable {
     package var reason: String
 
     package init(code: UInt16, reason: String = "") {
-        self.code = code; self.reason = reason
+        self.code = code
+        self.reason = reason
     }
 }

@@ -183,7 +183,11 @@ package final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChann
         host: String, port: Int, path: String, headers: [(name: String, value: String)] = [], subprotocol: String? = nil,
         upgradeFailed: @escaping @Sendable (Error) -> Void
     ) {
-        self.host = host; self.port = port; self.path = path; self.extraHeaders = headers; self.subprotocol = subprotocol
+        self.host = host
+        self.port = port
+        self.path = path
+        self.extraHeaders = headers
+        self.subprotocol = subprotocol
         self.upgradeFailed = upgradeFailed
     }
 

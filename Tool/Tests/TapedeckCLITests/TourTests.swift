@@ -64,7 +64,10 @@ import Testing
             while scan < lines.count, lines[scan].trimmingCharacters(in: .whitespaces) != "<!-- runnable -->",
                 !lines[scan].hasPrefix("#")
             {
-                if let (body, _) = fenced(at: scan) { output = body; break }
+                if let (body, _) = fenced(at: scan) {
+                    output = body
+                    break
+                }
                 scan += 1
             }
             blocks.append(Block(page: page, line: index + 2, code: code, pastedOutput: output))

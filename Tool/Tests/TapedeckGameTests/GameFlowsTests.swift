@@ -199,7 +199,8 @@ import Testing
         let friend = player.relData[2].personId
         let reply = play.send(.sendMessage(SendMessage(personId: friend, text: "Thanks, that was great fun!")))
         guard case .conversationEvent(let event) = try #require(reply.first) else {
-            Issue.record("expected a conversationEvent, got \(reply)"); return
+            Issue.record("expected a conversationEvent, got \(reply)")
+            return
         }
         #expect(event.personId == friend && event.message.sender == friend && (event.message.sentiment ?? 0) > 0)
         #expect(play.send(.sendMessage(SendMessage(personId: "person-99", text: "hi")))[0].serverError != nil)
@@ -216,11 +217,13 @@ import Testing
         _ = play.game.tick(milliseconds: 3 * 86_400_000) // three virtual days pass: the deletion date moves
         #expect(play.send(.deleteAccount) == [.accountDeletionScheduled(AccountDeletionScheduled(scheduledFor: "2025-02-03"))])
         guard case .playerStatistics(let stats) = play.send(.requestStatistics)[0] else {
-            Issue.record("expected playerStatistics"); return
+            Issue.record("expected playerStatistics")
+            return
         }
         #expect(stats.relationships == 3 && stats.daysPlayed >= 3)
         guard case .dataExportComplete(let export) = play.send(.exportData)[0] else {
-            Issue.record("expected dataExportComplete"); return
+            Issue.record("expected dataExportComplete")
+            return
         }
         #expect(export.bytes > 1000 && export.url.hasSuffix("/export-1.json"))
     }

@@ -9,7 +9,8 @@ import Testing
 
 @Suite struct PromotionTests {
     @Test func promotedPredicateFailurePassesCheckUntilTheStateChanges() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let source = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.update(energy: -5)])
         let search = try ReproSetup.search(
             forTape: source, until: StatePredicate(parsing: "gameState.energy < 0"), checkpoints: false)
@@ -32,7 +33,8 @@ import Testing
     }
 
     @Test func promotedInvariantFailureKeepsFailingCheck() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let source = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.claimResult("ghost")])
         let result = try Promotion.promote(
             source, name: "ghost-claim", directory: tapes.directory + "/Recordings", search: ReproSearch())
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func aTapeThatDoesNotFailIsNotPromoted() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let source = try tapes.tape("ok", BaoLifeMessages.healthy)
         #expect(throws: ReproError.self) {
             try Promotion.promote(source, name: "ok", directory: tapes.directory + "/Recordings", search: ReproSearch())

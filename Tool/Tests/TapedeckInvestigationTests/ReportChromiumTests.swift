@@ -43,7 +43,8 @@ struct ReportChromiumTests {
 
     @Test func theFixtureReportDrawsItsChartsWithoutErrors() async throws {
         let browser = try chromium()
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
         #expect(report.samples.count >= 5)
         let dom = try await open("file://" + (try page(report, in: tapes)), with: browser)
@@ -65,7 +66,8 @@ struct ReportChromiumTests {
 
     @Test func aTypeFilterInTheURLShowsOnlyThoseRows() async throws {
         let browser = try chromium()
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [Self.fixtureTape])
         let url = "file://" + (try page(report, in: tapes))
         let updates = report.rows.count(where: { $0.type == "u" })
@@ -86,7 +88,8 @@ struct ReportChromiumTests {
 
     @Test func aHostileTapeStaysTextAndItsFailureIsShown() async throws {
         let browser = try chromium()
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape(
             "evil",
             [

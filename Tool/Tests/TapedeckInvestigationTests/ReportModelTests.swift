@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func samplesFollowTheGameClockAfterEachStateChange() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let report = try SessionReportBuilder().build(tapePaths: [try tapes.tape("s", Self.session)])
         // Records 0 and 1 change the state before the game has a date; 4, 5 and 7 change nothing
         // the charts show; the claim at 6 adds the event's 50 to the money optimistically.
@@ -56,7 +57,8 @@ import Testing
     }
 
     @Test func typeAndDirectionCountsCoverTheSessionAndTheEmbeddedRows() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let limits = ReportLimits(leadingRows: 3, rowsAroundFailure: 1, trailingRows: 2)
         let report = try SessionReportBuilder(limits: limits).build(tapePaths: [try tapes.tape("s", Self.session)])
         #expect(report.embeddedRanges == [0...2, 8...9])
@@ -84,7 +86,8 @@ import Testing
     }
 
     @Test func theCoverageTableIsWhatTapedeckCoverageCounts() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape("s", Self.session)
         let report = try SessionReportBuilder().build(tapePaths: [path])
         #expect(report.coverage.items == (try CoverageCounter.measure(tapes: [path])).items)
@@ -106,7 +109,8 @@ import Testing
     }
 
     @Test func theFirstFailureIsTheOneReproFindsWithTheRecordsAroundIt() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape("bug", Self.session + [T.claimResult("ghost"), T.update(energy: 90, hour: 9, minute: 10)])
         let limits = ReportLimits(leadingRows: 2, rowsAroundFailure: 1, trailingRows: 0, failureContext: 2)
         let report = try SessionReportBuilder(limits: limits).build(tapePaths: [path])
@@ -122,7 +126,8 @@ import Testing
     }
 
     @Test func checkpointsAreJudgedAgainstTheirGoldens() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape("cp", Self.session)
         try tapes.write(
             """
@@ -138,7 +143,8 @@ import Testing
         #expect(report.checkpoints.map(\.outcome.label) == ["pass", "fail", "no golden", "not reached"])
         #expect(report.checkpoints[0].position == "after record 2 (t=2.000s)")
         guard case .failed(let lines, let paths) = report.checkpoints[1].outcome else {
-            Issue.record("claimed should fail"); return
+            Issue.record("claimed should fail")
+            return
         }
         #expect(paths == ["gameState.energy"])
         #expect(lines.contains("−   energy: 42") && lines.contains("+   energy: 97"))
@@ -152,7 +158,8 @@ import Testing
     }
 
     @Test func severalTapesAreOneSessionButFailPerTape() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let first = try tapes.tape("one", Self.session)
         let second = try tapes.tape("two", [T.update(energy: 80, hour: 10, minute: 0), T.claimResult("ghost")])
         let report = try SessionReportBuilder().build(tapePaths: [first, second])
@@ -167,7 +174,8 @@ import Testing
     }
 
     @Test func everythingFromTheTapeIsEscaped() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape(
             "evil",
             [
@@ -187,7 +195,10 @@ import Testing
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"report-data\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let data = try JSONValue.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
-        guard case .object(let fields) = data, case .array(let rows)? = fields["rows"] else { Issue.record("no rows"); return }
+        guard case .object(let fields) = data, case .array(let rows)? = fields["rows"] else {
+            Issue.record("no rows")
+            return
+        }
         let summaries = rows.compactMap { row -> String? in
             guard case .array(let columns) = row, case .string(let summary) = columns[6] else { return nil }
             return summary
@@ -197,7 +208,8 @@ import Testing
     }
 
     @Test func theSameTapesGiveTheSameBytes() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let path = try tapes.tape("same", Self.session + [T.claimResult("ghost")])
         try tapes.write("claimed: marker \"after claim\"\n", to: "same.checkpoints")
         try tapes.golden(forTape: path, checkpoint: "claimed", afterRecord: 9, energy: 1)
@@ -208,7 +220,8 @@ import Testing
     }
 
     @Test func badInputSaysWhatAndWhere() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         #expect(throws: ReproError.self) { try SessionReportBuilder().build(tapePaths: [tapes.directory + "/missing.tape"]) }
         let path = try tapes.tape("bad", Self.session)
         try tapes.write("oops record x\n", to: "bad.checkpoints")

@@ -22,7 +22,8 @@ import Testing
     static let faultRecord = BaoLifeMessages.healthy.count + 1
 
     @Test func healthyTapeHasNoFailure() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let path = try tapes.tape("ok", BaoLifeMessages.healthy)
         #expect(
             try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0")).find(
@@ -31,10 +32,14 @@ import Testing
     }
 
     @Test func malformedJSONIsADecodeError() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let found = try #require(try failure(with: [#"{"type":"u","message":{"energy":}}"#], in: tapes))
         #expect(found.index == Self.faultRecord)
-        guard case .decodeError(let kind) = found.kind else { Issue.record("got \(found.kind)"); return }
+        guard case .decodeError(let kind) = found.kind else {
+            Issue.record("got \(found.kind)")
+            return
+        }
         #expect(kind.hasPrefix("s2c "))
         #expect(found.report.contains("offending record 8: s2c text (undecodable)"))
         #expect(found.report.contains("the record did not change the state"))
@@ -43,16 +48,21 @@ import Testing
     }
 
     @Test func wrongFieldTypeIsADifferentDecodeError() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let found = try #require(try failure(with: [#"{"type":"u","message":{"energy":"lots"}}"#], in: tapes))
         #expect(found.index == Self.faultRecord)
-        guard case .decodeError(let kind) = found.kind else { Issue.record("got \(found.kind)"); return }
+        guard case .decodeError(let kind) = found.kind else {
+            Issue.record("got \(found.kind)")
+            return
+        }
         #expect(kind.contains("message.energy"))
         #expect(kind.hasPrefix("s2c "))
     }
 
     @Test func claimResultForAnUnknownEventBreaksTheStreamInvariant() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let found = try #require(try failure(with: [BaoLifeMessages.claimResult("ghost")], in: tapes))
         #expect(found.index == Self.faultRecord)
         #expect(found.kind == .invariant(["claimResult.answersClaim"]))
@@ -60,7 +70,8 @@ import Testing
     }
 
     @Test func predicateCrossingNamesTheRecordAndTheStateChange() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let found = try #require(
             try failure(with: [BaoLifeMessages.update(energy: -5)], predicate: "gameState.energy < 0", in: tapes))
         #expect(found.index == Self.faultRecord)
@@ -70,7 +81,8 @@ import Testing
     }
 
     @Test func checkpointMismatchAgainstAGolden() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let found = try #require(
             try failure(with: [BaoLifeMessages.update(energy: 50)], in: tapes) { path in
                 try tapes.write("after-fault: record \(Self.faultRecord)\n", to: "bug.checkpoints")
@@ -98,7 +110,8 @@ import Testing
     }
 
     @Test func inspectGivesTheStateAtARecordOrTimeAndASubtree() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         let atRecord = StateInspection.snapshot(of: tape, at: .record(2)).snapshot
         #expect(try StateInspection.subtree(atRecord, path: "gameState.energy") == .int(98))

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func jitteredTimestampsAreNoDivergence() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))
         let b = try ReproTape.load(try tapes.tape("b", records: records(BaoLifeMessages.healthy, jitter: 37_000_000)))
         let diff = SessionDiff(a, b)
@@ -25,7 +26,8 @@ import Testing
     }
 
     @Test func oneChangedFieldIsNamed() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         var changed = BaoLifeMessages.healthy
         changed[5] = BaoLifeMessages.update(energy: 97, money: 999)
         let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func ignoredKeysDoNotCount() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         var changed = BaoLifeMessages.healthy
         changed[3] = #">{"type":"claimEvent","message":{"eventId":"ev-1","timestamp":"2026-01-01T09:00:00.000Z"}}"#
         let a = try ReproTape.load(try tapes.tape("a", records: records(BaoLifeMessages.healthy)))

@@ -11,7 +11,8 @@ import Testing
 
 @Suite struct ShrinkTests {
     @Test func unitsKeepAnEventWithItsClaimAndResult() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         let units = ShrinkUnits(tape: tape, through: tape.records.count - 1)
         #expect(units.fixed == [0])
@@ -20,7 +21,8 @@ import Testing
     }
 
     @Test func shrinksASmallTapeToTheFault() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let path = try tapes.tape("bug", BaoLifeMessages.healthy + [BaoLifeMessages.update(energy: -5)] + BaoLifeMessages.healthy)
         let tape = try ReproTape.load(path)
         let search = try ReproSetup.search(forTape: path, until: StatePredicate(parsing: "gameState.energy < 0"))
@@ -30,7 +32,8 @@ import Testing
     }
 
     @Test func doesNotShrinkATapeThatDoesNotFail() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         let tape = try ReproTape.load(try tapes.tape("ok", BaoLifeMessages.healthy))
         #expect(Shrinker(search: ReproSearch()).shrink(tape) == nil)
     }
@@ -38,7 +41,8 @@ import Testing
     /// 100,000 synthetic server messages (claim results left out: they answer no claim) with one
     /// claim result for an event nobody claimed at record 70,000.
     @Test(.slow) func shrinksAHundredThousandRecordTape() throws {
-        let tapes = try TestTapes(); defer { tapes.remove() }
+        let tapes = try TestTapes()
+        defer { tapes.remove() }
         var stream = SyntheticMessages(seed: 42)
         var records = [TapeRecord(time: 0, direction: .c2s, kind: .open)]
         while records.count < 100_000 {

@@ -49,7 +49,8 @@ import Testing
     }
 
     @Test func everyCommandReachesCheckVerdictOnThePassingAndTheFailingTapes() throws {
-        let tapes = try TestTapes.report(); defer { tapes.remove() }
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
         let passing = try Self.tape("passing", Self.session(), in: tapes)
         // The server answers a claim the client never sent: `claimResult.answersClaim` breaks at record 4.
         let invariant = try Self.tape("invariant", Self.session(answering: "ev-9"), in: tapes)

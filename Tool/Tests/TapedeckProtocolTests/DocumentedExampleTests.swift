@@ -72,7 +72,8 @@ import Testing
     @Test func documentedValuesDecodeAsDocumented() throws {
         let event = try #require(document.serverExamples.first { $0.heading == "messageEvent" })
         guard case .messageEvent(let lifeEvent) = try ServerMessage.decode(event.bytes) else {
-            Issue.record("not a messageEvent"); return
+            Issue.record("not a messageEvent")
+            return
         }
         #expect(lifeEvent.energyCost == -5)
         #expect(lifeEvent.moneyCost == 120)

@@ -15,7 +15,9 @@ import Testing
         }
 
         init(bytes: [UInt8], _ offset: Int, _ expected: String) {
-            input = bytes; self.offset = offset; self.expected = expected
+            input = bytes
+            self.offset = offset
+            self.expected = expected
         }
     }
 

@@ -103,7 +103,10 @@ import Testing
                 #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"m","kind":""# + written
                 + #"","status":"s","affinity":1,"text":"t"}}"# + String(repeating: " ", count: padding)
             let message = try ServerMessage.decode(Array(json.utf8))
-            guard case .relationshipEvent(let event) = message else { Issue.record("\(message)"); return }
+            guard case .relationshipEvent(let event) = message else {
+                Issue.record("\(message)")
+                return
+            }
             #expect(event.kind == .unknown(value), "padding \(padding)")
         }
     }

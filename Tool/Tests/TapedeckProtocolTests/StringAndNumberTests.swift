@@ -6,7 +6,8 @@ import Testing
     func sendMessageText(_ jsonString: String) throws -> String {
         let text = #"{"type":"sendMessage","message":{"personId":"p","text":"# + jsonString + "}}"
         guard case .sendMessage(let body) = try ClientMessage.decode(Array(text.utf8)) else {
-            Issue.record("not a sendMessage"); return ""
+            Issue.record("not a sendMessage")
+            return ""
         }
         return body.text
     }

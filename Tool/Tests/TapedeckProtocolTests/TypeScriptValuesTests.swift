@@ -49,7 +49,10 @@ import Testing
         let text =
             #"{"type":"relationshipEvent","message":{"personId":"p","milestone":"met","kind":"enemy","status":"s","affinity":1,"text":"t"}}"#
         let message = try ServerMessage.decode(Array(text.utf8))
-        guard case .relationshipEvent(let event) = message else { Issue.record("\(message)"); return }
+        guard case .relationshipEvent(let event) = message else {
+            Issue.record("\(message)")
+            return
+        }
         #expect(event.kind == .unknown("enemy"))
         #expect(event.kind.rawValue == "enemy")
         #expect(String(decoding: message.encoded(), as: UTF8.self) == text)

@@ -24,8 +24,12 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     }
 
     init(_ name: String, _ frames: [WireFrame], wrongMasking: Bool = false, server: Answer, client: Answer, proxy: Answer) {
-        self.name = name; self.frames = frames; self.wrongMasking = wrongMasking
-        self.server = server; self.client = client; self.proxy = proxy
+        self.name = name
+        self.frames = frames
+        self.wrongMasking = wrongMasking
+        self.server = server
+        self.client = client
+        self.proxy = proxy
     }
 
     /// The bytes a peer sends: the case's frames, then (when no close frame was among them) the

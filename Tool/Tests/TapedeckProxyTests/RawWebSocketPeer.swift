@@ -138,8 +138,14 @@ enum Answer: Equatable, Sendable, CustomStringConvertible {
     /// The first close frame or probe pong among `frames`.
     init?(from frames: [WireFrame]) {
         for frame in frames {
-            if frame.opcode == WireFrame.close { self = .close(frame.closeCode); return }
-            if frame.opcode == WireFrame.pong && frame.payload == Answer.probe.payload { self = .open; return }
+            if frame.opcode == WireFrame.close {
+                self = .close(frame.closeCode)
+                return
+            }
+            if frame.opcode == WireFrame.pong && frame.payload == Answer.probe.payload {
+                self = .open
+                return
+            }
         }
         return nil
     }

@@ -107,7 +107,7 @@ import Testing
         // Every file under the folder, tapes decompressed with the lz4 tool, the catalog as it is.
         var files = try FileManager.default.subpathsOfDirectory(atPath: folder).map { folder + "/" + $0 }
         files.removeAll {
-            var isFolder: ObjCBool = false;
+            var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
         }
         #expect(files.contains { $0.hasSuffix("catalog.sqlite") })

@@ -42,7 +42,12 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             chmod(folder, 0o555)
         }
-        defer { if folder != "/proc" { chmod(folder, 0o755); try? FileManager.default.removeItem(atPath: folder) } }
+        defer {
+            if folder != "/proc" {
+                chmod(folder, 0o755)
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
         let result = try await Self.record(out: folder, extra: extra)
         #expect(result.status == 1)
         #expect(!result.output.contains { $0.hasPrefix("recording on") }, "\(result.output)")

@@ -34,11 +34,13 @@ final class TapedeckUnderTest: Sendable {
         self.kind = kind
         switch kind {
         case .server:
-            upstream = nil; folder = nil
+            upstream = nil
+            folder = nil
             process = try ChildProcess(binary, ["server", "--clock", "virtual"] + options)
             port = try Self.port(in: try await process.line(startingWith: "listening on "))
         case .serve:
-            upstream = nil; folder = nil
+            upstream = nil
+            folder = nil
             process = try ChildProcess(binary, ["serve", Self.fixtureTape, "--timing", "fast"] + options)
             port = try Self.port(in: try await process.line(startingWith: "serving "))
         case .proxy:

@@ -46,7 +46,10 @@ import Testing
 
     @Test func aBadPatternSaysWhereAndWhy() {
         func error(_ text: String) -> String? {
-            do { _ = try IgnorePattern(text); return nil } catch { return error.description }
+            do {
+                _ = try IgnorePattern(text)
+                return nil
+            } catch { return error.description }
         }
         #expect(error("") == "ignore pattern \"\", column 1: the pattern is empty")
         #expect(error("a..b") == "ignore pattern \"a..b\", column 3: expected a member name before \".\"")

@@ -14,7 +14,8 @@ import Testing
         let tape = try fixtures.tape(fixture: "bad-claim")
         let result = try TapeReplay(tapes: [tape], model: ClientState()).run()
         guard case .invariant(let stop)? = result.stop else {
-            Issue.record("expected an invariant stop, got \(String(describing: result.stop))"); return
+            Issue.record("expected an invariant stop, got \(String(describing: result.stop))")
+            return
         }
         #expect(stop.position.record == 9)
         #expect(stop.names == ["claimResult.answersClaim"])
@@ -44,7 +45,10 @@ import Testing
         let tape = try fixtures.tape(fixture: "session")
         // A model whose claim rule forgets to lower the unclaimed counter.
         let result = try TapeReplay(tapes: [tape], model: CounterForgettingModel()).run()
-        guard case .invariant(let stop)? = result.stop else { Issue.record("expected an invariant stop"); return }
+        guard case .invariant(let stop)? = result.stop else {
+            Issue.record("expected an invariant stop")
+            return
+        }
         #expect(stop.position.record == 7)
         #expect(stop.names == ["claimable.unclaimedCount"])
         #expect(stop.before.value(at: "claimable.events[0].claimed") == .bool(false))

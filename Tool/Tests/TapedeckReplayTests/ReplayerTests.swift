@@ -53,7 +53,10 @@ import Testing
         var stopping = TapeReplay(tapes: [tape], model: ClientState())
         stopping.stopsOnDecodeFailure = true
         let stopped = try stopping.run()
-        guard case .decodeFailure(let stop)? = stopped.stop else { Issue.record("expected a decode stop"); return }
+        guard case .decodeFailure(let stop)? = stopped.stop else {
+            Issue.record("expected a decode stop")
+            return
+        }
         #expect(stop.position.record == 5)
         #expect(stopped.statistics.records == 6)
     }

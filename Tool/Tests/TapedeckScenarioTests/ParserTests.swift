@@ -39,19 +39,31 @@ import Testing
             """)
         let kinds = scenario.statements.map(\.kind)
         #expect(kinds.count == 11)
-        guard case .connect(let connect) = kinds[0] else { Issue.record("not a connect"); return }
+        guard case .connect(let connect) = kinds[0] else {
+            Issue.record("not a connect")
+            return
+        }
         #expect(connect.url?.description == "ws://127.0.0.1:9000/wss/?v=${server}")
         #expect(connect.subprotocol == "baolife.v1")
         #expect(connect.headers.map(\.name) == ["Authorization", "X-Device"])
         #expect(connect.headers.map(\.value.description) == ["Bearer abc#def", "${now}"])
-        guard case .send(let type, let body) = kinds[1] else { Issue.record("not a send"); return }
+        guard case .send(let type, let body) = kinds[1] else {
+            Issue.record("not a send")
+            return
+        }
         #expect(type == "claimEvent")
         #expect(body?.description == #"{"eventId":"e-${server}","timestamp":${now}}"#)
-        guard case .expect(let expect) = kinds[2] else { Issue.record("not an expect"); return }
+        guard case .expect(let expect) = kinds[2] else {
+            Issue.record("not an expect")
+            return
+        }
         #expect(expect.filter?.description == #"accepted == true and eventId != "x" or reason == null"#)
         #expect(expect.filter?.alternatives.map(\.count) == [2, 1])
         #expect(expect.within == .milliseconds(500))
-        guard case .expectNo(let expectNo) = kinds[3] else { Issue.record("not an expect no"); return }
+        guard case .expectNo(let expectNo) = kinds[3] else {
+            Issue.record("not an expect no")
+            return
+        }
         #expect(expectNo.type == "error")
         #expect(expectNo.filter?.description == #"kind == "rateLimited""#)
         #expect(
@@ -59,11 +71,17 @@ import Testing
         #expect(expectNo.duration == .seconds(60))
         #expect(kinds[4] == .set(name: "count", value: .literal(.int(3))))
         #expect(kinds[5] == .capture(name: "id", path: "person.relationships[0].id"))
-        guard case .checkpoint(let name, let assertions) = kinds[6] else { Issue.record("not a checkpoint"); return }
+        guard case .checkpoint(let name, let assertions) = kinds[6] else {
+            Issue.record("not a checkpoint")
+            return
+        }
         #expect(name == "after claim")
         #expect(assertions.map(\.description) == ["gameState.energy >= 10", "claimable.events[0].claimed == true"])
         #expect(kinds[7] == .wait(.seconds(2)))
-        guard case .repeatBlock(let block) = kinds[8] else { Issue.record("not a repeat"); return }
+        guard case .repeatBlock(let block) = kinds[8] else {
+            Issue.record("not a repeat")
+            return
+        }
         #expect(block.count == 2 && block.until == nil && block.body.map(\.kind) == [.mark("inside")])
         #expect(kinds[9] == .close(code: 4000))
         #expect(kinds[10] == .timeout(.seconds(3)))
@@ -89,7 +107,10 @@ import Testing
 
     @Test func checkpointWithoutBracesTakesTheAssertionLinesAfterIt() throws {
         let scenario = try TestSupport.parse("checkpoint a\n  gameState.energy == 100\n  player.fullName != \"\"\nwait 1s\n")
-        guard case .checkpoint(_, let assertions) = scenario.statements[0].kind else { Issue.record("not a checkpoint"); return }
+        guard case .checkpoint(_, let assertions) = scenario.statements[0].kind else {
+            Issue.record("not a checkpoint")
+            return
+        }
         #expect(assertions.count == 2)
         #expect(scenario.statements[1].kind == .wait(.seconds(1)))
     }

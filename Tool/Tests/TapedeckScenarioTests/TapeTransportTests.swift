@@ -110,12 +110,14 @@ import Testing
         var player = RecordedSessionPlayer(records: Self.recordedSession())
         #expect(player.open() == [.init(delay: 5_000_000, event: .message(Array(#"{"type":"u","message":{"energy":70}}"#.utf8)))])
         guard case .matched(let first) = player.answer(Array(#"{"type":"createCharacter","message":{"name":"X"}}"#.utf8)) else {
-            Issue.record("createCharacter should match by type"); return
+            Issue.record("createCharacter should match by type")
+            return
         }
         #expect(first.map(\.delay) == [50_000_000, 1_550_000_000])
         guard case .matched(let second) = player.answer(Array(#"{"type":"claimEvent","message":{"eventId":"other"}}"#.utf8))
         else {
-            Issue.record("claimEvent should match by type"); return
+            Issue.record("claimEvent should match by type")
+            return
         }
         #expect(
             second == [
@@ -157,7 +159,8 @@ import Testing
                     .init(delay: 15_000_000, event: .message(Array(tick.utf8))),
                 ]))
         guard case .matched(let paused) = player.answer(Array(#"{"type":"stop","message":{}}"#.utf8)) else {
-            Issue.record("stop should match: the advances in between are not client messages to match"); return
+            Issue.record("stop should match: the advances in between are not client messages to match")
+            return
         }
         #expect(paused.map(\.delay) == [1_000_000])
         #expect(player.remainingClientMessages == 0)

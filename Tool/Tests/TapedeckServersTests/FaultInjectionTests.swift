@@ -58,7 +58,8 @@ import Testing
             _ = try await client.until("extraCurriculars")
             // No request is sent: the next message comes from the server's own tick.
             guard case .update(let update) = try await client.next() else {
-                Issue.record("expected a u from the wall-clock tick"); return
+                Issue.record("expected a u from the wall-clock tick")
+                return
             }
             #expect(update.date == "2025-02-20" && update.hourOfDay == 8)
             await client.close()
@@ -86,14 +87,20 @@ import Testing
             let first = try await GameClient.connect(to: server, path: "/wss/?player=mei")
             try await first.send(.createCharacter(hero))
             let created = try await first.next()
-            guard case .playerObject(let player) = created else { Issue.record("\(created)"); return }
+            guard case .playerObject(let player) = created else {
+                Issue.record("\(created)")
+                return
+            }
             for _ in 0..<4 { _ = try await first.next() }
             try await first.send(.purchaseItem(PurchaseItem(itemId: "teddy")))
             #expect(try await first.socket.receive(timeout: GameClient.timeout) == .closed(code: nil))
             // The reconnect (connection 2) is not faulted: the game as it was left, the purchase applied.
             let second = try await GameClient.connect(to: server, path: "/wss/?player=mei")
             let resumed = try await second.next()
-            guard case .playerObject(let back) = resumed else { Issue.record("\(resumed)"); return }
+            guard case .playerObject(let back) = resumed else {
+                Issue.record("\(resumed)")
+                return
+            }
             #expect(
                 back.person.money == player.person.money.map { $0 - 40 },
                 "\(String(describing: player.person.money)) -> \(String(describing: back.person.money))")

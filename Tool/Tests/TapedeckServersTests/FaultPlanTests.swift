@@ -23,11 +23,13 @@ import Testing
         #expect(try AdvanceCommand.parse(AdvanceCommand(seconds: 60).encoded()).get() == AdvanceCommand(seconds: 60))
         let text = Array(#"{"type":"advance","message":{"seconds":"soon"}}"#.utf8)
         guard case .failure(let error) = AdvanceCommand.parse(text) else {
-            Issue.record("a string number was accepted"); return
+            Issue.record("a string number was accepted")
+            return
         }
         #expect(error.text.contains("message.seconds"))
         guard case .failure(let range) = AdvanceCommand.parse(AdvanceCommand(seconds: 3601).encoded()) else {
-            Issue.record("3601 seconds were accepted"); return
+            Issue.record("3601 seconds were accepted")
+            return
         }
         #expect(range.text.contains("between 1 and 3600"))
     }

@@ -42,16 +42,21 @@ import Testing
         func run(_ message: ClientMessage) { expected += game.handle(message) }
         func fence() { run(.requestStatistics) }
         run(.createCharacter(hero))
-        run(.speed(SpeedChange(speed: 10000))); fence()
+        run(.speed(SpeedChange(speed: 10000)))
+        fence()
         for _ in 0..<20 { expected += game.tick() }
         fence()
-        run(.claimEvent(ClaimEvent(eventId: "event-1", timestamp: "t"))); fence()
+        run(.claimEvent(ClaimEvent(eventId: "event-1", timestamp: "t")))
+        fence()
         let candidate = game.handle(.retrievePerson(RetrievePerson()))
         expected += candidate
         let id = try #require(candidate.first?.person?.id)
-        run(.swipe(Swipe(personId: id, direction: .right))); fence()
-        run(.purchaseItem(PurchaseItem(itemId: "flowers"))); fence()
-        run(.timeSkip(TimeSkip(tier: "1d"))); fence()
+        run(.swipe(Swipe(personId: id, direction: .right)))
+        fence()
+        run(.purchaseItem(PurchaseItem(itemId: "flowers")))
+        fence()
+        run(.timeSkip(TimeSkip(tier: "1d")))
+        fence()
         #expect(frames == expected.map { $0.encoded() })
     }
 }

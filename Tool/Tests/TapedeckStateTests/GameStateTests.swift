@@ -188,7 +188,9 @@ import Testing
 
     @Test func canAffordComparesEveryResource() {
         var state = GameState()
-        state.energy = 20; state.money = 50; state.diamonds = 3
+        state.energy = 20
+        state.money = 50
+        state.diamonds = 3
         #expect(state.canAfford(energy: 20, money: 50, diamonds: 3))
         #expect(state.canAfford())
         #expect(!state.canAfford(energy: 21))

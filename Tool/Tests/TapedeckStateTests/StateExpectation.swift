@@ -45,12 +45,18 @@ enum LineDiff {
         }
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                previous = a[i]; printedContext = false
-                i += 1; j += 1
+                previous = a[i]
+                printedContext = false
+                i += 1
+                j += 1
             } else if i < a.count, j == b.count || lengths[i + 1][j] >= lengths[i][j + 1] {
-                context(); out += "- \(a[i])\n"; i += 1
+                context()
+                out += "- \(a[i])\n"
+                i += 1
             } else {
-                context(); out += "+ \(b[j])\n"; j += 1
+                context()
+                out += "+ \(b[j])\n"
+                j += 1
             }
         }
         return out

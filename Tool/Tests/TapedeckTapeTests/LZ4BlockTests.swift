@@ -106,7 +106,10 @@ import Testing
                 block += [UInt8(offset), 0]
                 if length - 4 >= 15 {
                     var rest = length - 4 - 15
-                    while rest >= 255 { block.append(255); rest -= 255 }
+                    while rest >= 255 {
+                        block.append(255)
+                        rest -= 255
+                    }
                     block.append(UInt8(rest))
                 }
                 block += [0x50] + Array("12345".utf8)

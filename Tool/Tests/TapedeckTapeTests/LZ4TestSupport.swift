@@ -151,7 +151,10 @@ enum LZ4TestSupport {
         do {
             let decoder = try LZ4FrameDecoder(path: path)
             while true {
-                if case .endOfFile = try decoder.step(into: &outcome.bytes) { outcome.end = "complete"; break }
+                if case .endOfFile = try decoder.step(into: &outcome.bytes) {
+                    outcome.end = "complete"
+                    break
+                }
             }
         } catch let stop as LZ4FrameDecoder.Stop {
             switch stop {
@@ -172,7 +175,10 @@ enum LZ4TestSupport {
         do {
             let decoder = try LibLZ4FrameDecoder(path: path)
             while true {
-                if case .endOfFile = try decoder.step(into: &outcome.bytes) { outcome.end = "complete"; break }
+                if case .endOfFile = try decoder.step(into: &outcome.bytes) {
+                    outcome.end = "complete"
+                    break
+                }
             }
         } catch let stop as LibLZ4FrameDecoder.Stop {
             switch stop {

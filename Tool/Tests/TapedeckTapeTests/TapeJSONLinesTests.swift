@@ -145,7 +145,10 @@ import Testing
 
     @Test func parsesEscapesAndBigIntegersExactly() throws {
         let line = Array(#"{"t":9223372036854775807,"dir":"s2c","kind":"text","text":"\ud83c\udf89 \u00e9\/\b\f"}"#.utf8)
-        guard case .record(let record) = try TapeJSONLinesDecoder.decode(line) else { Issue.record("not a record"); return }
+        guard case .record(let record) = try TapeJSONLinesDecoder.decode(line) else {
+            Issue.record("not a record")
+            return
+        }
         #expect(record.time == UInt64(Int64.max))
         #expect(record.payload == Array("🎉 é/\u{8}\u{c}".utf8))
     }

@@ -93,9 +93,14 @@ import Testing
         let directory = try TestFiles.directory()
         let path = directory.appendingPathComponent("t.tape").path
         let writer = try TapeWriter(path: path, metadata: TestFiles.metadata)
-        try writer.append(Self.sample[0]); try writer.append(Self.sample[1]); try writer.flush()
-        try writer.append(Self.sample[2]); try writer.append(Self.sample[3]); try writer.flush()
-        try writer.append(Self.sample[4]); try writer.close()
+        try writer.append(Self.sample[0])
+        try writer.append(Self.sample[1])
+        try writer.flush()
+        try writer.append(Self.sample[2])
+        try writer.append(Self.sample[3])
+        try writer.flush()
+        try writer.append(Self.sample[4])
+        try writer.close()
 
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let blocks = blockOffsets(bytes)
@@ -107,7 +112,8 @@ import Testing
         let (records, error, reader) = try TestFiles.readAll(path)
         #expect(records == Array(Self.sample.prefix(2)))
         guard case .damaged(_, let afterRecords, let atByte, let reason) = error else {
-            Issue.record("expected damage, got \(String(describing: error))"); return
+            Issue.record("expected damage, got \(String(describing: error))")
+            return
         }
         #expect(afterRecords == 2)
         #expect(atByte == UInt64(target))
@@ -159,7 +165,10 @@ import Testing
         try await TestFiles.lz4Compress(stream, to: path)
         let (records, error, _) = try TestFiles.readAll(path)
         #expect(records == [Self.sample[0]])
-        guard case .damaged(_, 1, _, let reason) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .damaged(_, 1, _, let reason) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("impossible length"))
     }
 

@@ -31,7 +31,10 @@ import Testing
         var bytes: [UInt8] = []
         TapeRecordCodec.append(record, to: &bytes)
         let decoded = bytes.withUnsafeBytes { TapeRecordCodec.decodeBody(UnsafeRawBufferPointer(rebasing: $0[4...])) }
-        guard case .record(let back) = decoded else { Issue.record("not decoded: \(decoded)"); return }
+        guard case .record(let back) = decoded else {
+            Issue.record("not decoded: \(decoded)")
+            return
+        }
         #expect(back == record)
     }
 
@@ -39,12 +42,16 @@ import Testing
         // An extension with tag 9 (unknown) of 3 bytes, then the payload "x".
         var body: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 5, 0, 9, 3, 0xAA, 0xBB, 0xCC, 0x78]
         let known = body.withUnsafeBytes { TapeRecordCodec.decodeBody($0) }
-        guard case .record(let record) = known else { Issue.record("not decoded: \(known)"); return }
+        guard case .record(let record) = known else {
+            Issue.record("not decoded: \(known)")
+            return
+        }
         #expect(record.payload == Array("x".utf8))
         #expect(record.closeCode == nil)
         body[13] = 200 // a kind from the future
         guard case .unknown(let kind, _) = body.withUnsafeBytes({ TapeRecordCodec.decodeBody($0) }) else {
-            Issue.record("unknown kind not reported"); return
+            Issue.record("unknown kind not reported")
+            return
         }
         #expect(kind == 200)
     }
@@ -52,12 +59,14 @@ import Testing
     @Test func refusesMalformedBodies() {
         let short: [UInt8] = [0, 0, 0]
         guard case .malformed = short.withUnsafeBytes({ TapeRecordCodec.decodeBody($0) }) else {
-            Issue.record("short body accepted"); return
+            Issue.record("short body accepted")
+            return
         }
         // Extension length 50 in a 16-byte body.
         let overrun: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 50, 0]
         guard case .malformed(let reason) = overrun.withUnsafeBytes({ TapeRecordCodec.decodeBody($0) }) else {
-            Issue.record("overrun accepted"); return
+            Issue.record("overrun accepted")
+            return
         }
         #expect(reason.contains("extension length 50"))
     }

@@ -27,7 +27,8 @@ import Testing
         let (records, error, _) = try TestFiles.readAll(path)
         #expect(records == [text(5_000_000)])
         guard case .truncated(_, let afterRecords, _) = error else {
-            Issue.record("expected truncation, got \(String(describing: error))"); return
+            Issue.record("expected truncation, got \(String(describing: error))")
+            return
         }
         #expect(afterRecords == 1)
         try writer.close()

@@ -53,7 +53,10 @@ final class HoppingAdapter: AppClientAdapter {
         Self.made += 1
     }
 
-    struct Snapshot: Encodable { var energy: Int; var money: Int }
+    struct Snapshot: Encodable {
+        var energy: Int
+        var money: Int
+    }
 
     func handle(_ event: SocketEvent, at time: VirtualTime) {
         if case .received(let message) = event { service.receive(message.data) }

@@ -33,7 +33,10 @@ final class BackoffApp {
         makeTask: @escaping (URL) -> any WebSocketTasking, clock: any Clock<Duration>, now: @escaping () -> Date,
         regression: Regression? = nil
     ) {
-        self.makeTask = makeTask; self.clock = clock; self.now = now; self.regression = regression
+        self.makeTask = makeTask
+        self.clock = clock
+        self.now = now
+        self.regression = regression
     }
 
     func connect() {

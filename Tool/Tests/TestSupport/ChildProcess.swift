@@ -110,7 +110,10 @@ public final class ChildProcess: @unchecked Sendable {
         lock.withLock {
             if data.isEmpty {
                 outputClosed = true
-                if !partial.isEmpty { lines.append(String(decoding: partial, as: UTF8.self)); partial = Data() }
+                if !partial.isEmpty {
+                    lines.append(String(decoding: partial, as: UTF8.self))
+                    partial = Data()
+                }
                 return
             }
             outputData.append(data)
@@ -201,7 +204,10 @@ public final class ChildProcess: @unchecked Sendable {
             }
             do { try await Task.sleep(for: .milliseconds(10)) } catch {
                 // Cancelled: the test is over; do not leave the child behind.
-                if !killed { kill(process.processIdentifier, SIGKILL); killed = true }
+                if !killed {
+                    kill(process.processIdentifier, SIGKILL)
+                    killed = true
+                }
                 await Task.yield()
             }
         }

@@ -63,12 +63,28 @@ public final class Person: Identifiable, Hashable {
     /// A new instance with the same fields, so a change can be published as a new value.
     public func copy() -> Person {
         let other = Person()
-        other.id = id; other.name = name; other.lastName = lastName; other.sex = sex; other.age = age
-        other.birthday = birthday; other.image = image; other.status = status; other.mood = mood
-        other.energy = energy; other.money = money; other.diamonds = diamonds; other.affinity = affinity
-        other.prestige = prestige; other.happiness = happiness; other.health = health
-        other.intelligence = intelligence; other.bio = bio; other.compatibilityScore = compatibilityScore
-        other.currentEducation = currentEducation; other.interests = interests; other.traits = traits
+        other.id = id
+        other.name = name
+        other.lastName = lastName
+        other.sex = sex
+        other.age = age
+        other.birthday = birthday
+        other.image = image
+        other.status = status
+        other.mood = mood
+        other.energy = energy
+        other.money = money
+        other.diamonds = diamonds
+        other.affinity = affinity
+        other.prestige = prestige
+        other.happiness = happiness
+        other.health = health
+        other.intelligence = intelligence
+        other.bio = bio
+        other.compatibilityScore = compatibilityScore
+        other.currentEducation = currentEducation
+        other.interests = interests
+        other.traits = traits
         return other
     }
 

@@ -57,8 +57,12 @@ func runStage(_ stage: String, payloads: [(Bool, [UInt8])], tape: String) throws
         while let record = try reader.next() {
             let time = VirtualTime(nanoseconds: record.time)
             switch record.kind {
-            case .open: state.apply(.opened, at: time); continue
-            case .close: state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time); continue
+            case .open:
+                state.apply(.opened, at: time)
+                continue
+            case .close:
+                state.apply(.closed(code: Int(record.closeCode ?? 1005), reason: ""), at: time)
+                continue
             case .text: break
             default: continue
             }

@@ -31,9 +31,11 @@ struct TagCommand: ParsableCommand {
         let key: String
         let value: String
         if let equals = label.firstIndex(of: "=") {
-            key = String(label[..<equals]); value = String(label[label.index(after: equals)...])
+            key = String(label[..<equals])
+            value = String(label[label.index(after: equals)...])
         } else {
-            key = label; value = ""
+            key = label
+            value = ""
         }
         // One safe replacement (ReplacingFile): a temporary name of its own, created with O_EXCL,
         // renamed over the tape it resolves to (a symbolic link stays a link) with the tape's mode,

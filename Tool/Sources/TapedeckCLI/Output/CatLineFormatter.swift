@@ -51,11 +51,21 @@ struct CatLineFormatter {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x0A: output += "\\n"; index += 1
-            case 0x0D: output += "\\r"; index += 1
-            case 0x09: output += "\\t"; index += 1
-            case 0..<0x20, 0x7F: output += "\\x" + Hex.lowercase([byte]); index += 1
-            case 0x20..<0x80: output.unicodeScalars.append(Unicode.Scalar(byte)); index += 1
+            case 0x0A:
+                output += "\\n"
+                index += 1
+            case 0x0D:
+                output += "\\r"
+                index += 1
+            case 0x09:
+                output += "\\t"
+                index += 1
+            case 0..<0x20, 0x7F:
+                output += "\\x" + Hex.lowercase([byte])
+                index += 1
+            case 0x20..<0x80:
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+                index += 1
             default:
                 // Take the longest valid UTF-8 sequence here, else escape one byte.
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2

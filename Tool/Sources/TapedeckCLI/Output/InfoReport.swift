@@ -14,7 +14,10 @@ enum InfoReport {
         // At most 18,446,744,073 whole seconds, so `whole + 1` is safe; `rest + scale / 2` < 2e9.
         var whole = nanoseconds / 1_000_000_000
         var rounded = (nanoseconds % 1_000_000_000 + scale / 2) / scale
-        if rounded == divisor { whole += 1; rounded = 0 }
+        if rounded == divisor {
+            whole += 1
+            rounded = 0
+        }
         guard decimals > 0 else { return "\(whole)" }
         let fraction = String(rounded)
         return "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
@@ -75,45 +78,74 @@ enum InfoReport {
     static func json(_ statistics: TapeStatistics, path: String) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
-        json.key(name: "path"); json.writeString(path)
-        json.key(name: "format"); json.writeString(statistics.header.versionString)
-        json.key(name: "metadata"); TapeMetadataJSON.write(statistics.header.metadata, to: &json)
-        json.key(name: "durationNs"); json.writeInteger(statistics.duration)
-        json.key(name: "records"); json.writeInteger(statistics.recordCount)
-        json.key(name: "skippedRecords"); json.writeInteger(statistics.skippedRecordCount)
-        json.key(name: "connections"); json.writeInteger(statistics.connections.count)
-        json.key(name: "directions"); json.beginObject()
+        json.key(name: "path")
+        json.writeString(path)
+        json.key(name: "format")
+        json.writeString(statistics.header.versionString)
+        json.key(name: "metadata")
+        TapeMetadataJSON.write(statistics.header.metadata, to: &json)
+        json.key(name: "durationNs")
+        json.writeInteger(statistics.duration)
+        json.key(name: "records")
+        json.writeInteger(statistics.recordCount)
+        json.key(name: "skippedRecords")
+        json.writeInteger(statistics.skippedRecordCount)
+        json.key(name: "connections")
+        json.writeInteger(statistics.connections.count)
+        json.key(name: "directions")
+        json.beginObject()
         for direction in TapeRecord.Direction.allCases {
-            json.key(name: direction.name); json.writeInteger(statistics.count(direction))
+            json.key(name: direction.name)
+            json.writeInteger(statistics.count(direction))
         }
         json.endObject()
-        json.key(name: "kinds"); json.beginObject()
-        for kind in TapeRecord.Kind.allCases { json.key(name: kind.name); json.writeInteger(statistics.count(kind)) }
+        json.key(name: "kinds")
+        json.beginObject()
+        for kind in TapeRecord.Kind.allCases {
+            json.key(name: kind.name)
+            json.writeInteger(statistics.count(kind))
+        }
         json.endObject()
-        json.key(name: "types"); json.beginObject()
+        json.key(name: "types")
+        json.beginObject()
         for direction in TapeRecord.Direction.allCases {
-            json.key(name: direction.name); json.beginObject()
-            for (type, count) in sortedTypes(statistics, direction) { json.key(name: type); json.writeInteger(count) }
+            json.key(name: direction.name)
+            json.beginObject()
+            for (type, count) in sortedTypes(statistics, direction) {
+                json.key(name: type)
+                json.writeInteger(count)
+            }
             json.endObject()
         }
         json.endObject()
-        json.key(name: "compressedBytes"); json.writeInteger(statistics.compressedBytes)
-        json.key(name: "uncompressedBytes"); json.writeInteger(statistics.uncompressedBytes)
-        json.key(name: "ratio"); json.writeString(ratio(statistics))
+        json.key(name: "compressedBytes")
+        json.writeInteger(statistics.compressedBytes)
+        json.key(name: "uncompressedBytes")
+        json.writeInteger(statistics.uncompressedBytes)
+        json.key(name: "ratio")
+        json.writeString(ratio(statistics))
         json.key(name: "state")
         json.beginObject()
         switch statistics.end {
         case .complete:
-            json.key(name: "status"); json.writeString("complete")
+            json.key(name: "status")
+            json.writeString("complete")
         case .truncated(let records, let offset):
-            json.key(name: "status"); json.writeString("truncated")
-            json.key(name: "afterRecords"); json.writeInteger(records)
-            json.key(name: "atByte"); json.writeInteger(offset)
+            json.key(name: "status")
+            json.writeString("truncated")
+            json.key(name: "afterRecords")
+            json.writeInteger(records)
+            json.key(name: "atByte")
+            json.writeInteger(offset)
         case .damaged(let records, let offset, let reason):
-            json.key(name: "status"); json.writeString("damaged")
-            json.key(name: "afterRecords"); json.writeInteger(records)
-            json.key(name: "atByte"); json.writeInteger(offset)
-            json.key(name: "reason"); json.writeString(reason)
+            json.key(name: "status")
+            json.writeString("damaged")
+            json.key(name: "afterRecords")
+            json.writeInteger(records)
+            json.key(name: "atByte")
+            json.writeInteger(offset)
+            json.key(name: "reason")
+            json.writeString(reason)
         }
         json.endObject()
         json.endObject()

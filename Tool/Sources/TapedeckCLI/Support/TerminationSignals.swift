@@ -26,7 +26,8 @@ final class TerminationSignals: @unchecked Sendable {
         var state = State()
 
         func withLock<T>(_ body: (inout State) -> T) -> T {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return body(&state)
         }
     }

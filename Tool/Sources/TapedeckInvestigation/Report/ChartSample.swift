@@ -11,7 +11,11 @@ package struct ChartSample: Sendable, Equatable {
     package var diamonds: Int
 
     package init(row: Int, gameMinute: Int64, energy: Int, money: Int, diamonds: Int) {
-        self.row = row; self.gameMinute = gameMinute; self.energy = energy; self.money = money; self.diamonds = diamonds
+        self.row = row
+        self.gameMinute = gameMinute
+        self.energy = energy
+        self.money = money
+        self.diamonds = diamonds
     }
 
     /// Same place on the clock and same values: a point that would add nothing to the charts.

@@ -38,7 +38,12 @@ package struct ReportCheckpoint: Sendable, Equatable {
     package var outcome: Outcome
 
     package init(tape: Int, name: String, trigger: String, line: Int, position: String?, digest: String?, outcome: Outcome) {
-        self.tape = tape; self.name = name; self.trigger = trigger; self.line = line
-        self.position = position; self.digest = digest; self.outcome = outcome
+        self.tape = tape
+        self.name = name
+        self.trigger = trigger
+        self.line = line
+        self.position = position
+        self.digest = digest
+        self.outcome = outcome
     }
 }

@@ -20,7 +20,13 @@ package struct ReportFailure: Sendable, Equatable {
         tape: Int, row: Int, position: String, signature: String, detail: String, message: String?,
         stateDiff: [String]?, around: [ReportRow]
     ) {
-        self.tape = tape; self.row = row; self.position = position; self.signature = signature
-        self.detail = detail; self.message = message; self.stateDiff = stateDiff; self.around = around
+        self.tape = tape
+        self.row = row
+        self.position = position
+        self.signature = signature
+        self.detail = detail
+        self.message = message
+        self.stateDiff = stateDiff
+        self.around = around
     }
 }

@@ -16,8 +16,11 @@ package struct ReportLimits: Sendable, Equatable {
         leadingRows: Int = 1000, rowsAroundFailure: Int = 100, trailingRows: Int = 100,
         detailLines: Int = 120, failureContext: Int = 5
     ) {
-        self.leadingRows = leadingRows; self.rowsAroundFailure = rowsAroundFailure; self.trailingRows = trailingRows
-        self.detailLines = detailLines; self.failureContext = failureContext
+        self.leadingRows = leadingRows
+        self.rowsAroundFailure = rowsAroundFailure
+        self.trailingRows = trailingRows
+        self.detailLines = detailLines
+        self.failureContext = failureContext
     }
 
     /// The session indices to embed, merged into ordered ranges.

@@ -46,7 +46,10 @@ package enum ReportPage {
 
     struct Builder {
         var text = ""
-        mutating func add(_ line: String) { text += line; text += "\n" }
+        mutating func add(_ line: String) {
+            text += line
+            text += "\n"
+        }
     }
 
     static func tapeLabel(_ report: SessionReport, _ tape: Int) -> String {

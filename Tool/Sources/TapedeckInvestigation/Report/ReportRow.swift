@@ -24,8 +24,14 @@ package struct ReportRow: Sendable, Equatable {
         index: Int, tape: Int, record: Int, tapeTime: UInt64, direction: String, type: String,
         summary: String, detail: String?, undecodable: Bool
     ) {
-        self.index = index; self.tape = tape; self.record = record; self.tapeTime = tapeTime
-        self.direction = direction; self.type = type; self.summary = summary; self.detail = detail
+        self.index = index
+        self.tape = tape
+        self.record = record
+        self.tapeTime = tapeTime
+        self.direction = direction
+        self.type = type
+        self.summary = summary
+        self.detail = detail
         self.undecodable = undecodable
     }
 }

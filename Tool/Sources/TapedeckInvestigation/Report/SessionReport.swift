@@ -13,7 +13,9 @@ package struct SessionReport: Sendable, Equatable {
         package var embedded: Int
 
         package init(name: String, total: Int, embedded: Int) {
-            self.name = name; self.total = total; self.embedded = embedded
+            self.name = name
+            self.total = total
+            self.embedded = embedded
         }
     }
 
@@ -47,9 +49,18 @@ package struct SessionReport: Sendable, Equatable {
         directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
         samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?, coverage: CoverageReport
     ) {
-        self.tapes = tapes; self.predicate = predicate; self.recordCount = recordCount; self.finalDigest = finalDigest
-        self.typeCounts = typeCounts; self.directionCounts = directionCounts; self.rows = rows
-        self.embeddedRanges = embeddedRanges; self.samples = samples; self.samplesWithoutClock = samplesWithoutClock
-        self.checkpoints = checkpoints; self.failure = failure; self.coverage = coverage
+        self.tapes = tapes
+        self.predicate = predicate
+        self.recordCount = recordCount
+        self.finalDigest = finalDigest
+        self.typeCounts = typeCounts
+        self.directionCounts = directionCounts
+        self.rows = rows
+        self.embeddedRanges = embeddedRanges
+        self.samples = samples
+        self.samplesWithoutClock = samplesWithoutClock
+        self.checkpoints = checkpoints
+        self.failure = failure
+        self.coverage = coverage
     }
 }

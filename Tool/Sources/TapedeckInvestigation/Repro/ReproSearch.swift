@@ -19,7 +19,10 @@ package struct ReproSearch: Sendable {
         predicate: (any StateCondition)? = nil, checkpoints: [Checkpoint] = [], goldens: GoldenStore? = nil,
         initialModel: ClientState = ClientState()
     ) {
-        self.predicate = predicate; self.checkpoints = checkpoints; self.goldens = goldens; self.initialModel = initialModel
+        self.predicate = predicate
+        self.checkpoints = checkpoints
+        self.goldens = goldens
+        self.initialModel = initialModel
     }
 
     /// The first failure over `indices` (all records when nil): its place in `indices`, kind and

@@ -14,7 +14,10 @@ package struct ReproTape: Sendable {
     package var end: TapeEnd
 
     package init(path: String, metadata: TapeMetadata, records: [TapeRecord], end: TapeEnd = .complete) {
-        self.path = path; self.metadata = metadata; self.records = records; self.end = end
+        self.path = path
+        self.metadata = metadata
+        self.records = records
+        self.end = end
         inputs = records.map(ReplayInput.init(decoding:))
     }
 

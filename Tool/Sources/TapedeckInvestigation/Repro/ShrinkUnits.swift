@@ -18,8 +18,14 @@ package struct ShrinkUnits: Sendable, Equatable {
         var unitOfKey: [String: Int] = [:]
         for index in 0...last {
             let input = tape.inputs[index]
-            if case .connection(.opened) = input { fixed.append(index); continue }
-            guard let key = Self.key(of: input) else { units.append([index]); continue }
+            if case .connection(.opened) = input {
+                fixed.append(index)
+                continue
+            }
+            guard let key = Self.key(of: input) else {
+                units.append([index])
+                continue
+            }
             if let unit = unitOfKey[key] {
                 units[unit].append(index)
             } else {

@@ -9,7 +9,8 @@ package struct Shrinker {
     package var progress: (String) -> Void
 
     package init(search: ReproSearch, progress: @escaping (String) -> Void = { _ in }) {
-        self.search = search; self.progress = progress
+        self.search = search
+        self.progress = progress
     }
 
     package struct Result: Sendable {

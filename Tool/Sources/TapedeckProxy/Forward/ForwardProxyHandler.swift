@@ -52,8 +52,12 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         timeout: NIOLoopBound<HandshakeTimeoutHandler>, clientRefusal: ForwardProxyRefusal?,
         resolve: @escaping HostResolver.Function = HostResolver.resolve
     ) {
-        self.proxy = proxy; self.destinations = destinations; self.certificates = certificates; self.timeout = timeout
-        self.clientRefusal = clientRefusal; self.resolve = resolve
+        self.proxy = proxy
+        self.destinations = destinations
+        self.certificates = certificates
+        self.timeout = timeout
+        self.clientRefusal = clientRefusal
+        self.resolve = resolve
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -9,7 +9,8 @@ package struct InterceptPattern: Sendable, Equatable, CustomStringConvertible {
     package var port: Int?
 
     package init(host: String, port: Int?) {
-        self.host = host.lowercased(); self.port = port
+        self.host = host.lowercased()
+        self.port = port
     }
 
     package static func parse(_ text: String) -> Result<InterceptPattern, InterceptPatternError> {

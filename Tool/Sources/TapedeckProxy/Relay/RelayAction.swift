@@ -36,7 +36,10 @@ struct RelayRecord: Equatable, Sendable {
         _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
         fragmentCount: UInt32? = nil
     ) {
-        self.direction = direction; self.kind = kind; self.closeCode = closeCode; self.payload = payload
+        self.direction = direction
+        self.kind = kind
+        self.closeCode = closeCode
+        self.payload = payload
         self.fragmentCount = fragmentCount
     }
 

@@ -26,8 +26,11 @@ package final class ScenarioRunner {
             stateConfiguration: ClientState.Configuration = .init(sessionEpochMilliseconds: 1_767_225_600_000),
             recentMessageCount: Int = 5
         ) {
-            self.defaultTimeout = defaultTimeout; self.variables = variables; self.serverURL = serverURL
-            self.stateConfiguration = stateConfiguration; self.recentMessageCount = recentMessageCount
+            self.defaultTimeout = defaultTimeout
+            self.variables = variables
+            self.serverURL = serverURL
+            self.stateConfiguration = stateConfiguration
+            self.recentMessageCount = recentMessageCount
         }
     }
 

@@ -24,7 +24,10 @@ package struct StatePredicate: StateCondition, Hashable {
             let start = parser.position
             let word = parser.readIdentifier()
             if word == "and" { continue }
-            if word == "or" { alternatives.append([]); continue }
+            if word == "or" {
+                alternatives.append([])
+                continue
+            }
             throw parser.fail(
                 "expected 'and', 'or' or the end of the predicate, found '\(word.isEmpty ? parser.foundHere : word)'",
                 at: start, found: word.isEmpty ? parser.foundHere : word,

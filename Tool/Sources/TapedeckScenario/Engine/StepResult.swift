@@ -32,9 +32,16 @@ package struct StepResult: Sendable, Equatable {
         number: Int, depth: Int, summary: String, location: SourceLocation, status: Status, duration: UInt64,
         message: String? = nil, details: [String] = [], log: [String] = [], warnings: [String] = []
     ) {
-        self.number = number; self.depth = depth; self.summary = summary; self.location = location
-        self.status = status; self.duration = duration; self.message = message; self.details = details
-        self.log = log; self.warnings = warnings
+        self.number = number
+        self.depth = depth
+        self.summary = summary
+        self.location = location
+        self.status = status
+        self.duration = duration
+        self.message = message
+        self.details = details
+        self.log = log
+        self.warnings = warnings
     }
 }
 
@@ -53,8 +60,12 @@ package struct ScenarioResult: Sendable, Equatable {
     package init(
         name: String, file: String, steps: [StepResult], unmatchedSends: [UnmatchedSend], duration: UInt64, finalState: JSONValue
     ) {
-        self.name = name; self.file = file; self.steps = steps; self.unmatchedSends = unmatchedSends
-        self.duration = duration; self.finalState = finalState
+        self.name = name
+        self.file = file
+        self.steps = steps
+        self.unmatchedSends = unmatchedSends
+        self.duration = duration
+        self.finalState = finalState
     }
 
     package var passed: Bool { !steps.contains { $0.status == .failed } }

@@ -11,7 +11,11 @@ package struct Comparison: Sendable, Hashable, CustomStringConvertible {
     package var location: SourceLocation
 
     package init(path: JSONPath, pathText: String, op: ComparisonOperator, value: JSONTemplate, location: SourceLocation) {
-        self.path = path; self.pathText = pathText; self.op = op; self.value = value; self.location = location
+        self.path = path
+        self.pathText = pathText
+        self.op = op
+        self.value = value
+        self.location = location
     }
 
     package var description: String { "\(pathText) \(op.rawValue) \(value)" }

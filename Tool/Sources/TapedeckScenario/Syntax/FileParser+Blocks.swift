@@ -20,7 +20,10 @@ extension FileParser {
                     "missing '}' to close checkpoint \(name) opened at line \(open.line)", at: position, found: "",
                     hint: "add a line with '}' after its assertions")
             }
-            if character == "}" { cursor.advance(); break }
+            if character == "}" {
+                cursor.advance()
+                break
+            }
             assertions.append(try parseAssertion())
             cursor.skipSpaces()
             cursor.skipComment()

@@ -47,7 +47,10 @@ extension FileParser {
         cursor.advance()
         var members: [(key: String, value: JSONTemplate)] = []
         cursor.skipBlankSpace()
-        if cursor.current == "}" { cursor.advance(); return .object(members) }
+        if cursor.current == "}" {
+            cursor.advance()
+            return .object(members)
+        }
         while true {
             cursor.skipBlankSpace()
             let keyStart = position
@@ -66,8 +69,14 @@ extension FileParser {
             cursor.skipBlankSpace()
             members.append((key.description, try parseJSON(depth: depth + 1)))
             cursor.skipBlankSpace()
-            if cursor.current == "," { cursor.advance(); continue }
-            if cursor.current == "}" { cursor.advance(); return .object(members) }
+            if cursor.current == "," {
+                cursor.advance()
+                continue
+            }
+            if cursor.current == "}" {
+                cursor.advance()
+                return .object(members)
+            }
             if cursor.isAtEnd {
                 throw fail("the object opened at line \(open.line) is not closed", at: position, found: "", hint: "add '}'")
             }
@@ -80,13 +89,22 @@ extension FileParser {
         cursor.advance()
         var items: [JSONTemplate] = []
         cursor.skipBlankSpace()
-        if cursor.current == "]" { cursor.advance(); return .array(items) }
+        if cursor.current == "]" {
+            cursor.advance()
+            return .array(items)
+        }
         while true {
             cursor.skipBlankSpace()
             items.append(try parseJSON(depth: depth + 1))
             cursor.skipBlankSpace()
-            if cursor.current == "," { cursor.advance(); continue }
-            if cursor.current == "]" { cursor.advance(); return .array(items) }
+            if cursor.current == "," {
+                cursor.advance()
+                continue
+            }
+            if cursor.current == "]" {
+                cursor.advance()
+                return .array(items)
+            }
             if cursor.isAtEnd {
                 throw fail("the array opened at line \(open.line) is not closed", at: position, found: "", hint: "add ']'")
             }
@@ -100,7 +118,10 @@ extension FileParser {
         let startIndex = cursor.index
         func digits() -> Int {
             var count = 0
-            while let character = cursor.current, character.isASCII, character.isNumber { cursor.advance(); count += 1 }
+            while let character = cursor.current, character.isASCII, character.isNumber {
+                cursor.advance()
+                count += 1
+            }
             return count
         }
         _ = cursor.consume("-")

@@ -163,7 +163,10 @@ extension FileParser {
             let save = (cursor.index, position)
             let word = readIdentifier()
             if word == "and" { continue }
-            if word == "or" { alternatives.append([]); continue }
+            if word == "or" {
+                alternatives.append([])
+                continue
+            }
             cursor.reset(to: save.0, line: save.1.line, column: save.1.column)
             return MessageFilter(alternatives: alternatives)
         }

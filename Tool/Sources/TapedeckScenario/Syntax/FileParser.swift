@@ -185,7 +185,10 @@ struct FileParser {
         cursor.skipSpaces()
         cursor.skipComment()
         if cursor.isAtEnd { return }
-        if cursor.isAtNewline { cursor.advance(); return }
+        if cursor.isAtNewline {
+            cursor.advance()
+            return
+        }
         if inBlock, cursor.current == "}" { return }
         let found = foundHere
         let hint = Suggestion.hint(for: found, in: ScenarioParser.clauseKeywords)

@@ -7,7 +7,9 @@ package struct Scenario: Sendable, Hashable {
     package var statements: [ScenarioStatement]
 
     package init(name: String, file: String, statements: [ScenarioStatement]) {
-        self.name = name; self.file = file; self.statements = statements
+        self.name = name
+        self.file = file
+        self.statements = statements
     }
 
     /// `dir/char-creation.scenario` → `char-creation`.

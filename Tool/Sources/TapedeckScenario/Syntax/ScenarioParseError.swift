@@ -16,8 +16,12 @@ package struct ScenarioParseError: Error, Sendable, Equatable, CustomStringConve
         location: SourceLocation, found: String, message: String, hint: String? = nil,
         sourceLine: String, includedFrom: [SourceLocation] = []
     ) {
-        self.location = location; self.found = found; self.message = message; self.hint = hint
-        self.sourceLine = sourceLine; self.includedFrom = includedFrom
+        self.location = location
+        self.found = found
+        self.message = message
+        self.hint = hint
+        self.sourceLine = sourceLine
+        self.includedFrom = includedFrom
     }
 
     /// The first line: `file:3:5: error: MESSAGE; HINT`.

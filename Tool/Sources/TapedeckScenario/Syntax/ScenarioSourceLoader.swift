@@ -9,7 +9,10 @@ package protocol ScenarioSourceLoader: Sendable {
 package struct ScenarioSourceLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     package var path: String
     package var reason: String
-    package init(path: String, reason: String) { self.path = path; self.reason = reason }
+    package init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     package var description: String { "cannot read \(path): \(reason)" }
 }
 

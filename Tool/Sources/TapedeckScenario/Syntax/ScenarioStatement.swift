@@ -4,13 +4,17 @@ package struct ScenarioStatement: Sendable, Hashable {
     package var location: SourceLocation
 
     package init(_ kind: Kind, at location: SourceLocation) {
-        self.kind = kind; self.location = location
+        self.kind = kind
+        self.location = location
     }
 
     package struct Header: Sendable, Hashable {
         package var name: String
         package var value: TextTemplate
-        package init(name: String, value: TextTemplate) { self.name = name; self.value = value }
+        package init(name: String, value: TextTemplate) {
+            self.name = name
+            self.value = value
+        }
     }
 
     package struct Connect: Sendable, Hashable {
@@ -22,7 +26,10 @@ package struct ScenarioStatement: Sendable, Hashable {
         /// nothing listening) and fails when it opens.
         package var expectsRefusal: Bool
         package init(url: TextTemplate?, headers: [Header] = [], subprotocol: String? = nil, expectsRefusal: Bool = false) {
-            self.url = url; self.headers = headers; self.subprotocol = subprotocol; self.expectsRefusal = expectsRefusal
+            self.url = url
+            self.headers = headers
+            self.subprotocol = subprotocol
+            self.expectsRefusal = expectsRefusal
         }
     }
 
@@ -32,7 +39,9 @@ package struct ScenarioStatement: Sendable, Hashable {
         /// nil: the current default (`timeout`, 5s unless changed).
         package var within: ScenarioDuration?
         package init(type: String, filter: MessageFilter?, within: ScenarioDuration?) {
-            self.type = type; self.filter = filter; self.within = within
+            self.type = type
+            self.filter = filter
+            self.within = within
         }
     }
 
@@ -41,7 +50,9 @@ package struct ScenarioStatement: Sendable, Hashable {
         package var filter: MessageFilter?
         package var duration: ScenarioDuration
         package init(type: String, filter: MessageFilter?, duration: ScenarioDuration) {
-            self.type = type; self.filter = filter; self.duration = duration
+            self.type = type
+            self.filter = filter
+            self.duration = duration
         }
     }
 
@@ -53,7 +64,9 @@ package struct ScenarioStatement: Sendable, Hashable {
         package var dropped: Bool
         package var within: ScenarioDuration?
         package init(code: Int?, dropped: Bool, within: ScenarioDuration?) {
-            self.code = code; self.dropped = dropped; self.within = within
+            self.code = code
+            self.dropped = dropped
+            self.within = within
         }
 
         /// As written: `expect closed 4001 within 5s`.
@@ -70,14 +83,19 @@ package struct ScenarioStatement: Sendable, Hashable {
         package var until: Until?
         package var body: [ScenarioStatement]
         package init(count: Int, until: Until?, body: [ScenarioStatement]) {
-            self.count = count; self.until = until; self.body = body
+            self.count = count
+            self.until = until
+            self.body = body
         }
     }
 
     package struct Until: Sendable, Hashable {
         package var type: String
         package var filter: MessageFilter?
-        package init(type: String, filter: MessageFilter?) { self.type = type; self.filter = filter }
+        package init(type: String, filter: MessageFilter?) {
+            self.type = type
+            self.filter = filter
+        }
     }
 
     package enum Kind: Sendable, Hashable {

@@ -92,7 +92,9 @@ struct SourceCursor {
     }
 
     mutating func reset(to index: Int, line: Int, column: Int) {
-        self.index = index; self.line = line; self.column = column
+        self.index = index
+        self.line = line
+        self.column = column
     }
 
     /// The characters from `start` (an index) to the cursor.

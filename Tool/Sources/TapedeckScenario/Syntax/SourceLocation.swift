@@ -6,7 +6,9 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     package var column: Int
 
     package init(file: String, line: Int, column: Int) {
-        self.file = file; self.line = line; self.column = column
+        self.file = file
+        self.line = line
+        self.column = column
     }
 
     package var description: String { "\(file):\(line):\(column)" }

@@ -58,7 +58,10 @@ struct TextTemplateBuilder {
     mutating func append(_ character: Character) { literal.append(character) }
 
     mutating func appendVariable(_ name: String) {
-        if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+        if !literal.isEmpty {
+            parts.append(.literal(literal))
+            literal = ""
+        }
         parts.append(.variable(name))
     }
 

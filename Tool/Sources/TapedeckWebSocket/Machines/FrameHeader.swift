@@ -11,7 +11,10 @@ public struct FrameHeader: Equatable, Sendable {
 
     @inlinable
     package init(fin: Bool = true, opcode: FrameOpcode, isMasked: Bool, hasReservedBits: Bool = false) {
-        self.fin = fin; self.opcode = opcode; self.isMasked = isMasked; self.hasReservedBits = hasReservedBits
+        self.fin = fin
+        self.opcode = opcode
+        self.isMasked = isMasked
+        self.hasReservedBits = hasReservedBits
     }
 }
 

@@ -37,7 +37,9 @@ public struct WebSocketPeerMachine: Sendable {
 
         @inlinable
         package init(kind: MessageKind, bytes: [UInt8], fragmentCount: Int) {
-            self.kind = kind; self.bytes = bytes; self.fragmentCount = fragmentCount
+            self.kind = kind
+            self.bytes = bytes
+            self.fragmentCount = fragmentCount
         }
     }
 
@@ -56,7 +58,8 @@ public struct WebSocketPeerMachine: Sendable {
     }
 
     package init(isClient: Bool, maxMessageBytes: Int) {
-        self.isClient = isClient; self.maxMessageBytes = maxMessageBytes
+        self.isClient = isClient
+        self.maxMessageBytes = maxMessageBytes
     }
 
     package var name: String { isClient ? "client" : "server" }

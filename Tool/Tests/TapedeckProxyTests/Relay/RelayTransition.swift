@@ -18,7 +18,11 @@ struct RelayTransition: Sendable, CustomTestStringConvertible {
         _ name: String, given: [RelayEvent] = [], _ event: RelayEvent, _ actions: [RelayAction],
         phases: (client: Phase, server: Phase)? = nil
     ) {
-        self.name = name; self.given = given; self.event = event; self.actions = actions; self.phases = phases
+        self.name = name
+        self.given = given
+        self.event = event
+        self.actions = actions
+        self.phases = phases
     }
 
     var testDescription: String { name }

@@ -20,8 +20,13 @@ struct PeerTransition: Sendable, CustomTestStringConvertible {
         _ name: String, client: Bool = true, given: [Frame] = [], _ frame: Frame, _ received: WebSocketPeerMachine.Received,
         after: (kind: WebSocketPeerMachine.MessageKind?, fragments: Int)? = nil, closeReceived: Bool = false
     ) {
-        self.name = name; self.peerIsClient = client; self.given = given; self.frame = frame
-        self.received = received; self.after = after; self.closeReceived = closeReceived
+        self.name = name
+        self.peerIsClient = client
+        self.given = given
+        self.frame = frame
+        self.received = received
+        self.after = after
+        self.closeReceived = closeReceived
     }
 
     var testDescription: String { name }
