@@ -12,22 +12,13 @@ import Testing
         let app = try TestFolder("tapedeck-app-package")
         defer { try? FileManager.default.removeItem(atPath: app.path) }
         try app.write(
-            """
-            // swift-tools-version:6.1
-            import PackageDescription
-
-            let package = Package(
-                name: "BaoLifeApp",
-                platforms: [.macOS(.v14), .iOS(.v16)],
-                dependencies: [.package(name: "Tapedeck", path: "\(TapedeckBinary.repositoryRoot.path)")],
-                targets: [
-                    .target(name: "BaoLife", dependencies: [.product(name: "TapedeckSocket", package: "Tapedeck")]),
-                    .testTarget(
-                        name: "BaoLifeTests",
-                        dependencies: ["BaoLife", .product(name: "TapedeckTesting", package: "Tapedeck")]),
-                ]
-            )
-            """, to: "Package.swift")
+            Self.manifest(
+                targets: """
+                        .target(name: "BaoLife", dependencies: [.product(name: "TapedeckSocket", package: "Tapedeck")]),
+                        .testTarget(
+                            name: "BaoLifeTests",
+                            dependencies: ["BaoLife", .product(name: "TapedeckTesting", package: "Tapedeck")]),
+                    """), to: "Package.swift")
         try app.write("import TapedeckSocket\n", to: "Sources/BaoLife/BaoLife.swift")
         try app.write("import TapedeckTesting\n", to: "Tests/BaoLifeTests/BaoLifeTests.swift")
 
@@ -49,20 +40,11 @@ import Testing
         let app = try TestFolder("tapedeck-app-imports")
         defer { try? FileManager.default.removeItem(atPath: app.path) }
         try app.write(
-            """
-            // swift-tools-version:6.1
-            import PackageDescription
-
-            let package = Package(
-                name: "BaoLifeApp",
-                platforms: [.macOS(.v14), .iOS(.v16)],
-                dependencies: [.package(name: "Tapedeck", path: "\(TapedeckBinary.repositoryRoot.path)")],
-                targets: [
-                    .testTarget(name: "Named", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
-                    .testTarget(name: "Hidden", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
-                ]
-            )
-            """, to: "Package.swift")
+            Self.manifest(
+                targets: """
+                        .testTarget(name: "Named", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
+                        .testTarget(name: "Hidden", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
+                    """), to: "Package.swift")
         let named = [
             "ClientModel", "SocketModel", "JSONValue", "JSONPath", "RecordMode", "SnapshotDiff", "Checkpoint", "ServerMessage",
             "ClientMessage", "ClientState", "TapeCheckReport", "CheckCase", "CheckOptions", "ClientFinding",
@@ -93,5 +75,22 @@ import Testing
         for name in hidden {
             #expect(refused.output.contains("cannot find type '\(name)' in scope"), "\(name) is visible to an app's tests")
         }
+    }
+
+    /// An app package's manifest on the runtime package at the repository's root, with `targets`.
+    static func manifest(targets: String) -> String {
+        """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let package = Package(
+            name: "BaoLifeApp",
+            platforms: [.macOS(.v14), .iOS(.v16)],
+            dependencies: [.package(name: "Tapedeck", path: "\(TapedeckBinary.repositoryRoot.path)")],
+            targets: [
+        \(targets)
+            ]
+        )
+        """
     }
 }
