@@ -11,38 +11,30 @@ public enum TapeMetadataJSON {
 
     public static func write(_ metadata: TapeMetadata, to json: inout JSONWriter) {
         json.beginObject()
-        json.key(name: "created")
-        json.writeString(metadata.created)
-        json.key(name: "tool")
-        json.writeString(metadata.tool)
+        json.member("created", metadata.created)
+        json.member("tool", metadata.tool)
         if let value = metadata.upstreamURL {
-            json.key(name: "upstream")
-            json.writeString(value)
+            json.member("upstream", value)
         }
         if let value = metadata.listenAddress {
-            json.key(name: "listen")
-            json.writeString(value)
+            json.member("listen", value)
         }
         if let value = metadata.clientAddress {
-            json.key(name: "client")
-            json.writeString(value)
+            json.member("client", value)
         }
         json.key(name: "labels")
         json.beginObject()
         for key in metadata.labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            json.key(name: key)
-            json.writeString(metadata.labels[key] ?? "")
+            json.member(key, metadata.labels[key] ?? "")
         }
         json.endObject()
         if let value = metadata.requestTarget {
-            json.key(name: "requestTarget")
-            json.writeString(value)
+            json.member("requestTarget", value)
         }
         json.key(name: "requestHeaders")
         writeHeaders(metadata.requestHeaders, to: &json)
         if let value = metadata.responseStatus {
-            json.key(name: "responseStatus")
-            json.writeInteger(value)
+            json.member("responseStatus", value)
         }
         json.key(name: "responseHeaders")
         writeHeaders(metadata.responseHeaders, to: &json)

@@ -71,6 +71,24 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// `"name":"value"`: a key and its string in one call.
+    public mutating func member(_ name: String, _ value: String) {
+        key(name: name)
+        writeString(value)
+    }
+
+    /// `"name":value`: a key and its integer in one call.
+    public mutating func member<Integer: BinaryInteger>(_ name: String, _ value: Integer) {
+        key(name: name)
+        writeInteger(value)
+    }
+
+    /// `"name":true` or `"name":false`.
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name: name)
+        writeBool(value)
+    }
+
     /// Appends bytes that are already JSON text, such as a literal `"type":`.
     @inlinable
     public mutating func appendLiteral(_ literal: StaticString) {

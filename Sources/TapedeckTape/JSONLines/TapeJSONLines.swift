@@ -23,23 +23,16 @@ public enum TapeJSONLines {
     public static func recordLine(_ record: TapeRecord, seq: Int) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
-        json.key(name: "seq")
-        json.writeInteger(seq)
-        json.key(name: "t")
-        json.writeInteger(record.time)
-        json.key(name: "conn")
-        json.writeInteger(record.connection)
-        json.key(name: "dir")
-        json.writeString(record.direction.name)
-        json.key(name: "kind")
-        json.writeString(record.kind.name)
+        json.member("seq", seq)
+        json.member("t", record.time)
+        json.member("conn", record.connection)
+        json.member("dir", record.direction.name)
+        json.member("kind", record.kind.name)
         if let fragments = record.fragmentCount {
-            json.key(name: "fragments")
-            json.writeInteger(fragments)
+            json.member("fragments", fragments)
         }
         if let code = record.closeCode {
-            json.key(name: "code")
-            json.writeInteger(code)
+            json.member("code", code)
         }
         let payload = record.payload
         switch record.kind {

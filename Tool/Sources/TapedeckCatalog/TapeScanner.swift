@@ -54,8 +54,7 @@ package enum TapeScanner {
         var json = JSONWriter()
         json.beginObject()
         for key in labels.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            json.key(name: key)
-            json.writeString(labels[key] ?? "")
+            json.member(key, labels[key] ?? "")
         }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)

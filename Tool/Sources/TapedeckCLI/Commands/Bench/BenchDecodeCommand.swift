@@ -125,14 +125,10 @@ struct BenchDecodeCommand: ParsableCommand {
     static func jsonLine(_ stage: DecodeBenchmark.Stage) -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.key(name: "stage")
-        json.writeString(stage.name)
-        json.key(name: "threads")
-        json.writeInt(stage.threads)
-        json.key(name: "messages")
-        json.writeInt(stage.messages)
-        json.key(name: "payload_bytes")
-        json.writeInt(stage.payloadBytes)
+        json.member("stage", stage.name)
+        json.member("threads", stage.threads)
+        json.member("messages", stage.messages)
+        json.member("payload_bytes", stage.payloadBytes)
         json.key(name: "seconds")
         json.writeFixedPoint(stage.seconds, decimals: 6)
         json.key(name: "messages_per_s")
@@ -140,8 +136,7 @@ struct BenchDecodeCommand: ParsableCommand {
         json.key(name: "mb_per_s")
         json.writeFixedPoint(stage.megabytesPerSecond, decimals: 2)
         for (name, value) in stage.extra {
-            json.key(name: name)
-            json.writeInt(value)
+            json.member(name, value)
         }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)
