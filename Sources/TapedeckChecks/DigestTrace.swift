@@ -20,7 +20,16 @@ public enum DigestTrace {
             self.digest = digest
         }
 
-        public var line: String { "{\"tape\":\(tape),\"record\":\(record),\"digest\":\"\(digest)\"}" }
+        /// `{"tape":0,"record":12,"digest":"…"}`: one line of the trace file.
+        public var line: String {
+            var json = JSONWriter(capacity: 96)
+            json.beginObject()
+            json.member("tape", tape)
+            json.member("record", record)
+            json.member("digest", digest)
+            json.endObject()
+            return String(decoding: json.bytes, as: UTF8.self)
+        }
     }
 
     /// The digest of the model's snapshot after every record of the session.

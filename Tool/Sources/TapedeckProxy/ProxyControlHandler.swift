@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import TapedeckCore
 import TapedeckWebSocket
 
 /// The proxy's control endpoint: `POST /mark?name=NAME` drops a marker into every open tape,
@@ -63,11 +64,14 @@ final class ProxyControlHandler: ChannelInboundHandler {
             return (.ok, "marked \(count) open tape\(count == 1 ? "" : "s") with \(name)\n")
         case (.GET, "/status"):
             let statistics = context.statistics()
-            return (
-                .ok,
-                "{\"openConnections\":\(statistics.openConnections),\"tapesClosed\":\(statistics.tapesClosed),"
-                    + "\"messages\":\(statistics.messages),\"compressedBytes\":\(statistics.compressedBytes)}\n"
-            )
+            var json = JSONWriter(capacity: 96)
+            json.beginObject()
+            json.member("openConnections", statistics.openConnections)
+            json.member("tapesClosed", statistics.tapesClosed)
+            json.member("messages", statistics.messages)
+            json.member("compressedBytes", statistics.compressedBytes)
+            json.endObject()
+            return (.ok, String(decoding: json.bytes, as: UTF8.self) + "\n")
         default:
             return (.notFound, "the control endpoint knows POST /mark?name=NAME and GET /status\n")
         }
