@@ -35,14 +35,16 @@ import Testing
     /// Issue 42: `import TapedeckTesting` brings what an app's test code names (the wire types, the
     /// client state, the replayer's models, the JSON tree) and none of the tool's checking,
     /// reporting or generating types. One test target names the first and builds; the other names
-    /// the second and fails with each name not found.
+    /// the second and fails with each name not found. `import TapedeckRecorder` brings the
+    /// redaction rules its configuration takes.
     @Test func anAppTestTargetSeesTheModelsAndNotTheTools() async throws {
         let app = try TestFolder("tapedeck-app-imports")
         defer { try? FileManager.default.removeItem(atPath: app.path) }
         try app.write(
             Self.manifest(
                 targets: """
-                        .testTarget(name: "Named", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
+                        .target(name: "DebugBuild", dependencies: [.product(name: "TapedeckRecorder", package: "Tapedeck")]),
+                    .testTarget(name: "Named", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
                         .testTarget(name: "Hidden", dependencies: [.product(name: "TapedeckTesting", package: "Tapedeck")]),
                     """), to: "Package.swift")
         let named = [
@@ -61,6 +63,14 @@ import Testing
         }
         try app.write(source(named), to: "Tests/Named/Names.swift")
         try app.write(source(hidden), to: "Tests/Hidden/Names.swift")
+        // A debug build configures the flight recorder's redaction by the rules' name.
+        try app.write(
+            """
+            import TapedeckRecorder
+
+            let configuration = FlightRecorderConfiguration(
+                directory: "/tmp/flight", redaction: RedactionRules.defaults.merging(RedactionRules(jsonKeys: ["sessionSecret"])))
+            """, to: "Sources/DebugBuild/Recorder.swift")
 
         func build(_ target: String) async throws -> (status: Int32, output: String) {
             let run = try await TapedeckBinary.runProcess(
@@ -70,6 +80,8 @@ import Testing
         }
         let allowed = try await build("Named")
         #expect(allowed.status == 0, "\(allowed.output)")
+        let debugBuild = try await build("DebugBuild")
+        #expect(debugBuild.status == 0, "\(debugBuild.output)")
         let refused = try await build("Hidden")
         #expect(refused.status != 0)
         for name in hidden {
