@@ -18,6 +18,7 @@ public struct FlightRecorderConfiguration: Sendable {
     public var queueCapacity: Int
     /// A segment is closed and the next one started after this long, or after `segmentBytes`.
     public var segmentDuration: Duration
+    /// A segment is closed and the next one started once its compressed size reaches this many bytes.
     public var segmentBytes: Int
     /// Segments whose newest record is older than this are deleted...
     public var keepDuration: Duration
@@ -26,6 +27,23 @@ public struct FlightRecorderConfiguration: Sendable {
     /// The header's `tool`.
     public var tool: String
 
+    /// A configuration with the defaults for everything but `directory`: flushes within 100 ms,
+    /// 8,192 queued records, 60 s or 1 MiB segments, 10 minutes or 16 MiB kept.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder of the rolling segments (created if missing); must not be empty.
+    ///   - labels: Labels for the tapes' headers; none by default.
+    ///   - serverURL: The server the app talks to, for the header's `upstream`; nil by default.
+    ///   - redaction: What is redacted in the app's process; the proxy's defaults by default.
+    ///   - flushInterval: The longest a record waits before it is in the file; positive, at most
+    ///     an hour.
+    ///   - queueCapacity: Records waiting for the writer before further ones are dropped; 2 to
+    ///     16,777,216.
+    ///   - segmentDuration: How long a segment spans before the next starts; positive.
+    ///   - segmentBytes: The compressed size at which a segment is closed; positive.
+    ///   - keepDuration: Segments whose newest record is older than this are deleted.
+    ///   - keepBytes: The most all segments together may take; at least `segmentBytes`.
+    ///   - tool: The header's `tool`.
     public init(
         directory: String, labels: [String: String] = [:], serverURL: String? = nil,
         redaction: RedactionRules = .defaults, flushInterval: Duration = .milliseconds(100),

@@ -27,6 +27,14 @@ public final class RecorderWriter {
     private(set) var failure: FlightRecorderError?
 
     /// `created` is the RFC 3339 wall time the run's tape time 0 stands for; `key` the redaction key.
+    ///
+    /// - Parameters:
+    ///   - configuration: Where and how to record.
+    ///   - created: The RFC 3339 wall time the run's tape time 0 stands for, in every segment's header.
+    ///   - key: The key of the redaction's keyed hashes (`Redactor`): the same value hashes alike
+    ///     within a run.
+    /// - Throws: `FlightRecorderError` naming the first setting of `configuration` that cannot
+    ///   work, or a folder that cannot be created or read.
     public init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
         if let problem = configuration.problem() { throw FlightRecorderError("FlightRecorderConfiguration: " + problem) }
         self.configuration = configuration
@@ -45,6 +53,9 @@ public final class RecorderWriter {
     public var skippedFiles: Int { segments.skippedFiles }
 
     /// Redacts and appends records (times already in order; clamped so they never decrease).
+    ///
+    /// - Parameter records: The records, in the order recorded. After a write failure they are
+    ///   dropped (`failure` keeps the first).
     public func append(_ records: [TapeRecord]) {
         guard failure == nil else { return }
         for record in records { append(single: redactor.redacting(record)) }
@@ -73,12 +84,17 @@ public final class RecorderWriter {
     }
 
     /// Flushes when due at tape time `now`, then rolls the segment over and prunes when it is time.
+    ///
+    /// - Parameter now: The tape time now, in nanoseconds since the recorder started. A failure
+    ///   is kept in `failure`, not thrown.
     public func flushIfDue(now: UInt64) {
         guard failure == nil, let since = pendingSince, now >= since, now - since >= flushAge else { return }
         do throws(FlightRecorderError) { try flush() } catch { failure = error }
     }
 
     /// Flushes everything waiting (the writer's last act before stopping, and a benchmark's).
+    ///
+    /// - Throws: `FlightRecorderError` when the segment cannot be written or closed.
     public func flush() throws(FlightRecorderError) {
         guard let file = current else { return }
         do { try file.flush() } catch { throw FlightRecorderError(error) }
@@ -96,6 +112,8 @@ public final class RecorderWriter {
     }
 
     /// Ends the current segment's frame; the next record starts a new segment.
+    ///
+    /// - Throws: `FlightRecorderError` when the segment cannot be written or closed.
     public func closeCurrent() throws(FlightRecorderError) {
         guard let file = current else { return }
         current = nil

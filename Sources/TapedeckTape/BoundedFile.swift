@@ -23,6 +23,16 @@ public enum BoundedFile {
         public static let har = 1 << 30
     }
 
+    /// Reads a regular file whole, or refuses it.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path; a symbolic link is followed, but what it names must be a
+    ///     regular file (not a FIFO, device or folder).
+    ///   - limit: The most bytes the file may have (one of `Limit`'s sizes); a file of exactly
+    ///     `limit` bytes is read.
+    /// - Returns: The file's bytes.
+    /// - Throws: `BoundedFileError` when the file is missing, cannot be opened, is not a regular
+    ///   file, fails to read, or is (or grows while read to) more than `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(BoundedFileError) -> [UInt8] {
         let fd: Int32
         do {
@@ -66,14 +76,22 @@ public enum BoundedFile {
 
 /// A small input file that cannot be read, in plain words.
 public struct BoundedFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file's path, as given.
     public var path: String
+    /// Why it cannot be read: "no such file", the size over the limit, the system's reason.
     public var reason: String
 
+    /// An error for `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - reason: Why it cannot be read, in plain words.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// `cannot read PATH: REASON`.
     public var description: String { "cannot read \(path): \(reason)" }
 }
 

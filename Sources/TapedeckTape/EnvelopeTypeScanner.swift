@@ -5,10 +5,19 @@ import TapedeckCore
 public enum EnvelopeTypeScanner {
     /// The raw bytes of the top-level "type" string, or nil if the payload is not an object with one.
     /// A type spelled with escapes is returned as written (types are plain identifiers in practice).
+    ///
+    /// - Parameter payload: A message's bytes, JSON text as UTF-8.
+    /// - Returns: The bytes between the quotes of the top-level `type` value; nil when the payload
+    ///   is not a JSON object, has no top-level `type`, its `type` is not a string, or the scan
+    ///   meets malformed JSON before it.
     public static func type(in payload: [UInt8]) -> [UInt8]? {
         payload.withUnsafeBufferPointer { type(in: $0) }
     }
 
+    /// The same over bytes the caller holds already, without copying them.
+    ///
+    /// - Parameter bytes: A message's bytes, JSON text as UTF-8.
+    /// - Returns: The bytes between the quotes of the top-level `type` value, or nil as above.
     public static func type(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var scanner = JSONScanner(UnsafeRawBufferPointer(bytes))
         /// Moves past a string starting at its opening quote; returns the range of its content.

@@ -2,9 +2,13 @@
 public struct LZ4FrameDescriptor {
     /// The FLG and BD bytes as read, for the checks a decoder makes of reserved bits.
     public let flags: UInt8
+    /// The BD byte as read (see `flags`).
     public let descriptor: UInt8
+    /// The largest block the frame may hold, in bytes: 64 KiB, 256 KiB, 1 MiB or 4 MiB.
     public let blockMax: Int
+    /// Each block is followed by an xxHash32 of its data.
     public let blockChecksum: Bool
+    /// The frame ends with an xxHash32 of its whole decompressed content.
     public let contentChecksum: Bool
     /// Blocks may refer back to earlier blocks of the frame (block independence flag clear).
     public let linked: Bool
@@ -39,7 +43,9 @@ public final class LZ4FrameUnits {
     private static let frameMagic: UInt32 = 0x184D_2204
     private static let readSize = 256 * 1024
 
+    /// The file's path, as given.
     public let path: String
+    /// The file's size in bytes when it was opened.
     public let fileSize: UInt64
     /// Compressed offset of the current unit (the next one, once `advance()` has passed it).
     public private(set) var consumed: UInt64 = 0
@@ -54,6 +60,10 @@ public final class LZ4FrameUnits {
     /// The unit `next()` returned, passed by `advance()`.
     private var current: LZ4FrameUnit = .endOfFile
 
+    /// Opens the file; nothing is read yet.
+    ///
+    /// - Parameter path: The file's path.
+    /// - Throws: `TapeError` when the file is missing or cannot be opened.
     public init(path: String) throws(TapeError) {
         self.path = path
         fd = try POSIXFile.openForReading(path)
@@ -105,12 +115,26 @@ public final class LZ4FrameUnits {
     }
 
     /// The current unit's bytes from `index` on, `count` of them.
+    ///
+    /// - Parameters:
+    ///   - index: The offset in the current unit, from 0.
+    ///   - count: How many bytes; `index + count` may not pass the unit's length.
+    /// - Returns: A view of the buffer, valid until the next call of `next()` or `advance()`.
     public func unread(_ index: Int, _ count: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: input[inputStart + index..<inputStart + index + count])
     }
 
+    /// One byte of the current unit.
+    ///
+    /// - Parameter index: The offset in the current unit, from 0; below the unit's length.
+    /// - Returns: The byte there.
     public func byte(_ index: Int) -> UInt8 { input[inputStart + index] }
 
+    /// A little-endian 32-bit field of the current unit (a block's size field, a checksum).
+    ///
+    /// - Parameter index: The field's offset in the current unit, from 0; 4 bytes from there must
+    ///   be in the unit.
+    /// - Returns: The field's value.
     public func u32(_ index: Int) -> UInt32 {
         UInt32(
             littleEndian: UnsafeRawPointer(input.baseAddress! + inputStart).loadUnaligned(fromByteOffset: index, as: UInt32.self))
@@ -123,6 +147,12 @@ public final class LZ4FrameUnits {
 
     /// Reads the next unit whole into the buffer, without checking what it holds. The caller
     /// checks and decodes it (reporting damage at `consumed`), then calls `advance()`.
+    ///
+    /// - Returns: The unit, whole in the buffer; `.endOfFile` after the last complete frame (and
+    ///   again on each later call).
+    /// - Throws: `LZ4FrameStop`: `.notLZ4` for a file that is empty or does not start with an LZ4
+    ///   frame, `.truncated` when it ends inside a unit, `.damaged` for a header or block size the
+    ///   format does not allow, `.io` when reading fails.
     public func next() throws(LZ4FrameStop) -> LZ4FrameUnit {
         switch state {
         case .frameStart(let isFirst):

@@ -10,7 +10,9 @@ import Darwin
 /// with `realloc`, which moves a large block's pages instead of copying them, so the peak stays at
 /// the limit plus one read's worth, not the old and the new buffer side by side (issue 41, finding 10).
 public final class LineReader {
+    /// The file's path, as given.
     public let path: String
+    /// The longest line read, in bytes without its newline; at least 1.
     public let maxLineLength: Int
     private let fd: Int32
     /// `buffer[start..<filled]` holds bytes read but not yet returned; `capacity` bytes are allocated.
@@ -23,6 +25,12 @@ public final class LineReader {
     /// Lines returned so far, to name the line that is too long.
     private var linesRead = 0
 
+    /// Opens the file; nothing is read yet.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - maxLineLength: The longest line read, in bytes without its newline; less than 1 counts as 1.
+    /// - Throws: `TapeError` when the file is missing or cannot be opened.
     public init(path: String, maxLineLength: Int) throws(TapeError) {
         self.path = path
         self.maxLineLength = max(maxLineLength, 1)
@@ -37,6 +45,11 @@ public final class LineReader {
 
     /// The next line without its "\n", or nil at the end of the file. Throws `lineTooLong` for a
     /// line over `maxLineLength` bytes.
+    ///
+    /// - Returns: The line's bytes ("\r" kept); a last line without a newline is returned too, and
+    ///   a file ending in "\n" has no empty line after it. Nil at the end of the file.
+    /// - Throws: `TapeError.lineTooLong` with the line's number (from 1), or the error of a read that
+    ///   fails.
     public func nextLine() throws(TapeError) -> [UInt8]? {
         var searchFrom = start
         while true {

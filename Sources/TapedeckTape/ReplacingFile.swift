@@ -26,9 +26,17 @@ public final class ReplacingFile {
     public let temporaryPath: String?
     /// The temporary file's descriptor, for writers that write it themselves.
     package private(set) var fd: Int32
+    /// Whether `commit()` has succeeded: the target holds the new bytes.
     public private(set) var isCommitted = false
     private var isClosed = false
 
+    /// Opens a temporary file beside the target (or the device or FIFO itself); the target is not
+    /// touched until `commit()`.
+    ///
+    /// - Parameter path: The file to replace; symbolic links are followed to the file they name.
+    /// - Throws: `TapeError.cannotOpen` when the target is a folder or a kind of file that is
+    ///   neither replaced nor written to, when a device or FIFO cannot be opened, or when no
+    ///   temporary file can be created in the folder.
     public init(path: String) throws(TapeError) {
         self.path = path
         let target = FilePaths.resolved(path)
@@ -77,11 +85,21 @@ public final class ReplacingFile {
 
     deinit { discard() }
 
+    /// Appends bytes to the temporary file (or the device), unbuffered.
+    ///
+    /// - Parameter bytes: The bytes to write, all of them.
+    /// - Throws: `TapeError.writerClosed` after `commit()` or `discard()`; `writeFailed` when the
+    ///   write fails.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         try POSIXFile.writeAll(fd, bytes, path: path)
     }
 
+    /// Appends bytes, as `write(_:)` does from a buffer.
+    ///
+    /// - Parameter bytes: The bytes to write, all of them.
+    /// - Throws: `TapeError.writerClosed` after `commit()` or `discard()`; `writeFailed` when the
+    ///   write fails.
     public func write(_ bytes: [UInt8]) throws(TapeError) {
         let result: Result<Void, TapeError> = bytes.withUnsafeBytes { raw in
             Result { () throws(TapeError) in try write(raw) }
@@ -90,6 +108,10 @@ public final class ReplacingFile {
     }
 
     /// Syncs the temporary file and renames it over the target (a device or FIFO: closes it).
+    ///
+    /// - Throws: `TapeError.writerClosed` when already committed or discarded; `writeFailed` when
+    ///   the sync or the rename fails, after which the temporary file is removed and the target is
+    ///   as it was.
     public func commit() throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         guard let temporaryPath else {
@@ -124,6 +146,12 @@ public final class ReplacingFile {
     }
 
     /// Writes `bytes` to `path` whole or not at all.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's new content.
+    ///   - path: The file to replace (or create).
+    /// - Throws: `TapeError` when the temporary file cannot be created, written, synced or renamed;
+    ///   `path` is then as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws(TapeError) {
         let file = try ReplacingFile(path: path)
         try file.write(bytes)
@@ -136,6 +164,10 @@ public enum FilePaths {
     /// `path` with `.`, `..` and symbolic links resolved (`realpath`). A path that does not exist
     /// yet resolves its folder and keeps its last component (following a dangling link to where it
     /// points); when even the folder does not exist, `path` comes back as given.
+    ///
+    /// - Parameter path: An absolute or relative path.
+    /// - Returns: An absolute path without links, `.` or `..`, except when the folder does not
+    ///   exist: then `path` unchanged.
     public static func resolved(_ path: String) -> String {
         if let real = realPath(path) { return real }
         // A dangling symbolic link: where it would create the file.
@@ -169,6 +201,12 @@ public enum FilePaths {
     }
 
     /// Whether `a` and `b` name the same file once resolved (also through hard links when both exist).
+    ///
+    /// - Parameters:
+    ///   - a: One path.
+    ///   - b: The other path.
+    /// - Returns: True when they resolve to the same path, or both exist and are the same file
+    ///   (device and inode).
     public static func same(_ a: String, _ b: String) -> Bool {
         if resolved(a) == resolved(b) { return true }
         var first = stat()
@@ -178,6 +216,11 @@ public enum FilePaths {
     }
 
     /// Whether `path`, resolved, lies inside the folder `folder` (resolved), at any depth.
+    ///
+    /// - Parameters:
+    ///   - path: The path to test.
+    ///   - folder: The folder.
+    /// - Returns: True when `path` is below `folder`; false for `folder` itself.
     public static func isInside(_ path: String, folder: String) -> Bool {
         let folder = resolved(folder)
         return resolved(path).hasPrefix(folder == "/" ? "/" : folder + "/")

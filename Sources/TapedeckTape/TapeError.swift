@@ -1,14 +1,19 @@
 /// Everything that can go wrong reading or writing a tape. Each message says what happened, where,
 /// and what to do about it.
 public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing is at the path.
     case fileNotFound(path: String)
+    /// The file is there but cannot be opened (permissions, a folder), with the system's reason.
     case cannotOpen(path: String, reason: String)
+    /// Reading failed at file byte `offset`, with the system's reason.
     case readFailed(path: String, offset: UInt64, reason: String)
+    /// Writing failed (a full disk, permissions), with the system's reason.
     case writeFailed(path: String, reason: String)
     /// Something is already at a path the writer may only create (`TapeWriterOptions.createsNewFile`).
     case pathTaken(path: String)
     /// The file is not a tape at all (not LZ4, or LZ4 without the tape magic).
     case notATape(path: String, reason: String)
+    /// The tape's major format version is newer than `TapeFormat.majorVersion`.
     case unsupportedVersion(path: String, major: UInt16, minor: UInt16)
     /// The file ends before the tape was closed: everything up to `atByte` (compressed offset) was read.
     case truncated(path: String, afterRecords: Int, atByte: UInt64)
@@ -16,19 +21,23 @@ public enum TapeError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(path: String, afterRecords: Int, atByte: UInt64, reason: String)
     /// The header in the record stream is malformed.
     case damagedHeader(path: String, reason: String)
+    /// A record to write is longer than `TapeFormat.maxRecordLength` (record from 0).
     case recordTooLarge(record: Int, length: UInt64)
     /// The metadata's JSON is longer than `TapeFormat.maxMetadataLength`, which readers refuse.
     case metadataTooLarge(path: String, length: Int)
+    /// A record to write is earlier than the one before it (record from 0; times in ns).
     case timeWentBackwards(record: Int, previous: UInt64, time: UInt64)
     /// A record of a read tape is earlier than its connection's previous record, which a HAR
     /// export cannot write (record from 0, as `tapedeck cat` numbers them).
     case timeWentBackwardsInConnection(path: String, connection: UInt32, record: Int, previous: UInt64, time: UInt64)
+    /// A write after the writer's `close()`.
     case writerClosed(path: String)
     /// A HAR export of a tape whose times lie outside `TapeTimeRange` (a tape another tool wrote).
     case timeOutOfRange(path: String, reason: String)
     /// A text input's line is longer than its reader's limit (JSON Lines: `TapeJSONLines.maxLineLength`).
     case lineTooLong(path: String, line: Int, limit: Int)
 
+    /// What happened, where, and what to do about it, as one or two sentences that start with the path.
     public var description: String {
         switch self {
         case .fileNotFound(let path):

@@ -4,6 +4,7 @@ public enum TapeFormat {
     public static let magic: [UInt8] = Array("TAPEDECK".utf8)
     /// Readers refuse a newer major version; a newer minor version only adds things old readers may skip.
     public static let majorVersion: UInt16 = 1
+    /// The minor version this library writes; readers accept any minor version of their major.
     public static let minorVersion: UInt16 = 0
 
     /// Magic (8), major (2), minor (2), metadata length (4).
@@ -24,7 +25,9 @@ public enum TapeFormat {
 
     /// Extension tags inside a record's extension area (tag, length, value).
     public enum ExtensionTag: UInt8 {
+        /// A close record's status code (2 bytes, little-endian).
         case closeCode = 1
+        /// How many frames a message arrived in, when more than one.
         case fragmentCount = 2
     }
 }

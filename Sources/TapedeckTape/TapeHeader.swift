@@ -1,9 +1,18 @@
 /// The start of a tape's record stream: format version and metadata.
 public struct TapeHeader: Sendable, Equatable {
+    /// The format's major version; readers refuse one newer than `TapeFormat.majorVersion`.
     public var majorVersion: UInt16
+    /// The format's minor version; newer ones only add what older readers may skip.
     public var minorVersion: UInt16
+    /// What the tape says about its session.
     public var metadata: TapeMetadata
 
+    /// A header of this library's format version unless told otherwise.
+    ///
+    /// - Parameters:
+    ///   - majorVersion: The major version; `TapeFormat.majorVersion` by default.
+    ///   - minorVersion: The minor version; `TapeFormat.minorVersion` by default.
+    ///   - metadata: What the tape says about its session.
     public init(
         majorVersion: UInt16 = TapeFormat.majorVersion, minorVersion: UInt16 = TapeFormat.minorVersion,
         metadata: TapeMetadata
@@ -19,11 +28,18 @@ public struct TapeHeader: Sendable, Equatable {
     /// The header bytes: magic, major, minor (little-endian u16), metadata length (u32), metadata JSON.
     /// Metadata over `TapeFormat.maxMetadataLength`, which readers refuse, is the caller's to
     /// check: writers use `encoded(for:)`.
+    ///
+    /// - Returns: The header's bytes, `TapeFormat.headerFixedSize` plus the metadata's JSON length.
     public func encoded() -> [UInt8] {
         encoded(json: TapeMetadataJSON.encode(metadata))
     }
 
     /// The header bytes, or `metadataTooLarge` when readers would refuse them (`path` for the message).
+    ///
+    /// - Parameter path: The tape's path, named in the error.
+    /// - Returns: The header's bytes, as `encoded()` gives them.
+    /// - Throws: `TapeError.metadataTooLarge` when the metadata's JSON is longer than
+    ///   `TapeFormat.maxMetadataLength`.
     public func encoded(for path: String) throws(TapeError) -> [UInt8] {
         let json = TapeMetadataJSON.encode(metadata)
         guard json.count <= Int(TapeFormat.maxMetadataLength) else { throw .metadataTooLarge(path: path, length: json.count) }

@@ -2,10 +2,14 @@ import TapedeckCore
 
 /// Builds a tape from its JSON Lines form.
 public enum TapeImport {
+    /// Why an import failed.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A line of the JSON Lines file is wrong, at this line and column.
         case jsonLines(TextFileError)
+        /// The file cannot be read, or the tape cannot be written.
         case tape(TapeError)
 
+        /// The underlying error's description.
         public var description: String {
             switch self {
             case .jsonLines(let error): error.description
@@ -18,6 +22,18 @@ public enum TapeImport {
     /// no header line. Returns the number of records written. The tape replaces `tapePath` whole
     /// when it is complete (`replacesAtClose` is always on): an error leaves `tapePath` as it was.
     /// A line over `maxLineLength` bytes is an error, read no further than the limit.
+    ///
+    /// - Parameters:
+    ///   - jsonLinesPath: The JSON Lines file: an optional header line, then a record a line; blank
+    ///     lines are skipped.
+    ///   - tapePath: Where to write the tape.
+    ///   - fallback: The metadata for a file without a header line.
+    ///   - options: How the tape is written; `replacesAtClose` is always on.
+    ///   - maxLineLength: The longest line read, in bytes; `TapeJSONLines.maxLineLength` by default.
+    /// - Returns: How many records the tape has.
+    /// - Throws: `Failure.jsonLines` for a line that does not decode, a header that is not first, a
+    ///   time that goes back or lies outside `TapeTimeRange`; `Failure.tape` when the file cannot be
+    ///   read (a line too long included) or the tape cannot be written.
     @discardableResult
     public static func jsonLines(
         from jsonLinesPath: String, to tapePath: String, metadata fallback: TapeMetadata,

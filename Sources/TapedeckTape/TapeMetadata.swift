@@ -3,8 +3,15 @@
 public struct TapeMetadata: Sendable, Equatable {
     /// One HTTP header line of the WebSocket handshake, in the order it was sent.
     public struct HeaderField: Sendable, Equatable {
+        /// The header's name, as sent (case kept).
         public var name: String
+        /// The header's value, as sent.
         public var value: String
+        /// A header line.
+        ///
+        /// - Parameters:
+        ///   - name: The header's name.
+        ///   - value: The header's value.
         public init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
@@ -25,11 +32,26 @@ public struct TapeMetadata: Sendable, Equatable {
     public var labels: [String: String]
     /// The request target of the handshake, e.g. "/ws?v=3".
     public var requestTarget: String?
+    /// The handshake request's headers, in the order sent (redacted where the recorder redacts).
     public var requestHeaders: [HeaderField]
     /// The HTTP status of the handshake response (101 when the upgrade succeeded).
     public var responseStatus: Int?
+    /// The handshake response's headers, in the order received.
     public var responseHeaders: [HeaderField]
 
+    /// Metadata with the two required fields and whatever else the recorder knows.
+    ///
+    /// - Parameters:
+    ///   - created: When recording started, RFC 3339 UTC wall time.
+    ///   - tool: The tool that wrote the tape.
+    ///   - upstreamURL: The server the proxy forwarded to; nil by default.
+    ///   - listenAddress: Where the proxy listened; nil by default.
+    ///   - clientAddress: The client's address; nil by default.
+    ///   - labels: Free-form labels; none by default.
+    ///   - requestTarget: The handshake's request target; nil by default.
+    ///   - requestHeaders: The handshake request's headers; none by default.
+    ///   - responseStatus: The handshake response's HTTP status; nil by default.
+    ///   - responseHeaders: The handshake response's headers; none by default.
     public init(
         created: String, tool: String, upstreamURL: String? = nil, listenAddress: String? = nil,
         clientAddress: String? = nil, labels: [String: String] = [:], requestTarget: String? = nil,

@@ -3,12 +3,22 @@ import TapedeckCore
 /// The JSON form of `TapeMetadata`, used in the tape header and in the JSON Lines header line.
 /// Keys come in a fixed order and labels sorted by key, so the bytes are deterministic.
 public enum TapeMetadataJSON {
+    /// The metadata as a JSON object.
+    ///
+    /// - Parameter metadata: The metadata.
+    /// - Returns: Its JSON's UTF-8 bytes, compact, the same bytes for equal metadata.
     public static func encode(_ metadata: TapeMetadata) -> [UInt8] {
         var json = JSONWriter()
         write(metadata, to: &json)
         return json.bytes
     }
 
+    /// Writes the metadata as a JSON object into a document being written (a value where the writer
+    /// expects one).
+    ///
+    /// - Parameters:
+    ///   - metadata: The metadata.
+    ///   - json: The writer; the object is appended to what it holds.
     public static func write(_ metadata: TapeMetadata, to json: inout JSONWriter) {
         json.beginObject()
         json.member("created", metadata.created)
@@ -58,12 +68,23 @@ public enum TapeMetadataJSON {
     /// What is wrong and at which byte: the JSON parser's own failure, so its errors pass through as they are.
     public typealias Failure = JSONParser.Failure
 
+    /// Reads metadata from its JSON text, as `decode(_:)` does from a parsed object.
+    ///
+    /// - Parameter bytes: The JSON text, UTF-8.
+    /// - Returns: The metadata.
+    /// - Throws: `Failure` with the byte offset for text that does not parse, or as `decode(_:)`
+    ///   throws for the parsed object.
     public static func decode(_ bytes: [UInt8]) throws(Failure) -> TapeMetadata {
         let node = try JSONParser.parseLocated(bytes)
         return try decode(node)
     }
 
     /// Reads metadata from a parsed object. Unknown keys are ignored: a newer minor version may add some.
+    ///
+    /// - Parameter node: The parsed JSON value, with the byte offsets of its parts.
+    /// - Returns: The metadata; absent optional keys stay nil or empty.
+    /// - Throws: `Failure` at the offending value: not an object, no `created` or `tool`, a value of
+    ///   the wrong type, a `responseStatus` above 999, a header entry that is not a `[name, value]` pair.
     public static func decode(_ node: JSONLocated) throws(Failure) -> TapeMetadata {
         guard let members = node.members else {
             throw Failure(offset: node.offset, message: "metadata must be an object, found \(node.typeName)")

@@ -6,7 +6,9 @@
 /// of the bad block. Either way `end` then says how reading ended, and later calls return nil.
 /// Records of kinds this version does not know are skipped (`skippedRecordCount`).
 public final class TapeReader {
+    /// The tape's path, as given.
     public let path: String
+    /// The tape's header, read at open: its format version and metadata.
     public let header: TapeHeader
     /// Set once reading has ended: cleanly, or by truncation or damage.
     public var end: TapeEnd? { cursor.end }
@@ -24,6 +26,12 @@ public final class TapeReader {
     /// Bytes of the record stream decompressed so far (all of it once `end` is `.complete`).
     public var uncompressedBytes: UInt64 { cursor.stream.decoder.uncompressedBytes }
 
+    /// Opens a tape and reads its header; no record is read yet.
+    ///
+    /// - Parameter path: The tape's path.
+    /// - Throws: `TapeError`: `fileNotFound` or `cannotOpen`; `notATape` for a file that is not
+    ///   LZ4 or does not start with the tape magic; `unsupportedVersion` for a newer major
+    ///   version; `damagedHeader`, `truncated` or `damaged` for a header that cannot be read whole.
     public init(path: String) throws(TapeError) {
         self.path = path
         var stream = RecordStreamBuffer(decoder: try LZ4FrameDecoder(path: path))
@@ -77,6 +85,10 @@ public final class TapeReader {
     }
 
     /// The next record, or nil at the end of a complete tape (and after an error was thrown once).
+    ///
+    /// - Returns: The next record with its own copy of the payload; nil once reading has ended.
+    /// - Throws: `TapeError.truncated` where the file ends before the tape was closed, or
+    ///   `TapeError.damaged` at a failed checksum or malformed record; only once, and `end` says so.
     public func next() throws(TapeError) -> TapeRecord? {
         var record: TapeRecord?
         guard try withNextRecord({ record = $0.record() }) else { return nil }
@@ -87,6 +99,10 @@ public final class TapeReader {
     /// false at the end (and after an error was thrown once). The payload lives in the reader's
     /// buffer: it is valid only while `body` runs, and `body` must not use this reader. Not
     /// generic, so the replay loop pays no generic-metadata lookups per record.
+    ///
+    /// - Parameter body: Called once with the next record, unless reading has ended.
+    /// - Returns: True when `body` was called with a record; false at the end.
+    /// - Throws: `TapeError.truncated` or `TapeError.damaged`, as `next()` throws.
     public func withNextRecord(_ body: (TapeRecordView) -> Void) throws(TapeError) -> Bool {
         try cursor.next(body)
     }

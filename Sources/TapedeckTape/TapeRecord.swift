@@ -2,10 +2,14 @@
 public struct TapeRecord: Sendable, Equatable {
     /// Who sent it: the client (app), the server, or the harness itself (markers, notes).
     public enum Direction: UInt8, Sendable, Equatable, CaseIterable {
+        /// Client to server: a message or frame the app sent.
         case c2s = 0
+        /// Server to client: a message or frame the app received.
         case s2c = 1
+        /// Neither: the harness's own records (markers, errors).
         case note = 2
 
+        /// The direction as JSON Lines and `tapedeck cat` write it: `c2s`, `s2c` or `note`.
         public var name: String {
             switch self {
             case .c2s: "c2s"
@@ -14,6 +18,9 @@ public struct TapeRecord: Sendable, Equatable {
             }
         }
 
+        /// The direction with this name.
+        ///
+        /// - Parameter name: `c2s`, `s2c` or `note`, in lowercase; nil for anything else.
         public init?(name: String) {
             guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
             self = found
@@ -22,15 +29,24 @@ public struct TapeRecord: Sendable, Equatable {
 
     /// What it is. Raw values are the on-disk codes (docs/TAPE-FORMAT.md).
     public enum Kind: UInt8, Sendable, Equatable, CaseIterable {
+        /// The WebSocket connection opened.
         case open = 0
+        /// A text message (UTF-8).
         case text = 1
+        /// A binary message.
         case binary = 2
+        /// A ping frame and its payload.
         case ping = 3
+        /// A pong frame and its payload.
         case pong = 4
+        /// A close frame: `closeCode` and the reason as payload.
         case close = 5
+        /// The connection failed without a close frame: the error text as payload.
         case error = 6
+        /// A named point of the session the harness or the app set: the name as payload.
         case marker = 7
 
+        /// The kind as JSON Lines and `tapedeck cat` write it: `open`, `text`, ... `marker`.
         public var name: String {
             switch self {
             case .open: "open"
@@ -44,6 +60,9 @@ public struct TapeRecord: Sendable, Equatable {
             }
         }
 
+        /// The kind with this name.
+        ///
+        /// - Parameter name: One of the kinds' names, in lowercase; nil for anything else.
         public init?(name: String) {
             guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
             self = found
@@ -52,8 +71,11 @@ public struct TapeRecord: Sendable, Equatable {
 
     /// Nanoseconds since the tape started, from a monotonic clock.
     public var time: UInt64
+    /// The connection the record belongs to, numbered from 0 in the order they opened.
     public var connection: UInt32
+    /// Who sent it.
     public var direction: Direction
+    /// What it is.
     public var kind: Kind
     /// The close code, for `close` records whose close frame carried one.
     public var closeCode: UInt16?
@@ -62,6 +84,16 @@ public struct TapeRecord: Sendable, Equatable {
     /// The exact payload: message bytes, close reason, error text, or marker name (UTF-8).
     public var payload: [UInt8]
 
+    /// A record.
+    ///
+    /// - Parameters:
+    ///   - time: Nanoseconds since the tape started.
+    ///   - connection: The connection's number, from 0; 0 by default.
+    ///   - direction: Who sent it.
+    ///   - kind: What it is.
+    ///   - closeCode: The close code of a close record; nil by default.
+    ///   - fragmentCount: How many fragments the message arrived in; nil by default.
+    ///   - payload: The exact bytes; empty by default.
     public init(
         time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
         closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, payload: [UInt8] = []

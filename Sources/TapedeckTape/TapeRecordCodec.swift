@@ -12,6 +12,10 @@
 /// All integers little-endian.
 public enum TapeRecordCodec {
     /// Appends the encoded record to `bytes`.
+    ///
+    /// - Parameters:
+    ///   - record: The record; its length is not checked here (see `encodedLength(_:)`).
+    ///   - bytes: The record stream so far; the length field and the record are appended.
     public static func append(_ record: TapeRecord, to bytes: inout [UInt8]) {
         var extensionLength = 0
         if record.closeCode != nil { extensionLength += 4 }
@@ -36,6 +40,10 @@ public enum TapeRecordCodec {
     }
 
     /// The length field value of an encoded record, used to refuse oversized records before writing.
+    ///
+    /// - Parameter record: The record.
+    /// - Returns: The bytes after the length field: the fixed 16, the extensions (4 for a close
+    ///   code, 6 for a fragment count) and the payload.
     public static func encodedLength(_ record: TapeRecord) -> UInt64 {
         UInt64(TapeFormat.recordFixedSize) + (record.closeCode != nil ? 4 : 0)
             + (record.fragmentCount != nil ? 6 : 0) + UInt64(record.payload.count)
@@ -43,13 +51,19 @@ public enum TapeRecordCodec {
 
     /// The result of decoding one record body.
     public enum Decoded {
+        /// A record of a known kind and direction.
         case record(TapeRecord)
         /// A kind or direction this reader does not know: skipped, as the format allows.
         case unknown(kind: UInt8, direction: UInt8)
+        /// The body breaks the format (too short, an extension running past its area), and why.
         case malformed(String)
     }
 
     /// Decodes a record body (the `length` bytes after the length field).
+    ///
+    /// - Parameter body: The record's bytes after its length field.
+    /// - Returns: The record (unknown extensions skipped), an unknown kind or direction, or why
+    ///   the body is malformed.
     public static func decodeBody(_ body: UnsafeRawBufferPointer) -> Decoded {
         switch decodeView(body) {
         case .record(let view): .record(view.record())

@@ -13,8 +13,11 @@
 ///
 /// Not thread-safe: use one writer from one task or thread.
 public final class TapeWriter {
+    /// The tape's path, as given.
     public let path: String
+    /// When the writer flushes, and how it creates the file.
     public let options: TapeWriterOptions
+    /// Records appended so far.
     public private(set) var recordCount = 0
     /// Records that have been handed to the operating system.
     public private(set) var flushedRecordCount = 0
@@ -22,9 +25,11 @@ public final class TapeWriter {
     public private(set) var uncompressedBytes: UInt64 = 0
     /// Bytes written to the file so far.
     public private(set) var compressedBytes: UInt64 = 0
+    /// Whether `close()` has run: appends and flushes then throw `writerClosed`.
     public private(set) var isClosed = false
     /// Times of the first and the last record appended, if any.
     public private(set) var firstTime: UInt64?
+    /// The last record's time (ns since the tape started); nil before the first record.
     public private(set) var lastTime: UInt64?
 
     private var fd: Int32
@@ -38,6 +43,18 @@ public final class TapeWriter {
     private var output = [UInt8](repeating: 0, count: LZ4FrameEncoder.maxBlockOutput)
 
     /// Throws `metadataTooLarge`, before creating any file, for metadata readers would refuse.
+    ///
+    /// Creates the file (or, with `replacesAtClose`, a temporary file beside it) and writes the
+    /// frame header and the tape header at once, so a writer killed before its first record leaves
+    /// a readable empty tape.
+    ///
+    /// - Parameters:
+    ///   - path: Where to write the tape; an existing file is truncated, unless `options` say to
+    ///     replace it at `close()` or to create only a new file.
+    ///   - metadata: What the tape's header says about the session.
+    ///   - options: When to flush and how to create the file; the recorder's defaults by default.
+    /// - Throws: `TapeError.metadataTooLarge`; `pathTaken` with `createsNewFile` when something is
+    ///   at the path; `cannotOpen` or `writeFailed` when the file cannot be created or written.
     public init(path: String, metadata: TapeMetadata, options: TapeWriterOptions = TapeWriterOptions()) throws(TapeError) {
         let header = try TapeHeader(metadata: metadata).encoded(for: path)
         self.path = path
@@ -64,6 +81,12 @@ public final class TapeWriter {
     }
 
     /// Adds a record. Its time must not be before the previous record's.
+    ///
+    /// - Parameter record: The record; flushed at once when `flushThreshold` bytes are waiting or
+    ///   its time makes the oldest waiting record `flushInterval` old.
+    /// - Throws: `TapeError.writerClosed` after `close()`; `recordTooLarge` over
+    ///   `TapeFormat.maxRecordLength`; `timeWentBackwards` for a time before the previous record's;
+    ///   `writeFailed` when a flush fails. A refused record is not added.
     public func append(_ record: TapeRecord) throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         let length = TapeRecordCodec.encodedLength(record)
@@ -94,6 +117,10 @@ public final class TapeWriter {
 
     /// Flushes if the oldest waiting record is at least `flushInterval` old at tape time `now`.
     /// Returns whether it flushed. Call it from a timer so quiet periods still get flushed.
+    ///
+    /// - Parameter now: The tape time now, in nanoseconds since the tape started (`TapeClock`).
+    /// - Returns: True when it flushed; false when nothing was due, or the writer is closed.
+    /// - Throws: `TapeError.writeFailed` when the flush fails.
     @discardableResult
     public func flushIfDue(now: UInt64) throws(TapeError) -> Bool {
         guard !isClosed, let since = pendingSince, now >= since, now - since >= options.flushInterval else { return false }
@@ -102,6 +129,9 @@ public final class TapeWriter {
     }
 
     /// Compresses what is waiting into blocks that end here and writes them to the file.
+    ///
+    /// - Throws: `TapeError.writerClosed` after `close()`; `writeFailed` when the write (or, with
+    ///   `syncOnFlush`, the fsync) fails.
     public func flush() throws(TapeError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         guard !pending.isEmpty else { return }
@@ -111,6 +141,10 @@ public final class TapeWriter {
     }
 
     /// Writes what is waiting, ends the frame with its content checksum and closes the file.
+    /// A second call does nothing.
+    ///
+    /// - Throws: `TapeError.writeFailed` when the last blocks, the sync or (with `replacesAtClose`)
+    ///   the rename fail; a replacing writer then leaves `path` as it was.
     public func close() throws(TapeError) {
         guard !isClosed else { return }
         try writePending()

@@ -16,6 +16,14 @@ public struct TapeWriterOptions: Sendable, Equatable {
     /// is. For the flight recorder's segments, whose names anyone with the folder can plant.
     public var createsNewFile: Bool
 
+    /// Options with the recorder's defaults: flush within 100 ms or at 64 KiB, no fsync, write in place.
+    ///
+    /// - Parameters:
+    ///   - flushInterval: The longest the oldest unflushed record waits, in nanoseconds of tape time.
+    ///   - flushThreshold: The uncompressed bytes waiting that force a flush.
+    ///   - syncOnFlush: Whether to fsync after each flush.
+    ///   - replacesAtClose: Whether to write beside the path and rename over it at `close()`.
+    ///   - createsNewFile: Whether to create the file only when nothing is at the path.
     public init(
         flushInterval: UInt64 = 100_000_000, flushThreshold: Int = 64 * 1024,
         syncOnFlush: Bool = false, replacesAtClose: Bool = false, createsNewFile: Bool = false

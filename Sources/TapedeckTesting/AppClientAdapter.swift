@@ -18,9 +18,16 @@ public protocol AppClientAdapter: AppUnderReplay {
     /// the service's receive path; `.sent` records are what the real client sent at that point,
     /// which an adapter uses to perform the user action that sent them (claim an event, answer a
     /// question), or ignores. The app's own sends must be captured, never reach a network.
+    ///
+    /// - Parameters:
+    ///   - event: The record as the socket saw it: opened, a message received or sent, a close
+    ///     or a failure.
+    ///   - time: The record's virtual time: nanoseconds since the session started, from the tape.
     func handle(_ event: SocketEvent, at time: VirtualTime)
 }
 
 extension AppClientAdapter {
+    /// Waits for a few round trips through the main queue and the main actor: enough for an app
+    /// whose work hops to the main thread up to four times in a row.
     public func settle() async { await Settling.mainQueue() }
 }

@@ -8,6 +8,12 @@ extension AppReplay where Adapter: AppSocketAdapter {
     /// from the start, and checks the app's reaction (`CutCheck`). Records with no connection
     /// open after them are not cut. The cuts' replays leave the adapter's invariants to
     /// `check(tape:)`.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path; a tape that cannot be read gets no cuts (an empty, passing report).
+    ///   - check: Which records to cut after, the reconnect window, and whether to stop at the
+    ///     first failure.
+    /// - Returns: The records cut after and the failures, in record order.
     @MainActor
     public func checkCuts(tape: String, _ check: CutCheck) async -> CutReport {
         var report = CutReport(tape: tape, cuts: [], failures: [])

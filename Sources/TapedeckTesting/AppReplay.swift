@@ -26,6 +26,8 @@ import TapedeckTape
 /// `TAPEDECK_RECORD=missing|all|none` in the environment overrides the mode given here). The failure report of a broken invariant shows the state before
 /// the record, from a fresh app replayed up to it: nothing is copied.
 public struct AppReplay<Adapter: AppUnderReplay> {
+    /// The record mode (after `TAPEDECK_RECORD`), the goldens' folder and the ignored paths every
+    /// check of this replay uses.
     public var options: CheckOptions
     /// Check the adapter's invariants after every event it was given.
     public var checksInvariants = true
@@ -128,6 +130,10 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     /// Replays one tape with its checkpoints and compares each with its golden: a case per
     /// checkpoint, `sends` (through the socket), then `invariants` and `tape`, as `tapedeck check`
     /// reports them.
+    ///
+    /// - Parameter tape: The tape's path; its checkpoints come from `NAME.checkpoints` beside it.
+    /// - Returns: The report, a case per check; an unreadable tape, or a `setupError`, gives a
+    ///   failing `tape` case instead of throwing.
     @MainActor
     public func check(tape: String) async -> TapeCheckReport {
         var file = TapeCheck.checkpoints(forTape: tape)
@@ -164,6 +170,9 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     /// Throws a `TapeTestFailure`, whose description is every failing case with its diff, unless
     /// every checkpoint matches its golden, the app sent what the tape's client sent, every
     /// invariant holds and the tape reads whole.
+    ///
+    /// - Parameter tape: The tape's path; its checkpoints come from `NAME.checkpoints` beside it.
+    /// - Throws: `TapeTestFailure` with every failing case of `check(tape:)`.
     @MainActor
     public func assertCheckpoints(tape: String) async throws(TapeTestFailure) {
         let report = await check(tape: tape)
@@ -171,6 +180,11 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     }
 
     /// Checks every tape of a folder (as `tapedeck check FOLDER` finds them), one after another.
+    ///
+    /// - Parameter folder: The folder searched, with its subfolders (but not `*.golden` folders),
+    ///   for `*.tape` files.
+    /// - Returns: A report per tape, in the order of the tapes' paths (byte order).
+    /// - Throws: An error when `folder` is not a folder.
     @MainActor
     public func check(folder: String) async throws -> [TapeCheckReport] {
         var reports: [TapeCheckReport] = []
@@ -239,6 +253,16 @@ extension AppReplay where Adapter: AppSocketAdapter {
     /// A replay through the app's own socket code: `makeAdapter` builds the app on the network it
     /// is given (its tasks come from `network.webSocketTask(with:)`); `sends` says what the send
     /// check compares.
+    ///
+    /// - Parameters:
+    ///   - goldens: The folder of the app's goldens: `GOLDENS/NAME/CHECKPOINT.json` for a tape
+    ///     `NAME.tape`.
+    ///   - ignoring: Paths of the snapshot left out of goldens and diffs (`"lifeEvents[*].claimedAt"`);
+    ///     one that does not parse becomes `setupError`, and every check fails with it.
+    ///   - sends: What the send check compares of the app's messages with the tape's; exact by default.
+    ///   - record: When goldens are written; `TAPEDECK_RECORD` in the environment overrides it.
+    ///   - makeAdapter: Makes a fresh app on the network it is given, for each replay (a check
+    ///     may make several: the state before a broken invariant comes from a fresh one).
     public init(
         goldens: String, ignoring: [String] = [], sends: SendCheck = SendCheck(), record: RecordMode = .missing,
         makeAdapter: @escaping @MainActor (ReplayNetwork) -> Adapter
@@ -255,6 +279,15 @@ extension AppReplay where Adapter: AppSocketAdapter {
 extension AppReplay where Adapter: AppClientAdapter {
     /// A replay that hands each record to the adapter as a `SocketEvent` (for an app without a
     /// socket seam): what the app sends is not checked.
+    ///
+    /// - Parameters:
+    ///   - goldens: The folder of the app's goldens: `GOLDENS/NAME/CHECKPOINT.json` for a tape
+    ///     `NAME.tape`.
+    ///   - ignoring: Paths of the snapshot left out of goldens and diffs (`"lifeEvents[*].claimedAt"`);
+    ///     one that does not parse becomes `setupError`, and every check fails with it.
+    ///   - record: When goldens are written; `TAPEDECK_RECORD` in the environment overrides it.
+    ///   - makeAdapter: Makes a fresh app for each replay (a check may make several: the state
+    ///     before a broken invariant comes from a fresh one).
     public init(
         goldens: String, ignoring: [String] = [], record: RecordMode = .missing,
         makeAdapter: @escaping @MainActor () -> Adapter

@@ -32,9 +32,17 @@ public protocol AppSocketAdapter: AppUnderReplay {
     func connect()
     /// Performs the user action behind a message the recorded client sent (the tap that claims a
     /// reward, the answer to a question) and says which kind of message it is.
+    ///
+    /// - Parameter message: The message the recorded client sent at this point, its bytes as sent.
+    /// - Returns: `.performed` when the adapter did what the user did (the app must send the
+    ///   message now), `.automatic` when the app sends it by itself, `.unavailable` when this app
+    ///   cannot be made to send it.
     func performUserAction(for message: SocketMessage) -> UserAction
     /// Whether the app shows itself connected now (its connection state), for `checkCuts`; nil
     /// when the adapter does not say (the default), and the check leaves it out.
+    ///
+    /// - Returns: True when the app shows itself connected, false when it shows itself
+    ///   disconnected, nil when the adapter does not say.
     func isConnected() -> Bool?
     /// Whether the app reconnects by itself (on `ReplayNetwork.clock`): after each end of a
     /// connection the replay then waits for its reaction (a timer, or a new task) before it moves
@@ -59,7 +67,11 @@ extension AppSocketAdapter {
     /// Override for work the app sends further (a background queue, a debounce).
     public func settle() async {}
 
+    /// The adapter does not say: `checkCuts` leaves the app's connection state out.
+    ///
+    /// - Returns: Nil.
     public func isConnected() -> Bool? { nil }
 
+    /// False: the replay opens each recorded connection the app has not opened by calling `connect()`.
     public var reconnectsItself: Bool { false }
 }

@@ -15,14 +15,24 @@ public protocol AppUnderReplay: AnyObject {
     /// reads. Each kind of adapter has a default (see there).
     func settle() async
     /// What the app shows now.
+    ///
+    /// - Returns: The app's view state as it is now, settled.
     func snapshot() -> Snapshot
     /// The app's rules that do not hold now; empty when consistent. Defaults to none.
+    ///
+    /// - Returns: One violation per broken rule, each with its name and what is wrong.
     func checkInvariants() -> [InvariantViolation]
 }
 
 extension AppUnderReplay {
+    /// No rules: an adapter that has some overrides this.
+    ///
+    /// - Returns: An empty list.
     public func checkInvariants() -> [InvariantViolation] { [] }
 
     /// The snapshot as the JSON that goldens, diffs and digests compare.
+    ///
+    /// - Returns: `snapshot()` encoded as a JSON tree (dates as ISO 8601 text); an object with a
+    ///   `snapshotError` key when it cannot be encoded, which no golden matches.
     public func snapshotJSON() -> JSONValue { SnapshotJSON.value(of: snapshot()) }
 }

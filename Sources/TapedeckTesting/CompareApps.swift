@@ -12,6 +12,19 @@ import TapedeckTape
 /// Each tape gets a fresh pair of apps, as a user opens it; `asOneSession` plays the tapes in
 /// order through one pair instead (each tape a reconnect of the same app), so state that outlives
 /// a connection is compared too. Throws for a tape that cannot be opened or a bad pattern.
+///
+/// - Parameters:
+///   - tapes: The tapes' paths, played in order.
+///   - ignoring: Paths of the snapshots left out of the comparison (`"lifeEvents[*].claimedAt"`).
+///   - sends: How what they sent is compared, as the send check compares it; exact by default.
+///   - asOneSession: Whether to play the tapes in order through one pair of apps (each tape a
+///     reconnect of the same app) instead of a fresh pair per tape; false by default.
+///   - makeA: Makes the first app on the network it is given (shown as − in diffs).
+///   - makeB: Makes the second app on the network it is given (shown as + in diffs).
+/// - Returns: The first record after which the apps differ, with the diff; nil when they agree
+///   throughout every tape.
+/// - Throws: The setup's error (a pattern of `ignoring` or `sends` that does not parse, a
+///   `TAPEDECK_RECORD` that names no mode), or the `TapeError` of a tape that cannot be read.
 @MainActor
 public func compareApps<A: AppSocketAdapter, B: AppSocketAdapter>(
     tapes: [String], ignoring: [String] = [], sends: SendCheck = SendCheck(), asOneSession: Bool = false,
@@ -23,6 +36,18 @@ public func compareApps<A: AppSocketAdapter, B: AppSocketAdapter>(
 }
 
 /// The same for apps handed each event by their adapters (no socket seam: sends are not compared).
+///
+/// - Parameters:
+///   - tapes: The tapes' paths, played in order.
+///   - ignoring: Paths of the snapshots left out of the comparison (`"lifeEvents[*].claimedAt"`).
+///   - asOneSession: Whether to play the tapes in order through one pair of apps (each tape a
+///     reconnect of the same app) instead of a fresh pair per tape; false by default.
+///   - makeA: Makes the first app (shown as − in diffs).
+///   - makeB: Makes the second app (shown as + in diffs).
+/// - Returns: The first record after which the apps show different states, with the diff; nil
+///   when they agree throughout every tape.
+/// - Throws: The setup's error (a pattern of `ignoring` that does not parse, a `TAPEDECK_RECORD`
+///   that names no mode), or the `TapeError` of a tape that cannot be read.
 @MainActor
 public func compareApps<A: AppClientAdapter, B: AppClientAdapter>(
     tapes: [String], ignoring: [String] = [], asOneSession: Bool = false,

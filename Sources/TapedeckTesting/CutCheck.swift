@@ -26,12 +26,21 @@ public struct CutCheck: Sendable, Equatable {
         case sample(count: Int, seed: UInt64)
     }
 
+    /// Which records the connection is cut after.
     public var at: Points
     /// When the app's first reconnect after a cut must come, counted from the cut.
     public var reconnect: ClosedRange<Duration>
     /// Stop at the first cut that fails (true), or try every cut and report them all.
     public var stopsAtFirstFailure: Bool
 
+    /// A check of cuts at `at`, whose app must reconnect within `reconnect`.
+    ///
+    /// - Parameters:
+    ///   - at: Which records the connection is cut after.
+    ///   - reconnect: When the app's first reconnect after a cut must come, counted from the cut on
+    ///     the replay's clock: no earlier than its lower bound (the app's backoff), no later than
+    ///     its upper bound.
+    ///   - stopsAtFirstFailure: Whether to stop at the first cut that fails; true by default.
     public init(at: Points, reconnect: ClosedRange<Duration>, stopsAtFirstFailure: Bool = true) {
         self.at = at
         self.reconnect = reconnect
@@ -39,6 +48,10 @@ public struct CutCheck: Sendable, Equatable {
     }
 
     /// The records to cut after, in order, of a tape of `count` records.
+    ///
+    /// - Parameter count: How many records the tape has.
+    /// - Returns: Record numbers from 0 below `count`, ascending, without repeats; empty when
+    ///   `.record` is out of range or `.every` is not positive. `.sample` picks at most `count`.
     public func records(inTapeOf count: Int) -> [Int] {
         switch at {
         case .record(let record): return record >= 0 && record < count ? [record] : []
@@ -54,13 +67,17 @@ public struct CutCheck: Sendable, Equatable {
 
 /// What the cuts of one tape found.
 public struct CutReport: Sendable, CustomStringConvertible {
+    /// The tape's path, as given to `checkCuts`.
     public var tape: String
     /// The records cut after (those with a connection open there).
     public var cuts: [Int]
+    /// The cuts the app did not take well, in record order.
     public var failures: [CutFailure]
 
+    /// Whether every cut passed (also when there was none).
     public var passed: Bool { failures.isEmpty }
 
+    /// A line with the tape's file name and the counts, then each failure with its problems.
     public var description: String {
         let name = tape.split(separator: "/").last.map(String.init) ?? tape
         let head = "\(name): \(cuts.count) cut\(cuts.count == 1 ? "" : "s"), \(failures.count) failed"
@@ -72,15 +89,24 @@ public struct CutReport: Sendable, CustomStringConvertible {
 public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
     /// The record the connection was cut after, and its virtual time.
     public var record: Int
+    /// The replay's virtual time at the cut.
     public var time: VirtualTime
+    /// What went wrong, a sentence each.
     public var problems: [String]
 
+    /// A failed cut.
+    ///
+    /// - Parameters:
+    ///   - record: The record the connection was cut after, from 0.
+    ///   - time: The replay's virtual time at the cut.
+    ///   - problems: What went wrong, a sentence each.
     public init(record: Int, time: VirtualTime, problems: [String]) {
         self.record = record
         self.time = time
         self.problems = problems
     }
 
+    /// The cut's record and time, then each problem on a line of its own.
     public var description: String {
         "  cut after record \(record) (t=\(DurationText.seconds(time.nanoseconds))):\n"
             + problems.map { "    " + $0 }.joined(separator: "\n")

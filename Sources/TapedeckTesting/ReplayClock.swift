@@ -15,12 +15,32 @@ import Foundation
 public final class ReplayClock: Clock, @unchecked Sendable {
     /// A point of the replay's virtual time: how long after the session's start.
     public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// How long after the session's start; zero at the start.
         public var offset: Duration
 
+        /// The instant `offset` after the session's start.
+        ///
+        /// - Parameter offset: How long after the session's start.
         public init(offset: Duration) { self.offset = offset }
 
+        /// The instant `duration` later (earlier for a negative one).
+        ///
+        /// - Parameter duration: How far to move.
+        /// - Returns: The instant whose offset is this one's plus `duration`.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+        /// How long from this instant to another.
+        ///
+        /// - Parameter other: The later (or earlier) instant.
+        /// - Returns: `other`'s offset minus this one's: negative when `other` is earlier.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+        /// Whether one instant comes before another.
+        ///
+        /// - Parameters:
+        ///   - left: The first instant.
+        ///   - right: The second instant.
+        /// - Returns: True when `left`'s offset is smaller than `right`'s.
         public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
 
         /// `t=2.500s`
@@ -57,12 +77,20 @@ public final class ReplayClock: Clock, @unchecked Sendable {
     /// A clock at the session's start, for a test of its own (`AppReplay` makes one per replay).
     public init() {}
 
+    /// The replay's virtual time now: it only moves forward, when the replay or the test moves it.
     public var now: Instant { lock.withLock { state.now } }
 
+    /// One nanosecond: the resolution of a tape's times.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// Returns when the clock reaches `deadline` (at once for a deadline not after now); throws
     /// `CancellationError` when the task is cancelled or the replay ends first.
+    ///
+    /// - Parameters:
+    ///   - deadline: The virtual instant to wake at.
+    ///   - tolerance: Ignored: sleepers wake exactly at their deadline.
+    /// - Throws: `CancellationError` when the task is cancelled, or when the replay ends (or has
+    ///   ended) before the deadline.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id: Int? = lock.withLock {
@@ -113,6 +141,9 @@ public final class ReplayClock: Clock, @unchecked Sendable {
 
     /// Moves the clock forward by `duration` and wakes every sleeper due by then, as one step (a
     /// test of the app's timers without a tape). `AppReplay` wakes them deadline by deadline.
+    ///
+    /// - Parameter duration: How far to move; the clock never moves back, so a negative one
+    ///   wakes no one and leaves it where it is.
     public func advance(by duration: Duration) {
         let target = now.advanced(by: duration)
         while wakeNext(notAfter: target) != nil {}

@@ -17,9 +17,13 @@ import FoundationNetworking
 public final class ReplayNetwork: @unchecked Sendable {
     /// One message the app sent, where the replay stood when it did.
     public struct Sent: Sendable, Equatable {
+        /// The connection it was sent on: the recorded connection's number, from 1.
         public var connection: Int
+        /// The message's bytes: a text message's UTF-8.
         public var bytes: [UInt8]
+        /// Whether it was a text message (else binary).
         public var isText: Bool
+        /// Where the replay stood when the app sent it.
         public var context: SendContext
     }
 
@@ -56,6 +60,11 @@ public final class ReplayNetwork: @unchecked Sendable {
 
     /// A network for `AppReplay` to play tapes on, comparing what the app sends by `comparison`;
     /// an app's own reconnect more than `reconnectTolerance` before the recording's is a finding.
+    ///
+    /// - Parameters:
+    ///   - comparison: How the app's messages are compared with the tape's; exact by default.
+    ///   - reconnectTolerance: How much earlier than the recording the app may reconnect by itself;
+    ///     500 ms by default. Negative counts as zero.
     public init(comparing comparison: ClientMessageComparison = .exact, reconnectTolerance: Duration = .milliseconds(500)) {
         self.comparison = comparison
         self.reconnectTolerance = reconnectTolerance.wholeNanoseconds
@@ -128,6 +137,12 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// A task for a connection the tape recorded (as `URLSession.webSocketTask(with:)`): the one
     /// the replay is opening, else the next one the app has not opened yet. A task beyond them is a
     /// finding, and fails at once.
+    ///
+    /// - Parameter url: The URL the app asks for; kept as the socket's `url`, not compared with
+    ///   the recording's.
+    /// - Returns: A socket for the recorded connection, not resumed yet; for a task beyond the
+    ///   recorded connections, a socket whose sends and receives fail with
+    ///   `ReplaySocketError.notRecorded`.
     public func webSocketTask(with url: URL) -> ReplaySocket {
         lock.withLock {
             let recorded = state.verifier.recordedConnections

@@ -15,6 +15,7 @@ import FoundationNetworking
 /// Completion handlers run on the thread that delivers (the main thread during a replay); the async
 /// forms resume as a task would.
 public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
+    /// A WebSocket message as `URLSessionWebSocketTask` has it: `.string` or `.data`.
     public typealias Message = URLSessionWebSocketTask.Message
 
     /// The URL the app asked for.
@@ -76,18 +77,34 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     /// A socket of the test's own, without a tape, for unit tests of the app's socket code: the test
     /// serves messages with `serve(_:)` and reads what the app sent in `sentMessages`.
+    ///
+    /// - Parameter url: What `url` reports, for code under test that looks at it; nil by default.
     public convenience init(url: URL? = nil) {
         self.init(url: url, connection: 1, onSend: { _ in })
     }
 
     // MARK: The task's API, as the app calls it
 
+    /// Opens the socket: the app may send from now on (a send before fails with
+    /// `ReplaySocketError.notResumed`). Calling it again does nothing.
     public func resume() { lock.withLock { state.resumed = true } }
 
+    /// Takes one message from the app: `sentMessages` keeps it, and the replay's network checks it
+    /// against the tape's next client message.
+    ///
+    /// - Parameter message: What the app sends.
+    /// - Throws: `ReplaySocketError.notResumed` before `resume()`; once the connection is over,
+    ///   the error that ended it (`ReplaySocketError.cancelled` after `cancel(with:reason:)`).
     public func send(_ message: Message) async throws {
         try take(message)
     }
 
+    /// Takes one message from the app, as `send(_:)` does, and calls the handler before it returns.
+    ///
+    /// - Parameters:
+    ///   - message: What the app sends.
+    ///   - completionHandler: Called at once, on the caller's thread: nil when the message was
+    ///     taken, else the error `send(_:)` would throw.
     public func send(_ message: Message, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
         do {
             try take(message)
@@ -101,6 +118,12 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// each message before the replay takes its next step, in the same order every run. The app's
     /// task waits on the main queue, where the replay delivers: it comes back without a detour
     /// through the global pool.
+    ///
+    /// - Returns: The next message the tape's server (or the test's `serve(_:)`) sent, in order.
+    /// - Throws: Once the connection is over, the error that ended it: POSIX `ENOTCONN` after the
+    ///   server's close, `URLError(.networkConnectionLost)` after a failure,
+    ///   `ReplaySocketError.cancelled` after `cancel(with:reason:)`, `ReplaySocketError.notRecorded`
+    ///   on a connection the tape did not record.
     @MainActor
     public func receive() async throws -> Message {
         try await ReplayExecution.onMainQueue {
@@ -110,20 +133,38 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         }
     }
 
+    /// Asks for the next message, as `receive()` does, and hands it to a handler.
+    ///
+    /// - Parameter completionHandler: Called once, on the thread that delivers the message (the
+    ///   main thread during a replay), or at once when a message is waiting or the connection is
+    ///   over; with the message, or with the error `receive()` would throw.
     public func receive(completionHandler: @escaping @Sendable (Result<Message, any Error>) -> Void) {
         enqueue(.handler(completionHandler))
     }
 
     /// Answered at once: the tape's server was there to answer.
+    ///
+    /// - Parameter pongReceiveHandler: Called before this returns: with nil while the connection
+    ///   is open, else with the error that ended it.
     public func sendPing(pongReceiveHandler: @escaping @Sendable ((any Error)?) -> Void) {
         pongReceiveHandler(lock.withLock { state.end })
     }
 
+    /// The app closes the connection: unread messages are dropped, a pending receive fails with
+    /// `ReplaySocketError.cancelled`, and so does every later send and receive. On a connection
+    /// that is already over it does nothing.
+    ///
+    /// - Parameters:
+    ///   - closeCode: What `closeCode` reads from now on.
+    ///   - reason: What `closeReason` reads from now on.
     public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
         finish(with: ReplaySocketError.cancelled, closeCode: closeCode, reason: reason, droppingUnread: true)
     }
 
+    /// The code the connection was closed with, by the server or by the app's `cancel`; `.invalid`
+    /// while it is open or after a failure without a close frame.
     public var closeCode: URLSessionWebSocketTask.CloseCode { lock.withLock { state.closeCode } }
+    /// The close frame's reason bytes (UTF-8 text), set with `closeCode`; nil before.
     public var closeReason: Data? { lock.withLock { state.closeReason } }
 
     // MARK: The replay's side (and a unit test's)
@@ -133,6 +174,8 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     /// Hands the app a message from the server and returns once it has handled it: it reads its
     /// socket again, and the main queue and the main actor have run once more.
+    ///
+    /// - Parameter message: The server's message; dropped when the connection is already over.
     @MainActor
     public func serve(_ message: Message) async {
         deliver(message)
@@ -141,6 +184,11 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     }
 
     /// The server closes the connection (see `deliverClose`), and the app has handled it.
+    ///
+    /// - Parameters:
+    ///   - code: The close frame's status code (1000 for a normal closure); a code `CloseCode` has
+    ///     no case for (4000–4999, say) reads `.invalid` on Linux, as on a real task there.
+    ///   - reason: The close frame's reason text; empty by default.
     @MainActor
     public func serveClose(code: Int, reason: String = "") async {
         deliverClose(code: code, reason: reason)
@@ -148,6 +196,9 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     }
 
     /// The connection breaks (see `deliverFailure`), and the app has handled it.
+    ///
+    /// - Parameter reason: The failure's description: the app's receive fails with
+    ///   `URLError(.networkConnectionLost)` carrying it as its localized description.
     @MainActor
     public func serveFailure(_ reason: String) async {
         deliverFailure(reason)
@@ -303,6 +354,7 @@ public enum ReplaySocketError: Error, Sendable, Equatable, CustomStringConvertib
     /// The app opened more connections than the tape recorded.
     case notRecorded
 
+    /// The reason in a sentence, for a test's failure message.
     public var description: String {
         switch self {
         case .notResumed: "the app sent on its WebSocket task before calling resume()"

@@ -20,6 +20,13 @@ public struct SendCheck: Sendable, Equatable {
     /// longer the replay's clock runs for it before it never reconnected. Room for jitter.
     public var reconnectTolerance: Duration
 
+    /// A send check; with no arguments, every message of every type must match exactly.
+    ///
+    /// - Parameters:
+    ///   - ignoring: Paths inside `message` left out of the comparison; none by default.
+    ///   - formatOnly: Paths inside `message` whose digits count as 0; none by default.
+    ///   - types: The message types judged; nil (the default) for all.
+    ///   - reconnectTolerance: Room for jitter in the app's own reconnects; 500 ms by default.
     public init(
         ignoring: [String] = [], formatOnly: [String] = [], types: Set<String>? = nil,
         reconnectTolerance: Duration = .milliseconds(500)

@@ -7,16 +7,22 @@ import TapedeckReplay
 public struct SendContext: Sendable, Equatable, CustomStringConvertible {
     /// What the replay did last.
     public enum Event: Sendable, Equatable {
+        /// Nothing yet: the tape has just begun.
         case start
+        /// The connection opened.
         case opened
+        /// The server sent this message (its payload).
         case serverMessage([UInt8])
+        /// The server closed the connection with this code.
         case serverClose(code: UInt16)
+        /// The connection failed, for this reason.
         case failure(String)
         /// The user action behind this recorded client message.
         case userAction(for: [UInt8])
         /// A timer of the app's on the replay's clock (`ReplayClock`) woke.
         case timer
 
+        /// The event in words, a message cut to 100 bytes: `server {"type":"messageEvent",...}`.
         public var description: String {
             switch self {
             case .start: "the start of the tape"
@@ -30,12 +36,22 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The tape being played, as the replay was given it.
     public var tape: String
     /// The record last handed to the app (nil before the first).
     public var record: Int?
+    /// The replay's virtual time then.
     public var time: VirtualTime
+    /// What the replay did last.
     public var after: Event
 
+    /// A point of a replay.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape being played.
+    ///   - record: The record last handed to the app, from 0; nil before the first.
+    ///   - time: The replay's virtual time.
+    ///   - after: What the replay did last.
     public init(tape: String, record: Int?, time: VirtualTime, after: Event) {
         self.tape = tape
         self.record = record
@@ -55,9 +71,16 @@ public struct SendContext: Sendable, Equatable, CustomStringConvertible {
 /// One departure of what the app sent from what the tape's client sent: a `ClientFinding` (the
 /// same kinds `tapedeck serve --verify` reports) and where it was found.
 public struct SendFinding: Sendable, Equatable, CustomStringConvertible {
+    /// What departed from the tape (a changed, missing, extra or out-of-order message, say).
     public var finding: ClientFinding
+    /// Where the replay stood when it was found.
     public var context: SendContext
 
+    /// A finding at a point of the replay.
+    ///
+    /// - Parameters:
+    ///   - finding: What departed from the tape.
+    ///   - context: Where the replay stood when it was found.
     public init(finding: ClientFinding, context: SendContext) {
         self.finding = finding
         self.context = context

@@ -7,6 +7,8 @@ public enum Settling {
     /// DispatchQueue.main)` and `RunLoop.main` deliveries wait) and yields the main actor (where
     /// `Task { @MainActor in … }` hops wait). Work that queues more work is covered as long as the
     /// chain is no longer than `rounds`.
+    ///
+    /// - Parameter rounds: How many rounds; 4 by default. 0 returns at once.
     @MainActor
     public static func mainQueue(rounds: Int = 4) async {
         await ReplayExecution.onMainQueue { await Self.rounds(rounds) }

@@ -22,20 +22,33 @@ import TapedeckTape
 public struct DecodeThroughput {
     /// A decode function under measurement.
     public struct Contender {
+        /// The function's name, as the report's table shows it.
         public let name: String
         let decode: (MessagePayloads.Payload) throws -> Void
     }
 
+    /// The messages every function decodes, each pass.
     public let payloads: MessagePayloads
+    /// How many rounds `run()` makes, one pass of each function per round; at least 1.
     public var repeats: Int
+    /// The functions added so far, in the order they run and the report lists them.
     public private(set) var contenders: [Contender] = []
 
+    /// A measurement over `payloads` with no functions yet.
+    ///
+    /// - Parameters:
+    ///   - payloads: The messages every function decodes.
+    ///   - repeats: How many rounds to time; 5 by default, and less than 1 counts as 1.
     public init(payloads: MessagePayloads, repeats: Int = 5) {
         self.payloads = payloads
         self.repeats = max(1, repeats)
     }
 
     /// Adds a decode function; what it returns is kept from the optimiser, what it throws counted.
+    ///
+    /// - Parameters:
+    ///   - name: The function's name in the report.
+    ///   - decode: Decodes one message; a throw counts as a failure of that message, not of the run.
     public mutating func add<Result>(_ name: String, _ decode: @escaping (MessagePayloads.Payload) throws -> Result) {
         contenders.append(Contender(name: name) { keep(try decode($0)) })
     }
@@ -60,6 +73,9 @@ public struct DecodeThroughput {
 
     /// One pass of a function over every payload; returns how many threw. For a benchmark
     /// harness's measured closure.
+    ///
+    /// - Parameter contender: The function to run, one of `contenders`.
+    /// - Returns: How many messages it threw on, from 0 to `payloads.count`.
     public func pass(_ contender: Contender) -> Int {
         var failures = 0
         for payload in payloads.payloads {
@@ -69,6 +85,9 @@ public struct DecodeThroughput {
     }
 
     /// Times every function and returns the table.
+    ///
+    /// - Returns: A row per function in the order added, with its fastest pass in seconds and the
+    ///   failures of its last pass.
     public func run() -> ThroughputReport {
         let clock = ContinuousClock()
         var best = [Duration](repeating: .seconds(Int64.max), count: contenders.count)

@@ -8,9 +8,16 @@ public struct MessagePayloads: Sendable {
     public struct Payload: Sendable {
         /// `.s2c` for a server message, `.c2s` for one the client sent.
         public let direction: TapeRecord.Direction
+        /// The message's UTF-8 bytes, as recorded.
         public let bytes: [UInt8]
+        /// The same bytes as `Data`, made once, for parsers that take `Data`.
         public let data: Data
 
+        /// A message and its direction.
+        ///
+        /// - Parameters:
+        ///   - direction: `.s2c` for a server message, `.c2s` for one the client sent.
+        ///   - bytes: The message's UTF-8 bytes.
         public init(direction: TapeRecord.Direction, bytes: [UInt8]) {
             self.direction = direction
             self.bytes = bytes
@@ -18,10 +25,14 @@ public struct MessagePayloads: Sendable {
         }
     }
 
+    /// The messages, in the order given (tape order when read from tapes).
     public let payloads: [Payload]
     /// The payloads' bytes together.
     public let byteCount: Int
 
+    /// Messages given directly, without tapes.
+    ///
+    /// - Parameter payloads: The messages, in the order they are decoded.
     public init(payloads: [Payload]) {
         self.payloads = payloads
         byteCount = payloads.reduce(0) { $0 + $1.bytes.count }
@@ -29,6 +40,11 @@ public struct MessagePayloads: Sendable {
 
     /// The text messages of `tapes` in the given directions (server messages by default), in tape
     /// order. Throws when a tape cannot be read to its end.
+    ///
+    /// - Parameters:
+    ///   - tapes: The tapes' paths, read in order.
+    ///   - directions: Which messages to keep: `.s2c` (server messages, the default), `.c2s`, or both.
+    /// - Throws: `TapeError` when a tape cannot be opened, or is truncated or damaged.
     public init(tapes: [String], directions: Set<TapeRecord.Direction> = [.s2c]) throws(TapeError) {
         var payloads: [Payload] = []
         for path in tapes {
@@ -41,5 +57,6 @@ public struct MessagePayloads: Sendable {
         self.init(payloads: payloads)
     }
 
+    /// How many messages there are.
     public var count: Int { payloads.count }
 }

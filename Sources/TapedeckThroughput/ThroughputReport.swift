@@ -1,13 +1,21 @@
 /// The figures of one `DecodeThroughput` run: per function, messages and megabytes per second of
 /// its fastest pass, and how many messages it could not decode.
 public struct ThroughputReport: Sendable, Equatable {
+    /// One function's figures.
     public struct Row: Sendable, Equatable {
+        /// The function's name, as added.
         public var name: String
         /// The fastest pass over every message.
         public var seconds: Double
         /// Messages the function threw on.
         public var failures: Int
 
+        /// One function's figures.
+        ///
+        /// - Parameters:
+        ///   - name: The function's name.
+        ///   - seconds: Its fastest pass over every message, in seconds.
+        ///   - failures: How many messages it threw on.
         public init(name: String, seconds: Double, failures: Int) {
             self.name = name
             self.seconds = seconds
@@ -15,11 +23,23 @@ public struct ThroughputReport: Sendable, Equatable {
         }
     }
 
+    /// How many messages each pass decoded.
     public var messages: Int
+    /// The messages' bytes together.
     public var bytes: Int
+    /// How many passes of each function were timed (the fastest counts).
     public var repeats: Int
+    /// A row per function, in the order they were added; the first is the reference of the table's
+    /// last column.
     public var rows: [Row]
 
+    /// A report of figures measured elsewhere.
+    ///
+    /// - Parameters:
+    ///   - messages: How many messages each pass decoded.
+    ///   - bytes: The messages' bytes together.
+    ///   - repeats: How many passes were timed.
+    ///   - rows: A row per function.
     public init(messages: Int, bytes: Int, repeats: Int, rows: [Row]) {
         self.messages = messages
         self.bytes = bytes
@@ -27,7 +47,15 @@ public struct ThroughputReport: Sendable, Equatable {
         self.rows = rows
     }
 
+    /// A function's decoding rate in messages.
+    ///
+    /// - Parameter row: One of `rows`.
+    /// - Returns: Messages per second of its fastest pass; 0 when its time is not positive.
     public func messagesPerSecond(_ row: Row) -> Double { row.seconds > 0 ? Double(messages) / row.seconds : 0 }
+    /// A function's decoding rate in bytes.
+    ///
+    /// - Parameter row: One of `rows`.
+    /// - Returns: Megabytes (10^6 bytes) per second of its fastest pass; 0 when its time is not positive.
     public func megabytesPerSecond(_ row: Row) -> Double { row.seconds > 0 ? Double(bytes) / row.seconds / 1_000_000 : 0 }
 
     /// A table: the first function is the reference of the last column.

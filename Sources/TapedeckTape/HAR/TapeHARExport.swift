@@ -8,7 +8,9 @@ import TapedeckCore
 /// time (`_tapedeckTime`, ns), each entry its connection number, and the log the tape's metadata,
 /// so `tapedeck import` gets back the same messages at the same times.
 public enum TapeHARExport {
+    /// A tape's HAR, and what it left out.
     public struct Result: Sendable {
+        /// The HAR file's bytes: UTF-8 JSON ending in a newline.
         public var bytes: [UInt8]
         /// The records HAR cannot hold (pings, pongs, closes, errors, markers), left out.
         public var omittedRecords: Int
@@ -17,6 +19,16 @@ public enum TapeHARExport {
     /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape,
     /// and `timeWentBackwardsInConnection` for a record earlier than its connection's previous one
     /// (a tape another tool wrote): a HAR entry's messages are in time order.
+    ///
+    /// - Parameters:
+    ///   - reader: A tape reader; the records it has not read yet are exported (all of them from a
+    ///     fresh reader).
+    ///   - creator: The version written as the HAR's `log.creator.version` (its name is `tapedeck`).
+    /// - Returns: The HAR's bytes and how many records it left out.
+    /// - Throws: The reader's `TapeError` for a tape that is truncated or damaged;
+    ///   `timeWentBackwardsInConnection` for a connection whose records go back in time;
+    ///   `timeOutOfRange` when the tape's creation time, or a record's time, lies outside
+    ///   `TapeTimeRange`.
     public static func har(from reader: TapeReader, creator: String) throws(TapeError) -> Result {
         let metadata = reader.header.metadata
         // Wall time of tape time 0, in milliseconds since 1970 (the tape's creation time): within

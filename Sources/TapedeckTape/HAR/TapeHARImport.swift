@@ -7,15 +7,27 @@ import TapedeckCore
 /// scripts, images) are skipped. Times become tape times relative to the earliest of them; a HAR
 /// that tapedeck wrote carries each message's exact tape time and the tape's metadata, which win.
 public enum TapeHARImport {
+    /// A HAR's connections, as a tape's header and records.
     public struct Session: Sendable {
+        /// The tape's metadata: the HAR's own when tapedeck wrote it, else the fallback's with the
+        /// creation time, URL and headers filled in from the HAR.
         public var metadata: TapeMetadata
         /// In time order (entries interleaved), stable for equal times.
         public var records: [TapeRecord]
+        /// How many WebSocket entries (connections) the HAR has; at least 1.
         public var connections: Int
     }
 
     /// `fallback` is the metadata for a HAR that tapedeck did not write (its creation time, URL
     /// and headers are filled in from the HAR).
+    ///
+    /// - Parameters:
+    ///   - bytes: The HAR file's bytes, UTF-8 JSON.
+    ///   - fallback: The metadata for a HAR that tapedeck did not write.
+    /// - Returns: The connections' opens and messages as records, in time order, and the metadata.
+    /// - Throws: `HARError` with the byte offset and JSON path of the first problem: JSON that does
+    ///   not parse, a missing or mistyped member, a date that is not ISO 8601 with its zone, a time
+    ///   outside `TapeTimeRange`, or no entry with `_webSocketMessages`.
     public static func session(from bytes: [UInt8], fallback: TapeMetadata) throws(HARError) -> Session {
         let root: JSONLocated
         do { root = try JSONParser.parseLocated(bytes) } catch {
@@ -283,9 +295,13 @@ public enum TapeHARImport {
 
 /// A HAR file that cannot be imported: where (a byte offset and a JSON path) and why.
 public struct HARError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The byte offset in the HAR file of the value at fault, from 0.
     public var offset: Int
+    /// The JSON path of the value at fault (`log.entries[2].startedDateTime`); empty for the whole file.
     public var path: String
+    /// What is wrong, or what was expected there.
     public var message: String
 
+    /// `byte OFFSET (PATH): MESSAGE`.
     public var description: String { "byte \(offset)\(path.isEmpty ? "" : " (\(path))"): \(message)" }
 }

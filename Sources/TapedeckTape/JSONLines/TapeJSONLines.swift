@@ -10,6 +10,9 @@ public enum TapeJSONLines {
     public static let maxLineLength = (Int(TapeFormat.maxRecordLength) + 2) / 3 * 4 + 4096
 
     /// `{"header":{...metadata...}}`, without the newline.
+    ///
+    /// - Parameter metadata: The tape's metadata.
+    /// - Returns: The line's UTF-8 bytes, with the metadata's keys in their fixed order.
     public static func headerLine(_ metadata: TapeMetadata) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
@@ -20,6 +23,13 @@ public enum TapeJSONLines {
     }
 
     /// One record as a line, without the newline. `seq` is the record's position in the tape.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - seq: The record's position in the tape, from 0.
+    /// - Returns: The line's UTF-8 bytes: `seq`, `t`, `conn`, `dir`, `kind`, then `fragments` and
+    ///   `code` when set, then the payload as `text` (`reason` for a close, `name` for a marker)
+    ///   when it is valid UTF-8, else as `base64`; an empty binary payload is left out.
     public static func recordLine(_ record: TapeRecord, seq: Int) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()

@@ -2,8 +2,11 @@ import TapedeckCore
 
 /// Reads one line of the JSON Lines form back into a header or a record.
 public enum TapeJSONLinesDecoder {
+    /// What one line holds.
     public enum Line: Sendable, Equatable {
+        /// A `{"header":...}` line: the tape's metadata.
         case header(TapeMetadata)
+        /// A record line.
         case record(TapeRecord)
     }
 
@@ -15,6 +18,13 @@ public enum TapeJSONLinesDecoder {
         "seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name",
     ]
 
+    /// Reads one line, strictly: unknown keys, missing fields and values out of range are refused.
+    ///
+    /// - Parameter line: The line's bytes, without its newline.
+    /// - Returns: The header or the record the line holds; `seq` is checked but not kept.
+    /// - Throws: `Failure` with the byte offset in the line and what is wrong: JSON that does not
+    ///   parse, an unknown key, a record without `t`, `dir` or `kind`, a value out of range, two
+    ///   payload keys, or base64 that does not decode.
     public static func decode(_ line: [UInt8]) throws(Failure) -> Line {
         let node = try JSONParser.parseLocated(line)
         guard let members = node.members else {
