@@ -126,7 +126,7 @@ generate:
 example-test: deps
 	cd Examples/BaoLifeClient && $(SWIFT) test
 
-# Issue 18, the unsafe fast paths (the Unsafe/ folders, docs/ARCHITECTURE.md) under
+# Issue 18, the unsafe fast paths (the Unsafe/ folders, docs/DEVELOPMENT.md) under
 # sanitizers. `make sanitize` runs the core, protocol and state tests under AddressSanitizer; `make fuzz`
 # feeds arbitrary bytes to both envelope decoders for FUZZ_SECONDS with libFuzzer and ASan, seeded
 # with every text message of Recordings/, and fails with the saved input on any crash, ASan report,

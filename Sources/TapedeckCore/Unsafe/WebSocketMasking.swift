@@ -1,7 +1,7 @@
 /// RFC 6455 5.3 masking, eight bytes at a time: the same XOR masks and unmasks. NIO's
 /// `webSocketMask` takes a byte at a time with a modulo for each (about 24 instructions a byte
 /// under callgrind), which made masking the largest part of relaying an app's frame. In an
-/// `Unsafe/` folder (docs/ARCHITECTURE.md) for its eight-byte loads and stores; `make sanitize`
+/// `Unsafe/` folder (docs/DEVELOPMENT.md, "Unsafe code") for its eight-byte loads and stores; `make sanitize`
 /// runs its tests under AddressSanitizer.
 public enum WebSocketMasking {
     /// The four bytes of a masking key, in the order they are on the wire.
