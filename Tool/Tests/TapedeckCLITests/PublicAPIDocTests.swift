@@ -11,7 +11,7 @@ import Testing
 /// of the sources; files under `Generated/` (written by `make generate`) are left out.
 ///
 /// The same holds for what an app's tests see through TapedeckTesting's re-exports (Exports.swift):
-/// TapedeckReplay (the rest to follow) and, from TapedeckCore, only `JSONValue` and `JSONPath`.
+/// TapedeckReplay, TapedeckState and, from TapedeckCore, only `JSONValue` and `JSONPath`.
 @Suite struct PublicAPIDocTests {
     /// The sources scanned: a target's whole folder, or only the listed files of it.
     struct Scope {
@@ -26,7 +26,8 @@ import Testing
     /// The five products' targets, then the re-exported targets whose documentation is complete.
     static let scopes =
         targets.map { Scope(target: $0) } + [
-            Scope(target: "TapedeckReplay")
+            Scope(target: "TapedeckReplay"),
+            Scope(target: "TapedeckState"),
         ]
 
     @Test func everyPublicDeclarationOfTheFiveLibrariesIsDocumented() throws {
