@@ -28,6 +28,13 @@ import Testing
         targets.map { Scope(target: $0) } + [
             Scope(target: "TapedeckReplay"),
             Scope(target: "TapedeckState"),
+            // TapedeckTesting re-exports only `JSONValue` and `JSONPath` of TapedeckCore.
+            Scope(
+                target: "TapedeckCore",
+                files: [
+                    "JSON/JSONPath.swift", "JSON/JSONValue.swift", "JSON/JSONValue+Canonical.swift",
+                    "JSON/JSONValue+Encodable.swift", "JSON/JSONValue+Parse.swift", "JSON/JSONValue+Path.swift",
+                ]),
         ]
 
     @Test func everyPublicDeclarationOfTheFiveLibrariesIsDocumented() throws {
