@@ -4,7 +4,7 @@ import TapedeckTape
 public struct ReplayLog: Sendable {
     /// How one tape of the session was read.
     public struct TapeRead: Sendable, Equatable {
-        /// The tape's file path, as the replay opened it.
+        /// The tape's path, as reports name it (a file's path, or the name of a tape in memory).
         public var path: String
         /// How many records the replay read from this tape (all of them when it reached the end).
         public var records: Int

@@ -36,7 +36,7 @@ public struct ReplayStatistics: Sendable, Equatable {
     var clientCounts = [Int](repeating: 0, count: ClientMessage.knownTypes.count)
     var unknownServer: [String: Int] = [:]
     var unknownClient: [String: Int] = [:]
-    /// How many connection events (connects, disconnects, errors) the replay took.
+    /// How many connection records (opens, closes, failures) the replay took.
     public var connectionEvents = 0
     /// The messages that did not decode, in the order they were read.
     public var decodeFailures: [DecodeFailure] = []

@@ -27,7 +27,7 @@ public protocol SocketModel {
     /// The model's rules that do not hold now (empty when consistent), called after every record
     /// handed to the model. Defaults to none.
     ///
-    /// - Returns: The broken rules, in no particular order; empty when every rule holds.
+    /// - Returns: The broken rules; empty when every rule holds.
     mutating func checkInvariants() -> [InvariantViolation]
     /// How the replayer hands a record over; returns whether the model was given anything. The
     /// default makes a `SocketEvent` and calls `handle`; `ClientModel` passes the message the
@@ -53,7 +53,8 @@ extension SocketModel {
     ///   - record: The tape record.
     ///   - input: The record as the replayer decoded it (unused here).
     ///   - time: The session's virtual time of the record.
-    /// - Returns: False for a record that is no socket event (a marker), which `handle` never sees.
+    /// - Returns: False for a record that is no socket event (a marker, ping, pong or note), which
+    ///   `handle` never sees.
     public mutating func replay(_ record: TapeRecord, decoded input: ReplayInput, at time: VirtualTime) -> Bool {
         guard let event = SocketEvent(record) else { return false }
         handle(event, at: time)

@@ -4,7 +4,7 @@ import TapedeckProtocol
 public struct ClaimableEvent: Sendable, Equatable {
     /// The life event as the server sent it.
     public var event: LifeEvent
-    /// The event's category, from its text's keywords (`EventCategory.categorize`).
+    /// The event's category (`EventCategory.categorize`): `negative` for a loss, else by its type's and text's keywords.
     public var category: EventCategory
     /// Whether the client claimed it (optimistically, before the server's answer).
     public var claimed: Bool

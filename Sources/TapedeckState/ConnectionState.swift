@@ -15,11 +15,11 @@ public struct ConnectionState: Sendable, Equatable {
     public var status: Status = .notConnected
     /// How many times a connection has opened (1 for the first, more after reconnects).
     public var openCount: Int = 0
-    /// The last close frame's code; nil since the last open or when none came.
+    /// The last close's code; nil before any close and since the last open.
     public var closeCode: Int?
-    /// The last close frame's reason; nil since the last open or when none came.
+    /// The last close's reason; nil before any close and since the last open.
     public var closeReason: String?
-    /// Why the connection last broke (the recorder's error text); nil since the last open.
+    /// Why the connection last broke (the failure's message); nil since the last open or when it never broke.
     public var failure: String?
     /// The error on screen: the server's `error` message or a failed connection; nil when none.
     public var currentError: ServerError?

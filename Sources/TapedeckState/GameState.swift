@@ -12,9 +12,9 @@ public struct GameState: Sendable, Equatable {
     public var diamonds: Int = 0
     /// The game's date as the server writes it (`2025-06-01`); empty until the server sends it.
     public var gameDate: String = ""
-    /// The game clock's hour, 0–23 (8 until the server sends it).
+    /// The game clock's hour as the server sends it, normally 0–23 (8 until then); `formattedTime` wraps others.
     public var hourOfDay: Int = 8
-    /// The game clock's minute, 0–59.
+    /// The game clock's minute as the server sends it, normally 0–59 (0 until then).
     public var minuteOfHour: Int = 0
     /// The season's name as the server sends it (`spring` until then).
     public var season: String = "spring"

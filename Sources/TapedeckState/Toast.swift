@@ -7,7 +7,7 @@ public struct Toast: Sendable, Equatable {
 
     /// How the toast looks.
     public var style: Style
-    /// The text shown, one line.
+    /// The text shown.
     public var text: String
 
     /// A toast.

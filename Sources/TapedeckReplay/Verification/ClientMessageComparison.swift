@@ -59,7 +59,7 @@ public struct ClientMessageComparison: Sendable, Equatable {
     /// - Parameters:
     ///   - recorded: The body the tape's client sent.
     ///   - sent: The body the client sends now.
-    /// - Returns: `-`/`+` lines of the differences, or nil when the bodies compare equal.
+    /// - Returns: `−`/`+` lines of the differences, or nil when the bodies compare equal.
     public func diffLines(recorded: JSONValue, sent: JSONValue) -> [String]? {
         let (maskedRecorded, maskedSent) = (comparable(recorded), comparable(sent))
         guard let masked = SnapshotDiff(expected: maskedRecorded, actual: maskedSent) else { return nil }
