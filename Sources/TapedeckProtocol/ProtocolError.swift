@@ -16,6 +16,13 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     /// From the envelope down, e.g. `message`, `person`, `age`.
     public var path: [PathComponent]
 
+    /// An error.
+    ///
+    /// - Parameters:
+    ///   - offset: The 0-based byte offset of the value or byte that failed.
+    ///   - expected: What the decoder wanted there.
+    ///   - found: What it saw instead.
+    ///   - path: The path from the envelope down; empty for the envelope itself (callers add steps on the way up).
     public init(offset: Int, expected: String, found: String, path: [PathComponent] = []) {
         self.offset = offset
         self.expected = expected
@@ -38,6 +45,7 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         return text
     }
 
+    /// One line: the path (when there is one), what was expected and found, and the byte offset.
     public var description: String {
         let location = pathDescription
         let prefix = location.isEmpty ? "" : location + ": "

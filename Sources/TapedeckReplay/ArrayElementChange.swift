@@ -1,6 +1,7 @@
 /// An element of an identified array (see `ArrayIdentity`) that a diff found inserted, removed or
 /// moved, named by its identity: `lifeEvents[id=e7]`.
 public struct ArrayElementChange: Sendable, Equatable, CustomStringConvertible {
+    /// How the element changed between the expected and the actual array.
     public enum Kind: Sendable, Equatable {
         /// Only in the actual array, at this index.
         case inserted(at: Int)
@@ -10,9 +11,16 @@ public struct ArrayElementChange: Sendable, Equatable, CustomStringConvertible {
         case moved(from: Int, to: Int)
     }
 
+    /// The element's path, named by its identity: `lifeEvents[id=e7]`.
     public var path: String
+    /// Whether it was inserted, removed or moved, with its indexes.
     public var kind: Kind
 
+    /// A change.
+    ///
+    /// - Parameters:
+    ///   - path: The element's path, named by its identity.
+    ///   - kind: How it changed.
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind

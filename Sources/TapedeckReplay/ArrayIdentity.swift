@@ -20,6 +20,11 @@ public struct ArrayIdentity: Sendable, Equatable {
         /// The member of each element that identifies it.
         public var key: String
 
+        /// A rule.
+        ///
+        /// - Parameters:
+        ///   - pattern: The arrays' path pattern.
+        ///   - key: The member that identifies each element.
         public init(pattern: IgnorePattern, key: String) {
             self.pattern = pattern
             self.key = key
@@ -37,12 +42,22 @@ public struct ArrayIdentity: Sendable, Equatable {
     public static let none = ArrayIdentity(rules: [], defaultKey: nil)
 
     /// Keys by array path pattern (`["player.people": "personId"]`), and the key of every other array.
+    ///
+    /// - Parameters:
+    ///   - keys: The key member by array path pattern; empty for none.
+    ///   - defaultKey: The key of arrays no pattern matches; nil diffs them by index.
+    /// - Throws: `IgnorePatternError` for the first pattern that does not parse.
     public init(_ keys: [String: String] = [:], defaultKey: String? = "id") throws(IgnorePatternError) {
         var rules: [Rule] = []
         for (pattern, key) in keys { rules.append(Rule(pattern: try IgnorePattern(pattern), key: key)) }
         self.init(rules: rules, defaultKey: defaultKey)
     }
 
+    /// Parsed rules, in any order: they are sorted the most specific first.
+    ///
+    /// - Parameters:
+    ///   - rules: The rules.
+    ///   - defaultKey: The key of arrays no rule matches; nil diffs them by index.
     public init(rules: [Rule], defaultKey: String?) {
         self.rules = rules.sorted {
             let (left, right) = ($0.pattern.description, $1.pattern.description)

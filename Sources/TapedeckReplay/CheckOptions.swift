@@ -10,6 +10,13 @@ public struct CheckOptions: Sendable {
     /// How the diffs of mismatched goldens pair array elements: by `id` unless told otherwise.
     public var identity: ArrayIdentity
 
+    /// Options; the defaults write missing goldens only, beside the tape, unfiltered, arrays paired by `id`.
+    ///
+    /// - Parameters:
+    ///   - record: When goldens are written.
+    ///   - goldens: The goldens' folder; nil for `NAME.golden/` beside `NAME.tape`.
+    ///   - filter: State left out of snapshots, goldens, diffs and digests.
+    ///   - identity: How diffs pair array elements.
     public init(
         record: RecordMode = .missing, goldens: String? = nil, filter: SnapshotFilter = .none,
         identity: ArrayIdentity = .standard

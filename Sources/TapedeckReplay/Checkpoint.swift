@@ -17,6 +17,7 @@ public struct Checkpoint: Sendable, Equatable {
         /// After the last record of the tape.
         case end
 
+        /// The trigger as a checkpoint file writes it: `marker "login"`, `record 12`, `time 2.5s`, `first s2c welcome`, `end`.
         public var description: String {
             switch self {
             case .marker(let name): "marker \(CheckpointFile.quoted(name))"
@@ -31,10 +32,17 @@ public struct Checkpoint: Sendable, Equatable {
 
     /// Used as the golden's file name: letters, digits, `-`, `_` and `.`.
     public var name: String
+    /// Where in the tape the state is taken.
     public var trigger: Trigger
     /// The line of the checkpoint file it came from (0 when built in code).
     public var line: Int
 
+    /// A checkpoint.
+    ///
+    /// - Parameters:
+    ///   - name: The golden's file name: letters, digits, `-`, `_` and `.`.
+    ///   - trigger: Where in the tape the state is taken.
+    ///   - line: The checkpoint file's line it came from; 0 when built in code.
     public init(name: String, trigger: Trigger, line: Int = 0) {
         self.name = name
         self.trigger = trigger

@@ -25,11 +25,21 @@ import TapedeckTape
 ///     quoted   = '"' *( char / '\"' / '\\' ) '"'
 public enum CheckpointFile {
     /// The checkpoint file that belongs to a tape: the same path with `.checkpoints` instead of `.tape`.
+    ///
+    /// - Parameter tape: The tape's path.
+    /// - Returns: The checkpoint file's path, such as `Recordings/connect.checkpoints`.
     public static func path(forTape tape: String) -> String { TapeFiles.sibling(of: tape, extension: "checkpoints") }
 
     /// Where a parse error points the reader.
     static let help = "See docs/REPLAY.md, \"Checkpoint files\"."
 
+    /// Reads a checkpoint file: one checkpoint a line; blank lines and `#` comments are skipped.
+    ///
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - path: The file's path, for the errors.
+    /// - Returns: The checkpoints, in the file's order.
+    /// - Throws: `TextFileError` at the first line that does not parse or repeats a name.
     public static func parse(_ text: String, path: String) throws(TextFileError) -> [Checkpoint] {
         var checkpoints: [Checkpoint] = []
         var names: [String: Int] = [:]

@@ -14,14 +14,33 @@ import TapedeckTape
 /// already holds what the client really sent.
 public protocol ClientModel: SocketModel where Snapshot == JSONValue {
     /// A message from the server (s2c text record).
+    ///
+    /// - Parameters:
+    ///   - message: The decoded server message.
+    ///   - time: The session's virtual time of the record.
     mutating func receive(_ message: ServerMessage, at time: VirtualTime)
     /// A message the client sent (c2s text record): its optimistic changes.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded client message.
+    ///   - time: The session's virtual time of the record.
     mutating func send(_ message: ClientMessage, at time: VirtualTime)
     /// The socket opened, closed or failed (open, close and error records).
+    ///
+    /// - Parameters:
+    ///   - event: What happened to the connection.
+    ///   - time: The session's virtual time of the record.
     mutating func connectionChanged(_ event: ConnectionEvent, at time: VirtualTime)
 }
 
 extension ClientModel {
+    /// Hands the decoded message to `receive` or `send`, a connection record to `connectionChanged`.
+    ///
+    /// - Parameters:
+    ///   - record: The tape record (its input is already decoded).
+    ///   - input: The record as the replayer decoded it.
+    ///   - time: The session's virtual time of the record.
+    /// - Returns: False for a marker, a passive record or a message that does not decode, which the model never sees.
     public mutating func replay(_ record: TapeRecord, decoded input: ReplayInput, at time: VirtualTime) -> Bool {
         switch input {
         case .server(let message): receive(message, at: time)
@@ -33,6 +52,10 @@ extension ClientModel {
     }
 
     /// A typed model handed raw socket events decodes them as the replayer would.
+    ///
+    /// - Parameters:
+    ///   - event: What happened on the socket; a message that does not decode is dropped.
+    ///   - time: The session's virtual time of the event.
     public mutating func handle(_ event: SocketEvent, at time: VirtualTime) {
         switch event {
         case .opened: connectionChanged(.opened, at: time)
@@ -47,14 +70,29 @@ extension ClientModel {
 }
 
 extension ClientState: ClientModel {
+    /// Applies the server message to the state.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded server message.
+    ///   - time: The session's virtual time of the record.
     public mutating func receive(_ message: ServerMessage, at time: VirtualTime) {
         _ = apply(message, at: time)
     }
 
+    /// Applies the client's optimistic changes to the state.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded client message.
+    ///   - time: The session's virtual time of the record.
     public mutating func send(_ message: ClientMessage, at time: VirtualTime) {
         _ = apply(message, at: time)
     }
 
+    /// Applies the connection's change to the state.
+    ///
+    /// - Parameters:
+    ///   - event: What happened to the connection.
+    ///   - time: The session's virtual time of the record.
     public mutating func connectionChanged(_ event: ConnectionEvent, at time: VirtualTime) {
         apply(event, at: time)
     }

@@ -13,9 +13,14 @@ public struct IgnorePattern: Sendable, Equatable, CustomStringConvertible {
         case anyPath
     }
 
+    /// The pattern as written, such as `lifeEvents[*].claimedAt`.
     public let description: String
     let segments: [Segment]
 
+    /// Parses a pattern.
+    ///
+    /// - Parameter text: The pattern as written.
+    /// - Throws: `IgnorePatternError` with the column of the problem when `text` is empty or malformed.
     public init(_ text: String) throws(IgnorePatternError) {
         description = text
         segments = try Self.parse(text)
@@ -69,9 +74,13 @@ public struct IgnorePattern: Sendable, Equatable, CustomStringConvertible {
 
 /// A pattern that does not parse, with the column of the problem.
 public struct IgnorePatternError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The pattern as written.
     public var pattern: String
+    /// Where in the pattern the problem is, counted from 1.
     public var column: Int
+    /// What is wrong there.
     public var message: String
 
+    /// One line: the pattern, the column and the problem.
     public var description: String { "ignore pattern \"\(pattern)\", column \(column): \(message)" }
 }

@@ -15,6 +15,12 @@ public enum RecordMode: String, Sendable, CaseIterable {
 
     /// The mode `TAPEDECK_RECORD` names, else `mode` (the one passed in code) when the variable is
     /// unset or empty. Tests pass their own `environment` rather than change the process's.
+    ///
+    /// - Parameters:
+    ///   - mode: The mode passed in code.
+    ///   - environment: The variables to read; the process's by default.
+    /// - Returns: The mode the variable names, or `mode`.
+    /// - Throws: `RecordModeEnvironmentError` when the variable holds something other than a mode's name.
     public static func fromEnvironment(
         default mode: RecordMode, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(RecordModeEnvironmentError) -> RecordMode {

@@ -12,6 +12,13 @@ public struct RecordPosition: Sendable, Equatable, Hashable, CustomStringConvert
     /// The session's virtual time: the tape time plus the offset of every earlier tape.
     public var sessionTime: VirtualTime
 
+    /// A position.
+    ///
+    /// - Parameters:
+    ///   - tape: Which tape of the session, from 0.
+    ///   - record: The record's number in its tape, from 0.
+    ///   - tapeTime: The record's time in its tape, in nanoseconds since the tape started.
+    ///   - sessionTime: The session's virtual time of the record.
     public init(tape: Int, record: Int, tapeTime: UInt64, sessionTime: VirtualTime) {
         self.tape = tape
         self.record = record

@@ -33,7 +33,9 @@ public struct ReplayCursor {
         case record(TapeRecord, ReplayInput, RecordPosition)
     }
 
+    /// The session's tapes, read in this order as one session across reconnects.
     public let tapes: [ReplayTape]
+    /// Where the replay stops (`--until`): a session record number or session time; nil for the whole session.
     public let limit: ReplayLimit?
     /// Stop at the first message that does not decode and did not reach the model.
     public var stopsOnDecodeFailure = false
@@ -43,6 +45,7 @@ public struct ReplayCursor {
     public var stopsOnBrokenRules = true
     /// Checkpoints per tape, by the tape's index in `tapes`.
     public let checkpoints: [Int: [Checkpoint]]
+    /// What the replay went through so far; complete once `next()` returns nil.
     public private(set) var log = ReplayLog()
     /// The session-wide index of the last record handed out (-1 before the first).
     public private(set) var sessionRecord = -1
@@ -62,10 +65,22 @@ public struct ReplayCursor {
     private var lastPayload: [UInt8] = []
     private var finished = false
 
+    /// A cursor over tape files.
+    ///
+    /// - Parameters:
+    ///   - tapes: The tapes' file paths, in session order.
+    ///   - checkpoints: Checkpoints per tape, by the tape's index in `tapes`; empty for none.
+    ///   - limit: Where to stop (`--until`); nil to read every tape to its end.
     public init(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) {
         self.init(reading: tapes.map(ReplayTape.file), checkpoints: checkpoints, limit: limit)
     }
 
+    /// A cursor over tapes as files or records in memory.
+    ///
+    /// - Parameters:
+    ///   - tapes: The tapes, in session order.
+    ///   - checkpoints: Checkpoints per tape, by the tape's index in `tapes`; empty for none.
+    ///   - limit: Where to stop (`--until`); nil to read every tape to its end.
     public init(reading tapes: [ReplayTape], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil) {
         self.tapes = tapes
         self.checkpoints = checkpoints
@@ -75,6 +90,9 @@ public struct ReplayCursor {
     /// The next thing to do, or nil when the replay is over (`log` then holds everything). Throws
     /// only when a tape cannot be opened at all; a tape cut short ends that tape, which the log
     /// reports, and the session goes on with the next.
+    ///
+    /// - Returns: A checkpoint to snapshot or a record to apply; nil once the session is over.
+    /// - Throws: `TapeError` when a tape cannot be opened (missing, unreadable, not a tape).
     public mutating func next() throws(TapeError) -> Next? {
         precondition(current == nil, "report the record with applied(_:_:delivered:modelViolations:) first")
         while true {
@@ -104,6 +122,10 @@ public struct ReplayCursor {
     }
 
     /// The state at a checkpoint `next()` asked for.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: The checkpoint `next()` returned.
+    ///   - snapshot: The model's snapshot now, filtered as the checkpoint's comparison expects.
     public mutating func reached(_ checkpoint: Checkpoint, snapshot: JSONValue) {
         log.hits.append(
             CheckpointHit(
@@ -115,6 +137,13 @@ public struct ReplayCursor {
     /// input): whether the model was given the record, and the model's rules broken after it.
     /// Returns every broken rule (the model's, then the stream's); when there are any, the driver
     /// calls `stop(at:before:after:)`.
+    ///
+    /// - Parameters:
+    ///   - record: The record `next()` handed out.
+    ///   - input: Its decoded input, as `next()` handed it out.
+    ///   - delivered: Whether the model was given the record (false when it skipped it).
+    ///   - modelViolations: The model's invariants broken after the record; empty when none or not delivered.
+    /// - Returns: The model's broken rules followed by the stream's; empty when none broke.
     public mutating func applied(
         _ record: TapeRecord, _ input: ReplayInput, delivered: Bool,
         modelViolations: [InvariantViolation]
@@ -145,6 +174,11 @@ public struct ReplayCursor {
 
     /// Ends the replay at the record just applied, whose invariants `applied` found broken; `before`
     /// and `after` are the model's snapshots around that record.
+    ///
+    /// - Parameters:
+    ///   - violations: The broken rules `applied` returned.
+    ///   - before: The model's snapshot before the record.
+    ///   - after: The model's snapshot after the record.
     public mutating func stop(at violations: [InvariantViolation], before: JSONValue, after: JSONValue) {
         guard let position = log.lastPosition, let input = lastInput else { return }
         let stop = InvariantStop(
@@ -205,6 +239,10 @@ public struct ReplayCursor {
         }
     }
 
+    /// How a tape ended, for a report: `complete`, or where it was truncated or damaged.
+    ///
+    /// - Parameter end: How the tape's reader found its end.
+    /// - Returns: One phrase, such as `truncated after record 12 at byte 4096`.
     public static func describe(_ end: TapeEnd) -> String {
         switch end {
         case .complete: "complete"

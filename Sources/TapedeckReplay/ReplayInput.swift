@@ -60,6 +60,8 @@ public enum ReplayInput: Sendable, Equatable {
 
     /// What a record becomes when replayed: its message decoded by Tapedeck's typed decoder, its
     /// connection event, or what it is when it is neither.
+    ///
+    /// - Parameter record: The record; a text message that does not decode becomes `undecodable` with the error.
     public init(decoding record: TapeRecord) {
         switch record.kind {
         case .text:

@@ -7,6 +7,8 @@ public enum ReplayLimit: Sendable, Equatable, CustomStringConvertible {
     case time(UInt64)
 
     /// `120` is a record number; `2.5s`, `1500ms`, `100us`, `42ns`, `1m` are times.
+    ///
+    /// - Parameter text: The limit as `--until` takes it; nil for anything else (an empty or negative text included).
     public init?(parsing text: String) {
         if !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let number = Int(text) {
             self = .record(number)
@@ -17,6 +19,7 @@ public enum ReplayLimit: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `record 120` or `time 2.5s`, as a report names the limit.
     public var description: String {
         switch self {
         case .record(let number): "record \(number)"

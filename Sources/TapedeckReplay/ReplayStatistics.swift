@@ -6,19 +6,24 @@ import TapedeckTape
 public struct ReplayStatistics: Sendable, Equatable {
     /// A message that could not be decoded; it was not applied.
     public struct DecodeFailure: Sendable, Equatable, CustomStringConvertible {
+        /// Where the record sits in the session: its tape, index and times.
         public var position: RecordPosition
+        /// Whether the server sent the message or the client did.
         public var direction: TapeRecord.Direction
+        /// Why Tapedeck's decoder rejected the message.
         public var error: ProtocolError
         /// The start of the record's payload, for the report.
         public var excerpt: String
         /// Whether the model got the message's bytes anyway (a `SocketModel` parses them itself).
         public var reachedModel = false
 
+        /// One line for a report: position, direction, error and the payload's start.
         public var description: String {
             "\(position): \(direction.name) message does not decode: \(error) — \(excerpt)"
         }
     }
 
+    /// How many records the replay took, of every kind (messages, connection events, markers).
     public var records = 0
     /// Records by kind (`Kind.rawValue`).
     public var kindCounts = [Int](repeating: 0, count: TapeRecord.Kind.allCases.count)
@@ -31,12 +36,17 @@ public struct ReplayStatistics: Sendable, Equatable {
     var clientCounts = [Int](repeating: 0, count: ClientMessage.knownTypes.count)
     var unknownServer: [String: Int] = [:]
     var unknownClient: [String: Int] = [:]
+    /// How many connection records (opens, closes, failures) the replay took.
     public var connectionEvents = 0
+    /// The messages that did not decode, in the order they were read.
     public var decodeFailures: [DecodeFailure] = []
+    /// The markers the replay passed, with where each sits and its name, in tape order.
     public var markers: [(position: RecordPosition, name: String)] = []
 
+    /// Empty statistics: every count zero.
     public init() {}
 
+    /// How many messages, server and client, known and unknown types together, were counted as applied.
     public var messagesApplied: Int {
         serverCounts.reduce(0, +) + clientCounts.reduce(0, +) + unknownServer.values.reduce(0, +)
             + unknownClient.values.reduce(0, +)
@@ -56,8 +66,18 @@ public struct ReplayStatistics: Sendable, Equatable {
         return merged
     }
 
+    /// How many records of one kind the replay took.
+    ///
+    /// - Parameter kind: The record kind to count.
+    /// - Returns: The number of records of `kind`; 0 when there were none.
     public func count(_ kind: TapeRecord.Kind) -> Int { kindCounts[Int(kind.rawValue)] }
 
+    /// Whether two sets of statistics counted the same records, messages, decode failures and markers.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first statistics.
+    ///   - rhs: The second statistics.
+    /// - Returns: True when every count, failure and marker (position and name) matches.
     public static func == (lhs: ReplayStatistics, rhs: ReplayStatistics) -> Bool {
         lhs.records == rhs.records && lhs.kindCounts == rhs.kindCounts && lhs.serverMessages == rhs.serverMessages
             && lhs.clientMessages == rhs.clientMessages && lhs.connectionEvents == rhs.connectionEvents

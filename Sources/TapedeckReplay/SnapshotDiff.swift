@@ -31,6 +31,11 @@ public struct SnapshotDiff: Sendable, Equatable {
     public static let contextSiblings = 1
 
     /// Nil when the values are equal.
+    ///
+    /// - Parameters:
+    ///   - expected: The value expected (the golden): its lines are the `−` side.
+    ///   - actual: The value found: its lines are the `+` side.
+    ///   - identity: Which member identifies the elements of each array; `.standard` pairs them by `id`.
     public init?(expected: JSONValue, actual: JSONValue, identity: ArrayIdentity = .standard) {
         guard expected != actual else { return nil }
         var builder = Builder(identity: identity)

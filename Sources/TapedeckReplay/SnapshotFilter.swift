@@ -5,21 +5,34 @@ import TapedeckProtocol
 /// goldens (both the state and the stored golden), the diffs, the digests and model comparisons
 /// all see the same filtered value.
 public struct SnapshotFilter: Sendable, Equatable {
+    /// The patterns, in the order given; a part of the snapshot any one matches is removed.
     public let patterns: [IgnorePattern]
 
+    /// The filter that removes nothing.
     public static let none = SnapshotFilter(patterns: [])
 
+    /// A filter of parsed patterns.
+    ///
+    /// - Parameter patterns: The patterns; empty for a filter that removes nothing.
     public init(patterns: [IgnorePattern]) { self.patterns = patterns }
 
     /// Parses every pattern; the first that does not parse is the error.
+    ///
+    /// - Parameter patterns: The patterns' text, such as `players[*].lastSeen`.
+    /// - Throws: `IgnorePatternError` for the first pattern that does not parse.
     public init(ignoring patterns: [String]) throws(IgnorePatternError) {
         var parsed: [IgnorePattern] = []
         for text in patterns { parsed.append(try IgnorePattern(text)) }
         self.patterns = parsed
     }
 
+    /// Whether the filter has no patterns, and so leaves every value as it is.
     public var isEmpty: Bool { patterns.isEmpty }
 
+    /// The value with every part a pattern matches removed.
+    ///
+    /// - Parameter value: A snapshot, or any JSON value.
+    /// - Returns: The value without the matched parts; the value itself when there are no patterns.
     public func apply(_ value: JSONValue) -> JSONValue {
         guard !patterns.isEmpty else { return value }
         let start = closure(patterns.indices.map { State(pattern: $0, position: 0) })
@@ -27,6 +40,11 @@ public struct SnapshotFilter: Sendable, Equatable {
     }
 
     /// The value with what the patterns match replaced by `replacement(match)` instead of removed.
+    ///
+    /// - Parameters:
+    ///   - value: A snapshot, or any JSON value.
+    ///   - replacement: Makes the value that stands in for each matched part, from that part.
+    /// - Returns: The value with the matched parts replaced; the value itself when there are no patterns.
     public func apply(_ value: JSONValue, replacing replacement: @escaping (JSONValue) -> JSONValue) -> JSONValue {
         guard !patterns.isEmpty else { return value }
         let start = closure(patterns.indices.map { State(pattern: $0, position: 0) })

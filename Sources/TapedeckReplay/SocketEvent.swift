@@ -18,6 +18,8 @@ public enum SocketEvent: Sendable, Equatable {
     case failed(reason: String)
 
     /// The event of a record, or nil for records an app's socket does not deliver.
+    ///
+    /// - Parameter record: A tape record; markers, pings, pongs and notes give nil.
     public init?(_ record: TapeRecord) {
         switch (record.kind, record.direction) {
         case (.open, _): self = .opened

@@ -10,6 +10,11 @@ public struct SocketMessage: Sendable, Equatable {
     /// The payload, byte for byte as recorded.
     public var bytes: [UInt8]
 
+    /// A message.
+    ///
+    /// - Parameters:
+    ///   - isText: True for a text message, false for a binary one.
+    ///   - bytes: The payload, byte for byte.
     public init(isText: Bool, bytes: [UInt8]) {
         self.isText = isText
         self.bytes = bytes

@@ -9,6 +9,9 @@ public enum TapeTime {
 
     /// Nanoseconds, or nil when the text is not a number with a unit. Decimal fractions are exact
     /// down to the nanosecond (`2.5s` is 2,500,000,000 ns); finer digits are an error.
+    ///
+    /// - Parameter text: A number with a unit suffix (`ns`, `us`, `ms`, `s`, `m`), no spaces or sign.
+    /// - Returns: The time in nanoseconds; nil when the text does not parse or overflows `UInt64`.
     public static func parse(_ text: String) -> UInt64? {
         guard let unit = units.sorted(by: { $0.suffix.count > $1.suffix.count }).first(where: { text.hasSuffix($0.suffix) })
         else { return nil }
@@ -33,6 +36,9 @@ public enum TapeTime {
     }
 
     /// The shortest exact spelling: `2.5s`, `1500us`, `42ns`.
+    ///
+    /// - Parameter nanoseconds: A time in nanoseconds.
+    /// - Returns: The time in the largest of `s`, `ms`, `us` that spells it exactly (`s` with up to three decimals), else in `ns`.
     public static func text(_ nanoseconds: UInt64) -> String {
         for (suffix, size) in [("s", UInt64(1_000_000_000)), ("ms", 1_000_000), ("us", 1_000)] where nanoseconds >= size {
             if nanoseconds % size == 0 { return "\(nanoseconds / size)\(suffix)" }

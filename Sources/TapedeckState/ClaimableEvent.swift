@@ -2,8 +2,11 @@ import TapedeckProtocol
 
 /// A life event in the timeline with the client's own claim state.
 public struct ClaimableEvent: Sendable, Equatable {
+    /// The life event as the server sent it.
     public var event: LifeEvent
+    /// The event's category (`EventCategory.categorize`): `negative` for a loss, else by its type's and text's keywords.
     public var category: EventCategory
+    /// Whether the client claimed it (optimistically, before the server's answer).
     public var claimed: Bool
     /// When the client claimed it (virtual time); nil while unclaimed.
     public var claimedAt: VirtualTime?
@@ -11,6 +14,13 @@ public struct ClaimableEvent: Sendable, Equatable {
     /// pending claim can be rolled back: a rejected duplicate must not undo an accepted claim.
     public var claimPending: Bool
 
+    /// An entry; its category is computed from the event.
+    ///
+    /// - Parameters:
+    ///   - event: The server's life event.
+    ///   - claimed: Whether the client claimed it.
+    ///   - claimedAt: When the client claimed it; nil while unclaimed.
+    ///   - claimPending: Whether the claim awaits the server's answer.
     public init(event: LifeEvent, claimed: Bool = false, claimedAt: VirtualTime? = nil, claimPending: Bool = false) {
         self.event = event
         self.category = EventCategory.categorize(event)
@@ -19,6 +29,7 @@ public struct ClaimableEvent: Sendable, Equatable {
         self.claimPending = claimPending
     }
 
+    /// The event's id.
     public var id: String { event.id }
 
     /// Has a reward: any of energy, money, diamonds or affinity above zero.

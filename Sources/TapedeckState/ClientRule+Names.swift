@@ -1,5 +1,6 @@
 /// Stable names and one-line statements of the rules (docs/STATE-MACHINES.md, *Rules*).
 extension ClientRule {
+    /// The rule's stable name, `topic.rule`: `messageEvent.negativeAutoClaimed`.
     public var name: String {
         switch self {
         case .updateFieldsPresent: "update.fieldsPresent"
@@ -61,6 +62,7 @@ extension ClientRule {
         }
     }
 
+    /// The rule in one sentence, as docs/STATE-MACHINES.md states it.
     public var summary: String {
         switch self {
         case .updateFieldsPresent:

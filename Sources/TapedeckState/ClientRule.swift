@@ -41,9 +41,17 @@ public enum ClientRule: Int, CaseIterable, Sendable, Comparable {
         case userInterface
     }
 
+    /// Orders rules by declaration order (their raw value).
+    ///
+    /// - Parameters:
+    ///   - lhs: The first rule.
+    ///   - rhs: The second rule.
+    /// - Returns: True when `lhs` is declared before `rhs`.
     public static func < (lhs: ClientRule, rhs: ClientRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The rule's name for a stable name, e.g. `messageEvent.negativeAutoClaimed`.
+    ///
+    /// - Parameter name: A rule's stable name; nil for a name no rule has.
     public init?(name: String) {
         guard let rule = Self.byName[name] else { return nil }
         self = rule
@@ -51,6 +59,7 @@ public enum ClientRule: Int, CaseIterable, Sendable, Comparable {
 
     private static let byName: [String: ClientRule] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
+    /// What sets the rule off: a server message, a client action, the connection or the user interface.
     public var trigger: Trigger {
         switch self {
         case .speedOptimistic, .claimEventOptimistic, .claimEventIgnored, .answerQuestionDeductsCosts,

@@ -3,6 +3,13 @@ import TapedeckProtocol
 extension ClientState {
     // MARK: Client → server (optimistic changes)
 
+    /// A message the client sent: its optimistic changes (speed, claims, answers, habits, focus) apply at once,
+    /// and `firedRules` says which rules fired.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded client message.
+    ///   - time: The session's virtual time of the message.
+    /// - Returns: What the client would show or send next (the next question, a toast); empty for nothing.
     public mutating func apply(_ message: ClientMessage, at time: VirtualTime) -> [ClientEffect] {
         firedRules.removeAll()
         switch message {
@@ -48,6 +55,10 @@ extension ClientState {
     // MARK: Connection
 
     /// The time is not kept: connection timing varies between runs, and snapshots must not.
+    ///
+    /// - Parameters:
+    ///   - event: The socket opened, closed or failed.
+    ///   - time: The session's virtual time of the event (not kept).
     public mutating func apply(_ event: ConnectionEvent, at time: VirtualTime) {
         firedRules.removeAll()
         connection.apply(event)
@@ -62,6 +73,8 @@ extension ClientState {
 
     /// The player dismissed the achievement on screen (the AchievementUnlockModal): the next one in
     /// the queue is shown. No message carries this, so replay never calls it. Returns the dismissed one.
+    ///
+    /// - Returns: The dismissed achievement; nil when none was on screen.
     @discardableResult
     public mutating func acknowledgeAchievement() -> Achievement? {
         firedRules.removeAll()

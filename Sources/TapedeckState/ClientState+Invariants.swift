@@ -3,6 +3,8 @@ import TapedeckProtocol
 extension ClientState {
     /// Every invariant that does not hold now; empty when the state is consistent. Cheap enough to
     /// run after every message of a replay.
+    ///
+    /// - Returns: The broken invariants, each with its name (`claimable.uniqueIds`) and what is wrong.
     public func invariantViolations() -> [InvariantViolation] {
         var found: [InvariantViolation] = []
         checkClaimable(into: &found)
@@ -15,6 +17,8 @@ extension ClientState {
     /// question queue and the life events are re-checked only when they changed since the last
     /// call (their revisions moved); the resource rule is O(1) and always checked. Debug builds
     /// assert that the answer equals the full check.
+    ///
+    /// - Returns: The broken invariants, as `invariantViolations()` returns them.
     public mutating func checkInvariants() -> [InvariantViolation] {
         // The checks write into locals, not into `revisions` in place: an inout access to a stored
         // property while calling methods on `self` made the compiler copy the whole state.

@@ -4,6 +4,8 @@ import TapedeckProtocol
 extension ClientState {
     /// The whole state as JSON, with the derived values the app shows, for golden snapshots,
     /// checkpoints and state paths. Top-level keys: `snapshotKeys` (layout in docs/STATE-MACHINES.md).
+    ///
+    /// - Returns: An object with one member per key of `snapshotKeys`.
     public func snapshot() -> JSONValue {
         .object([
             "gameState": gameStateSnapshot(),
@@ -24,6 +26,8 @@ extension ClientState {
     ]
 
     /// Lowercase hex SHA-256 of the pretty canonical JSON of `snapshot()`.
+    ///
+    /// - Returns: 64 lowercase hex digits, the same as `SnapshotDigest.hex(snapshot())`.
     public func digest() -> String {
         Hex.lowercase(SHA256Hasher.hash(snapshot().canonicalJSON(pretty: true)))
     }

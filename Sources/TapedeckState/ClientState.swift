@@ -11,22 +11,35 @@ public struct ClientState: Sendable, Equatable {
         /// 1970-01-01T00:00:00Z; used only to write ISO 8601 timestamps (claims, snapshots).
         public var sessionEpochMilliseconds: Int64
 
+        /// A configuration.
+        ///
+        /// - Parameter sessionEpochMilliseconds: The instant virtual time 0 stands for, in ms since 1970; 0 by default.
         public init(sessionEpochMilliseconds: Int64 = 0) {
             self.sessionEpochMilliseconds = sessionEpochMilliseconds
         }
     }
 
+    /// Settings fixed for the session.
     public var configuration: Configuration
+    /// Resources, the game clock, the season and the speed.
     public var gameState = GameState()
+    /// The player's person, the people they know, activities, habits, items and conversations.
     public var player = Player()
     // Every change to the two lists, however it is made, bumps a revision (`didSet` without
     // `oldValue` still mutates in place), so `checkInvariants()` re-checks a list only after it changed.
+    /// The questions waiting to be shown, and the one shown now.
     public var questions = EventQueue() { didSet { revisions.questions &+= 1 } }
+    /// The life events that can be claimed, newest first.
     public var claimable = ClaimableEvents() { didSet { revisions.claimable &+= 1 } }
+    /// The connection's phase and the error shown, if any.
     public var connection = ConnectionState()
+    /// Every achievement and the unlocks waiting to be acknowledged.
     public var achievements = Achievements()
+    /// What the store offers: refill and time-skip tiers, extra-curriculars, the last time skip.
     public var store = StoreOffers()
+    /// What the retention screens show: rewards claimed, statistics, data export, account deletion.
     public var retention = Retention()
+    /// The toasts shown, oldest first, up to the log's capacity.
     public var toasts = ToastLog()
     /// Bookkeeping for `checkInvariants()`; not part of the state (ignored by `==`).
     var revisions = InvariantRevisions()
@@ -34,11 +47,19 @@ public struct ClientState: Sendable, Equatable {
     /// Bookkeeping like `revisions`: `==` ignores it. A bit set, so reporting costs no allocation.
     public internal(set) var firedRules = ClientRuleSet()
 
+    /// A client before any message: every state machine in its initial state.
+    ///
+    /// - Parameter configuration: Settings fixed for the session.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
     /// Equal when the client states are equal; invariant bookkeeping does not count.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first state.
+    ///   - rhs: The second state.
+    /// - Returns: True when every part of the state matches.
     public static func == (lhs: ClientState, rhs: ClientState) -> Bool {
         lhs.configuration == rhs.configuration && lhs.gameState == rhs.gameState && lhs.player == rhs.player
             && lhs.questions == rhs.questions && lhs.claimable == rhs.claimable && lhs.connection == rhs.connection
@@ -47,12 +68,21 @@ public struct ClientState: Sendable, Equatable {
     }
 
     /// The ISO 8601 timestamp of a virtual time in this session.
+    ///
+    /// - Parameter time: A virtual time of the session.
+    /// - Returns: The instant, such as `2026-01-01T00:00:02.500Z`.
     public func timestamp(_ time: VirtualTime) -> String {
         ISO8601Timestamp.string(epochMilliseconds: configuration.sessionEpochMilliseconds, plus: time)
     }
 
     // MARK: Server → client
 
+    /// A message from the server: the state machines it concerns change, and `firedRules` says which rules fired.
+    ///
+    /// - Parameters:
+    ///   - message: The decoded server message.
+    ///   - time: The session's virtual time of the message.
+    /// - Returns: What the client would send or show in answer (a claim, a toast, a milestone); empty for nothing.
     public mutating func apply(_ message: ServerMessage, at time: VirtualTime) -> [ClientEffect] {
         firedRules.removeAll()
         switch message {

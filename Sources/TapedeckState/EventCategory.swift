@@ -61,6 +61,9 @@ public enum EventCategory: String, Sendable, Equatable, CaseIterable {
     ]
 
     /// The category of a life event (see the type's documentation).
+    ///
+    /// - Parameter event: The server's life event.
+    /// - Returns: `negative` for an event with a loss; else the category its type and text's keywords name.
     public static func categorize(_ event: LifeEvent) -> EventCategory {
         if ClaimableEvent.isNegative(event) { return .negative }
         let type = event.type ?? ""

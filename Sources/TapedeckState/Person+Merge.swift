@@ -4,6 +4,9 @@ extension Person {
     /// This person with the fields present in `update` laid over it (`personObject` upserts).
     /// Optional fields that are nil keep their value. The required `name` and `lastName` and the
     /// `interests` and `traits` lists are decoded as empty when absent, so empty counts as absent.
+    ///
+    /// - Parameter update: The server's person, with only some fields present.
+    /// - Returns: The merged person; its `id` stays this person's.
     public func merging(_ update: Person) -> Person {
         var merged = self
         if !update.name.isEmpty { merged.name = update.name }

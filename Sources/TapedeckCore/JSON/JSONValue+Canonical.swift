@@ -13,6 +13,9 @@
 
 extension JSONValue {
     /// The canonical JSON bytes of this value (see the rules above).
+    ///
+    /// - Parameter pretty: True for the indented form with a trailing newline (goldens), false for the compact one.
+    /// - Returns: The UTF-8 bytes; equal values give equal bytes whatever their objects' key order.
     public func canonicalJSON(pretty: Bool = true) -> [UInt8] {
         var writer = JSONWriter()
         CanonicalJSONWriter.write(self, into: &writer, pretty: pretty, depth: 0)
@@ -21,6 +24,9 @@ extension JSONValue {
     }
 
     /// The canonical JSON as a string (for messages and diffs).
+    ///
+    /// - Parameter pretty: True for the indented form with a trailing newline, false for the compact one.
+    /// - Returns: The canonical JSON text.
     public func canonicalJSONString(pretty: Bool = true) -> String {
         String(decoding: canonicalJSON(pretty: pretty), as: UTF8.self)
     }

@@ -1,6 +1,9 @@
 extension JSONValue: Encodable {
     /// Encodes as the JSON it is, so a snapshot that is already a `JSONValue` passes through any
     /// `Encoder` unchanged.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder's containers throw (such as `EncodingError.invalidValue` for a non-finite double).
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let fields):

@@ -30,6 +30,7 @@ public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
     /// The client sent on a connection after it had closed or failed (`AppReplay` only).
     case sentAfterClose(connection: Int, type: String)
 
+    /// The connection the finding is about, numbered from 1 in the order the client opened them.
     public var connection: Int {
         switch self {
         case .changed(let connection, _, _, _, _), .missing(let connection, _, _), .unexpected(let connection, _, _, _),
@@ -78,8 +79,15 @@ public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
         return ([summary, "    recorded: −, sent: +"] + diff.map { "    " + $0 }).joined(separator: "\n")
     }
 
+    /// Whether two findings say the same: compared by their `report` text.
+    ///
+    /// - Parameters:
+    ///   - left: The first finding.
+    ///   - right: The second finding.
+    /// - Returns: True when both reports read the same.
     public static func == (left: ClientFinding, right: ClientFinding) -> Bool { left.report == right.report }
 
+    /// The finding's `report`: its summary line, and for `changed` its −/+ lines.
     public var description: String { report }
 }
 

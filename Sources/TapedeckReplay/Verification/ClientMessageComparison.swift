@@ -10,17 +10,26 @@ import TapedeckState
 /// 0, so a timestamp may carry another time but not another format (`2026-01-01T00:00:02.000Z`
 /// against `…T00:00:02Z` is a change).
 public struct ClientMessageComparison: Sendable, Equatable {
+    /// Paths of the `message` body left out of the comparison; `.none` compares every path.
     public var ignoring: SnapshotFilter
+    /// Paths of the body compared by format only (every digit as 0, every number as 0); `.none` for none.
     public var formatOnly: SnapshotFilter
     /// The types judged; nil for all. The reference server's clock control (`advance`) never is.
     public var judgedTypes: Set<String>?
 
+    /// Every judged message compared whole: nothing ignored, nothing by format, every type judged.
     public static let exact = ClientMessageComparison()
 
     /// The reference server's clock control (`{"type":"advance",...}`, docs/REFERENCE-SERVER.md):
     /// what a live scenario sends to move the server's clock, never the app.
     public static let controlTypes: Set<String> = ["advance"]
 
+    /// A comparison.
+    ///
+    /// - Parameters:
+    ///   - ignoring: Body paths left out of the comparison.
+    ///   - formatOnly: Body paths compared by format only.
+    ///   - judgedTypes: The message types judged; nil for all (the clock control `advance` never is).
     public init(ignoring: SnapshotFilter = .none, formatOnly: SnapshotFilter = .none, judgedTypes: Set<String>? = nil) {
         self.ignoring = ignoring
         self.formatOnly = formatOnly
@@ -28,11 +37,17 @@ public struct ClientMessageComparison: Sendable, Equatable {
     }
 
     /// Whether messages of `type` are judged at all.
+    ///
+    /// - Parameter type: The message's envelope `type`.
+    /// - Returns: False for the reference server's clock control and for types outside `judgedTypes`.
     public func judges(_ type: String) -> Bool {
         !Self.controlTypes.contains(type) && (judgedTypes?.contains(type) ?? true)
     }
 
     /// The body as it is compared.
+    ///
+    /// - Parameter body: A message's `message` body.
+    /// - Returns: The body with the `ignoring` paths removed and the `formatOnly` paths masked.
     public func comparable(_ body: JSONValue) -> JSONValue {
         ignoring.apply(formatOnly.isEmpty ? body : formatOnly.apply(body, replacing: Self.format))
     }
@@ -40,6 +55,11 @@ public struct ClientMessageComparison: Sendable, Equatable {
     /// The lines that show how `sent` differs from `recorded` (whole bodies), nil when they
     /// compare equal. Where a changed path is compared by format, its real recorded and sent values
     /// are shown (not their masks), and a last line says so.
+    ///
+    /// - Parameters:
+    ///   - recorded: The body the tape's client sent.
+    ///   - sent: The body the client sends now.
+    /// - Returns: `−`/`+` lines of the differences, or nil when the bodies compare equal.
     public func diffLines(recorded: JSONValue, sent: JSONValue) -> [String]? {
         let (maskedRecorded, maskedSent) = (comparable(recorded), comparable(sent))
         guard let masked = SnapshotDiff(expected: maskedRecorded, actual: maskedSent) else { return nil }

@@ -8,18 +8,46 @@ import Testing
 /// the signature's order, by the name the body uses), as swift-format's ValidateDocumentationComments
 /// and DocC read them; `- Returns:` when it returns something (not `Void`, `()` or `Never`), and
 /// only then; `- Throws:` when it is `throws` (not `rethrows`), and only when it throws. A text scan
-/// of the sources; files under `Generated/` (written by `make generate`) are left out.
+/// of the sources; files under `Generated/` (written by `make generate`) are left out, and so is
+/// what `@_spi(TapedeckTool)` keeps from apps (with everything inside it).
+///
+/// The same holds for what an app's tests see through TapedeckTesting's re-exports (Exports.swift):
+/// TapedeckProtocol (its hand-written files), TapedeckReplay, TapedeckState and, from TapedeckCore,
+/// only `JSONValue` and `JSONPath`.
 @Suite struct PublicAPIDocTests {
+    /// The sources scanned: a target's whole folder, or only the listed files of it.
+    struct Scope {
+        var target: String
+        /// Paths inside the target's folder; nil for every file.
+        var files: [String]?
+    }
+
     /// The targets of the five products an app links (docs/ARCHITECTURE.md).
     static let targets = ["TapedeckTesting", "TapedeckSocket", "TapedeckRecorder", "TapedeckThroughput", "TapedeckTape"]
+
+    /// The five products' targets, then the re-exported targets whose documentation is complete.
+    static let scopes =
+        targets.map { Scope(target: $0) } + [
+            Scope(target: "TapedeckProtocol"),
+            Scope(target: "TapedeckReplay"),
+            Scope(target: "TapedeckState"),
+            // TapedeckTesting re-exports only `JSONValue` and `JSONPath` of TapedeckCore.
+            Scope(
+                target: "TapedeckCore",
+                files: [
+                    "JSON/JSONPath.swift", "JSON/JSONValue.swift", "JSON/JSONValue+Canonical.swift",
+                    "JSON/JSONValue+Encodable.swift", "JSON/JSONValue+Parse.swift", "JSON/JSONValue+Path.swift",
+                ]),
+        ]
 
     @Test func everyPublicDeclarationOfTheFiveLibrariesIsDocumented() throws {
         let root = TapedeckBinary.repositoryRoot
         var problems: [String] = []
         var declarations = 0
-        for target in Self.targets {
+        for scope in Self.scopes {
+            let target = scope.target
             let folder = root.appendingPathComponent("Sources/\(target)")
-            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+            let files = try scope.files ?? FileManager.default.subpathsOfDirectory(atPath: folder.path)
             #expect(!files.isEmpty, "no sources in \(folder.path)")
             for file in files.sorted() where file.hasSuffix(".swift") && !file.split(separator: "/").contains("Generated") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -96,6 +124,16 @@ import Testing
                 var closeCode: Int { get }
             }
             struct Internal { func helper(x: Int) -> Int { x } }
+            @_spi(TapedeckTool)
+            public struct ToolOnly {
+                public var hidden: Int
+                public func helper(x: Int) -> Int { x }
+            }
+            @_spi(TapedeckTool) public enum AlsoToolOnly { public static let hidden = 1 }
+            @_spi(TapedeckTool) public let toolConstant = 1
+            extension Good {
+                public var afterToolOnly: Int { 0 }
+            }
             """
         let scan = PublicAPIDocScan(source: source)
         let found = scan.problems.map { "\($0.line): \($0.message)" }
@@ -108,8 +146,9 @@ import Testing
                 "44: func pair: returns Int but has no `- Returns:`",
                 "49: func void: returns nothing but documents `- Returns:`",
                 "53: func send has no /// comment",
+                "66: public var afterToolOnly has no /// comment",
             ], "\(found.joined(separator: "\n"))")
-        #expect(scan.declarations == 13)
+        #expect(scan.declarations == 14)
     }
 }
 
@@ -146,9 +185,11 @@ struct PublicAPIDocScan {
     private static let functionKeywords: Set<String> = ["func", "init", "subscript"]
     private static let propertyKeywords: Set<String> = ["var", "let"]
 
-    /// What a `{` opens: a public protocol's body (whose requirements are public) or anything else.
+    /// What a `{` opens: a public protocol's body (whose requirements are public), the body of an
+    /// `@_spi` declaration (not an app's API), or anything else.
     private enum Scope {
         case publicProtocol
+        case toolOnly
         case other
     }
 
@@ -158,7 +199,11 @@ struct PublicAPIDocScan {
         var index = 0
         while index < code.count {
             let line = code[index]
-            if let declaration = Self.declaration(line) {
+            // Inside a tool-only body nothing is checked, and its braces need no mark of their own.
+            let inToolOnly = scopes.contains(.toolOnly)
+            let markedToolOnly = isSPI(at: index)
+            if markedToolOnly { pending = .toolOnly }
+            if !inToolOnly, !markedToolOnly, let declaration = Self.declaration(line) {
                 let inPublicProtocol = scopes.last == .publicProtocol
                 let isPublic = declaration.modifiers.contains("public") || declaration.modifiers.contains("open")
                 pending = declaration.keyword == "protocol" && isPublic ? .publicProtocol : .other
@@ -174,8 +219,23 @@ struct PublicAPIDocScan {
                     _ = scopes.popLast()
                 }
             }
+            // A tool-only declaration without a body leaves nothing for a later `{` to inherit.
+            if markedToolOnly, !line.contains("{"), Self.declaration(line) != nil { pending = nil }
             index += 1
         }
+    }
+
+    /// Whether the line, or a line of attributes alone right above it, has `@_spi(...)`.
+    private func isSPI(at index: Int) -> Bool {
+        var line = index
+        while line >= 0 {
+            if code[line].contains("@_spi(") { return true }
+            guard line > 0 else { return false }
+            let above = code[line - 1].trimmingCharacters(in: .whitespaces)
+            guard above.hasPrefix("@"), Self.declaration(above) == nil else { return false }
+            line -= 1
+        }
+        return false
     }
 
     private struct Declaration {
