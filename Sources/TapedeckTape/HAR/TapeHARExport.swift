@@ -71,9 +71,7 @@ public enum TapeHARExport {
         json.member("name", "tapedeck")
         json.member("version", creator)
         json.endObject()
-        json.key(name: "pages")
-        json.beginArray()
-        json.endArray()
+        json.emptyArray("pages")
         json.key(name: "entries")
         json.beginArray()
         for connection in order {
@@ -103,14 +101,10 @@ public enum TapeHARExport {
         json.member("method", "GET")
         json.member("url", url(of: metadata))
         json.member("httpVersion", "HTTP/1.1")
-        json.key(name: "cookies")
-        json.beginArray()
-        json.endArray()
+        json.emptyArray("cookies")
         json.key(name: "headers")
         writeHeaders(metadata.requestHeaders, to: &json)
-        json.key(name: "queryString")
-        json.beginArray()
-        json.endArray()
+        json.emptyArray("queryString")
         json.member("headersSize", -1)
         json.member("bodySize", 0)
         json.endObject()
@@ -119,9 +113,7 @@ public enum TapeHARExport {
         json.member("status", metadata.responseStatus ?? 101)
         json.member("statusText", "Switching Protocols")
         json.member("httpVersion", "HTTP/1.1")
-        json.key(name: "cookies")
-        json.beginArray()
-        json.endArray()
+        json.emptyArray("cookies")
         json.key(name: "headers")
         writeHeaders(metadata.responseHeaders, to: &json)
         json.key(name: "content")
@@ -133,9 +125,7 @@ public enum TapeHARExport {
         json.member("headersSize", -1)
         json.member("bodySize", 0)
         json.endObject()
-        json.key(name: "cache")
-        json.beginObject()
-        json.endObject()
+        json.emptyObject("cache")
         json.key(name: "timings")
         json.beginObject()
         json.member("send", 0)
@@ -191,5 +181,21 @@ public enum TapeHARExport {
             json.endObject()
         }
         json.endArray()
+    }
+}
+
+extension JSONWriter {
+    /// `"name":[]`: a HAR field this export has nothing for.
+    fileprivate mutating func emptyArray(_ name: String) {
+        key(name: name)
+        beginArray()
+        endArray()
+    }
+
+    /// `"name":{}`.
+    fileprivate mutating func emptyObject(_ name: String) {
+        key(name: name)
+        beginObject()
+        endObject()
     }
 }
