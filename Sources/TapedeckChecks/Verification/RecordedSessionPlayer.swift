@@ -20,14 +20,11 @@ import TapedeckTape
 /// no `open` before it is a refused upgrade: the connection never opened (`refusal`). A server
 /// close recorded after the client's own close is only its answer, and is not played.
 ///
-/// Client messages of `controlTypes` are not cut points: a tape recorded through the proxy against
+/// Client messages of `ClientMessageComparison.controlTypes` are not cut points: a tape recorded through the proxy against
 /// a `--clock virtual` reference server holds the `advance` messages the live transport sent to
 /// move the server's clock, which a scenario never sends itself. What they produced (the ticks'
 /// messages) stays in the answer to the client message before them, with its recorded delay.
 public struct RecordedSessionPlayer: Sendable {
-    /// The reference server's clock control (`{"type":"advance",...}`, docs/REFERENCE-SERVER.md).
-    public static var controlTypes: Set<String> { ClientMessageComparison.controlTypes }
-
     /// A server event and how long after its trigger (the connect or the matched client message)
     /// the tape recorded it.
     public struct Reply: Sendable, Equatable {

@@ -35,7 +35,9 @@ public struct JSONLocated: Sendable {
     /// An object's members in the order they stand in the text; nil for any other value.
     public var members: [(key: String, value: JSONLocated)]? {
         guard case .object(let members) = value else { return nil }
-        return members.keys.compactMap { key in member(key).map { (key, $0) } }.sorted { $0.value.offset < $1.value.offset }
+        return members.map { key, member in
+            (key, JSONLocated(value: member, path: path.appending(.key(key)), locations: locations))
+        }.sorted { $0.value.offset < $1.value.offset }
     }
 
     /// An array's elements; nil for any other value.

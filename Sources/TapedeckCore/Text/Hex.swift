@@ -1,7 +1,5 @@
 /// Lowercase hexadecimal text for bytes: digests, redaction tokens, byte dumps.
 public enum Hex {
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// Two lowercase digits per byte, with `separator` between bytes (none by default).
     public static func lowercase<Bytes: Sequence<UInt8>>(_ bytes: Bytes, separator: String = "") -> String {
         let between = Array(separator.utf8)
@@ -9,8 +7,8 @@ public enum Hex {
         text.reserveCapacity(bytes.underestimatedCount * (2 + between.count))
         for byte in bytes {
             if !text.isEmpty { text += between }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            text.append(lowercaseDigit(byte >> 4))
+            text.append(lowercaseDigit(byte & 0x0F))
         }
         return String(decoding: text, as: UTF8.self)
     }

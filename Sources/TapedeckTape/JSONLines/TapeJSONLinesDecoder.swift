@@ -31,26 +31,21 @@ public enum TapeJSONLinesDecoder {
             throw Failure(offset: node.offset, message: "expected an object, found \(node.typeName)")
         }
         if members.count == 1, members[0].key == "header" {
-            do {
-                return .header(try TapeMetadataJSON.decode(members[0].value))
-            } catch {
-                throw Failure(offset: error.offset, message: error.message)
-            }
+            return .header(try TapeMetadataJSON.decode(members[0].value))
         }
-        func member(_ key: String) -> JSONLocated? { node.member(key) }
         func unsigned(_ key: String, max: UInt64) throws(Failure) -> UInt64? {
-            guard let value = member(key) else { return nil }
+            guard let value = node.member(key) else { return nil }
             guard let number = value.unsignedInteger, number <= max else {
                 throw Failure(offset: value.offset, message: "\"\(key)\" must be an integer from 0 to \(max)")
             }
             return number
         }
-        func string(_ key: String) throws(Failure) -> [UInt8]? {
-            guard let value = member(key) else { return nil }
+        func string(_ key: String) throws(Failure) -> String? {
+            guard let value = node.member(key) else { return nil }
             guard case .string(let text) = value.value else {
                 throw Failure(offset: value.offset, message: "\"\(key)\" must be a string, found \(value.typeName)")
             }
-            return Array(text.utf8)
+            return text
         }
 
         for (key, value) in members where !recordKeys.contains(key) {
@@ -64,13 +59,13 @@ public enum TapeJSONLinesDecoder {
         }
         let connection = try unsigned("conn", max: UInt64(UInt32.max)) ?? 0
         guard let directionName = try string("dir") else { throw Failure(offset: node.offset, message: "a record needs \"dir\"") }
-        guard let direction = TapeRecord.Direction(name: String(decoding: directionName, as: UTF8.self)) else {
-            throw Failure(offset: member("dir")?.offset ?? 0, message: "\"dir\" must be one of c2s, s2c, note")
+        guard let direction = TapeRecord.Direction(name: directionName) else {
+            throw Failure(offset: node.member("dir")?.offset ?? 0, message: "\"dir\" must be one of c2s, s2c, note")
         }
         guard let kindName = try string("kind") else { throw Failure(offset: node.offset, message: "a record needs \"kind\"") }
-        guard let kind = TapeRecord.Kind(name: String(decoding: kindName, as: UTF8.self)) else {
+        guard let kind = TapeRecord.Kind(name: kindName) else {
             throw Failure(
-                offset: member("kind")?.offset ?? 0,
+                offset: node.member("kind")?.offset ?? 0,
                 message: "\"kind\" must be one of \(TapeRecord.Kind.allCases.map(\.name).joined(separator: ", "))")
         }
         var record = TapeRecord(time: time, connection: UInt32(connection), direction: direction, kind: kind)
@@ -83,24 +78,24 @@ public enum TapeJSONLinesDecoder {
                 offset: payloadKeys[1].value.offset,
                 message: "a record has one payload: \"\(payloadKeys[0].key)\" and \"\(payloadKeys[1].key)\" are both present")
         }
-        if let reason = member("reason"), kind != .close {
+        if let reason = node.member("reason"), kind != .close {
             throw Failure(offset: reason.offset, message: "\"reason\" is only for close records; use \"text\" or \"base64\"")
         }
-        if let name = member("name"), kind != .marker {
+        if let name = node.member("name"), kind != .marker {
             throw Failure(offset: name.offset, message: "\"name\" is only for marker records; use \"text\" or \"base64\"")
         }
         let text = try string("text")
         let reason = try string("reason")
         let name = try string("name")
         if let readable = text ?? reason ?? name {
-            record.payload = readable
+            record.payload = Array(readable.utf8)
         } else if let encoded = try string("base64") {
-            switch Base64.decode(encoded) {
+            switch Base64.decode(Array(encoded.utf8)) {
             case .success(let bytes): record.payload = bytes
             case .failure(let error):
                 // +1 skips the opening quote of the string.
                 throw Failure(
-                    offset: (member("base64")?.offset ?? 0) + 1 + error.offset, message: "invalid base64: \(error.reason)")
+                    offset: (node.member("base64")?.offset ?? 0) + 1 + error.offset, message: "invalid base64: \(error.reason)")
             }
         }
         return .record(record)

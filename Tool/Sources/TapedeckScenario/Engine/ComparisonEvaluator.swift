@@ -39,7 +39,7 @@ enum ComparisonEvaluator {
             guard let order = compare(actual, expected) else {
                 return Failure(
                     comparison: comparison, expected: expected, actual: actual,
-                    problem: "cannot order \(StatePathSchema.kind(of: actual)) and \(StatePathSchema.kind(of: expected))")
+                    problem: "cannot order \(actual.typeName) and \(expected.typeName)")
             }
             let holds =
                 switch comparison.op {

@@ -68,21 +68,10 @@ enum StatePathSchema {
             case (_, .null):
                 return nil
             case (_, let scalar):
-                return Problem(component: index, message: "\(here) is \(kind(of: scalar)) and has nothing inside it", hint: nil)
+                return Problem(component: index, message: "\(here) is \(scalar.typeName) and has nothing inside it", hint: nil)
             }
         }
         return nil
-    }
-
-    static func kind(of value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 
     /// The 0-based character offset of each component of a path as written.

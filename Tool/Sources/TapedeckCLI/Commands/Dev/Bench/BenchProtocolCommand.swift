@@ -94,16 +94,12 @@ struct BenchProtocolCommand: ParsableCommand {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// Fixed-point formatting without locale (a CLI report, but still the same on every machine).
+    /// Fixed-point formatting without locale (a CLI report, but still the same on every machine):
+    /// the text `JSONWriter.writeFixedPoint` writes, so tables and `--json` round alike.
     static func format(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = String(scaled / Int(scale))
-        guard decimals > 0 else { return whole }
-        let fraction = String(scaled % Int(scale))
-        return whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        var text = JSONWriter(capacity: 24)
+        text.writeFixedPoint(value, decimals: decimals)
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
 }
