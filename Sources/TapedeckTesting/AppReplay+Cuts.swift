@@ -20,60 +20,68 @@ extension AppReplay where Adapter: AppSocketAdapter {
         // Each cut replays the tape from the start: read and decode it once. The app's invariants
         // are the replay's check, not the cut's: a broken one would stop the replay before the cut.
         var cutting = self
-        cutting.readOnce = TapeReadOnce(path: tape, comparing: comparison)
+        let readOnce: TapeReadOnce
+        do {
+            readOnce = try TapeReadOnce(reading: tape, comparing: comparison)
+        } catch {
+            report.noCut = .unreadable("\(error)")
+            return report
+        }
+        cutting.readOnce = readOnce
         cutting.checksInvariants = false
-        for record in check.records(inTapeOf: cutting.readOnce?.tape.records.count ?? 0) {
+        let records = readOnce.tape.records
+        for record in check.records(inTapeOf: records.count) {
             guard let outcome = await cutting.cut(tape: tape, after: record, check) else { continue }
             report.cuts.append(record)
             if let failure = outcome { report.failures.append(failure) }
             if !report.failures.isEmpty && check.stopsAtFirstFailure { break }
         }
+        if report.cuts.isEmpty { report.noCut = .noPoint(check.at, records: records.count) }
         return report
     }
 
     /// One cut: nil when no connection was open after `record`; else the failure, if any.
     @MainActor
     private func cut(tape: String, after record: Int, _ check: CutCheck) async -> CutFailure?? {
+        AppWork.begin()
+        defer { AppWork.end() }
         guard var player = try? await replay(tapes: [tape], limit: .record(record), finishing: false).player else { return nil }
         let network = player.network
         defer {
             network.finish()
-            network.clock.end()
+            network.end()
         }
         guard let socket = network.sockets.last(where: { $0.connection > 0 && !$0.isEnded }) else { return nil }
         let cutAt = network.time
         let tasksBefore = network.taskTimes.count
         let findingsBefore = network.findings.count
-        let before = Reaction(network)
+        network.cut(afterRecord: record)
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
-        await player.lockstep.settle(socket, player.adapter, network, afterEnd: true)
-        // The app must react (a timer or a new task): wait for it in wall time, bounded.
-        await before.waitForTheApp(network)
+        await player.lockstep.settle(socket, player.adapter, network)
 
-        var problems: [String] = []
-        if player.adapter.isConnected() == true { problems.append("the app still says it is connected after the drop") }
+        var problems: [CutProblem] = []
+        if player.adapter.isConnected() == true { problems.append(.stillConnected) }
         let latest = VirtualTime(nanoseconds: cutAt.nanoseconds + check.reconnect.upperBound.wholeNanoseconds)
         await player.lockstep.runTimers(until: latest, player.adapter, network) { network.taskTimes.count > tasksBefore }
         let earliest = cutAt.nanoseconds + check.reconnect.lowerBound.wholeNanoseconds
         if let reconnected = network.taskTimes.dropFirst(tasksBefore).first {
-            let after = DurationText.seconds(reconnected.nanoseconds - cutAt.nanoseconds)
             if reconnected.nanoseconds < earliest {
                 problems.append(
-                    "the app reconnected \(after) after the drop, before its backoff allows "
-                        + "(\(DurationText.seconds(check.reconnect.lowerBound.wholeNanoseconds)))")
+                    .reconnectedEarly(
+                        after: reconnected.nanoseconds - cutAt.nanoseconds, backoff: check.reconnect.lowerBound.wholeNanoseconds))
             }
         } else {
-            problems.append(
-                "the app did not reconnect within \(DurationText.seconds(check.reconnect.upperBound.wholeNanoseconds)) of the drop"
-            )
+            problems.append(.noReconnect(within: check.reconnect.upperBound.wholeNanoseconds))
         }
         for finding in network.findings.dropFirst(findingsBefore) {
-            if case .sentAfterClose = finding.finding { problems.append(finding.finding.summary) }
+            switch finding.finding {
+            case .sentAfterClose: problems.append(.sentOnDeadSocket(finding.finding))
+            case .reconnectStorm: problems.append(.reconnectStorm(finding.finding))
+            case .keptBusy: problems.append(.spinning(finding.finding))
+            default: break
+            }
         }
-        if socket.receivesAfterEnd > 10 {
-            problems.append(
-                "its receive loop did not end: it asked the dropped connection for a message \(socket.receivesAfterEnd) times")
-        }
+        if socket.receivesAfterEnd > 10 { problems.append(.receiveLoopDidNotEnd(receives: socket.receivesAfterEnd)) }
         return .some(problems.isEmpty ? nil : CutFailure(record: record, time: cutAt, problems: problems))
     }
 }

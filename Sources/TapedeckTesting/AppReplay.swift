@@ -83,7 +83,12 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         /// `decoding`: each record's input for the cursor too (the network needs only the records);
         /// `comparing`: the network's reading of them too, compared so.
         init?(path: String, decoding: Bool = true, comparing comparison: ClientMessageComparison? = nil) {
-            guard let reader = try? TapeReader(path: path) else { return nil }
+            try? self.init(reading: path, decoding: decoding, comparing: comparison)
+        }
+
+        /// The same, throwing the reader's error when the tape cannot be opened.
+        init(reading path: String, decoding: Bool = true, comparing comparison: ClientMessageComparison? = nil) throws {
+            let reader = try TapeReader(path: path)
             var records: [TapeRecord] = []
             while let record = try? reader.next() { records.append(record) }
             let inputs = decoding ? records.map(ReplayInput.init(decoding:)) : []
@@ -198,6 +203,9 @@ public struct AppReplay<Adapter: AppUnderReplay> {
     func replay(tapes: [String], checkpoints: [Int: [Checkpoint]] = [:], limit: ReplayLimit? = nil, finishing: Bool = true)
         async throws(TapeError) -> (log: ReplayLog, player: Player)
     {
+        // The app's hops run on the main queue, counted, for as long as it is replayed.
+        AppWork.begin()
+        defer { AppWork.end() }
         var player = makePlayer()
         var cursor = ReplayCursor(reading: tapes.map(source), checkpoints: checkpoints, limit: limit)
         var tape = -1
@@ -224,7 +232,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         }
         if finishing {
             if tape >= 0, throughSocket { player.network.finish() }
-            player.network.clock.end()
+            player.network.end()
         }
         return (cursor.log, player)
     }

@@ -44,10 +44,6 @@ public protocol AppSocketAdapter: AppUnderReplay {
     /// - Returns: True when the app shows itself connected, false when it shows itself
     ///   disconnected, nil when the adapter does not say.
     func isConnected() -> Bool?
-    /// Whether the app reconnects by itself (on `ReplayNetwork.clock`): after each end of a
-    /// connection the replay then waits for its reaction (a timer, or a new task) before it moves
-    /// the clock on, however long the app's hops take on a busy machine. False by default.
-    var reconnectsItself: Bool { get }
 }
 
 /// What a message the recorded client sent is to the app under test.
@@ -62,16 +58,13 @@ public enum UserAction: Sendable, Equatable {
 }
 
 extension AppSocketAdapter {
-    /// The socket's own settling is enough for most apps: after each message the replay waits
-    /// until the app reads its socket again, then lets the main queue and the main actor run once.
-    /// Override for work the app sends further (a background queue, a debounce).
+    /// The replay's own settling is enough for most apps: after each step it runs the app's work on
+    /// the main actor and the main queue, and the hops it makes through Swift's pool, until none is
+    /// left (`AppWork`). Override for work on threads of the app's own (a background queue).
     public func settle() async {}
 
     /// The adapter does not say: `checkCuts` leaves the app's connection state out.
     ///
     /// - Returns: Nil.
     public func isConnected() -> Bool? { nil }
-
-    /// False: the replay opens each recorded connection the app has not opened by calling `connect()`.
-    public var reconnectsItself: Bool { false }
 }

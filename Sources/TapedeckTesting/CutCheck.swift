@@ -17,13 +17,22 @@ import TapedeckState
 /// backoff) and by `reconnect.upperBound`. A crash or a hang ends the test itself.
 public struct CutCheck: Sendable, Equatable {
     /// Which records the connection is cut after.
-    public enum Points: Sendable, Equatable {
+    public enum Points: Sendable, Equatable, CustomStringConvertible {
         /// After this record (numbered from 0, as `tapedeck cat` counts).
         case record(Int)
         /// After every `n`th record: n, 2n, 3n, ...
         case every(Int)
         /// After `count` records picked by a seeded generator: the same records for the same seed.
         case sample(count: Int, seed: UInt64)
+
+        /// As written in Swift: `.every(10)`.
+        public var description: String {
+            switch self {
+            case .record(let record): ".record(\(record))"
+            case .every(let step): ".every(\(step))"
+            case .sample(let count, let seed): ".sample(count: \(count), seed: \(seed))"
+            }
+        }
     }
 
     /// Which records the connection is cut after.
@@ -73,13 +82,35 @@ public struct CutReport: Sendable, CustomStringConvertible {
     public var cuts: [Int]
     /// The cuts the app did not take well, in record order.
     public var failures: [CutFailure]
+    /// Why no cut was made (an unreadable tape, a point out of range): the check then fails.
+    public var noCut: NoCut?
 
-    /// Whether every cut passed (also when there was none).
-    public var passed: Bool { failures.isEmpty }
+    /// Why a cut check made no cut.
+    public enum NoCut: Sendable, Equatable, CustomStringConvertible {
+        /// The tape could not be read: the reader's error.
+        case unreadable(String)
+        /// No record the check picks exists in the tape (`.record` past the end, `.every(0)`),
+        /// or no connection was open after those it picked.
+        case noPoint(CutCheck.Points, records: Int)
+
+        /// The reason in a sentence, with what to do.
+        public var description: String {
+            switch self {
+            case .unreadable(let error): "the tape cannot be read (\(error)): no cut was made"
+            case .noPoint(let points, let records):
+                "no cut was made: \(points) picks no record after which a connection is open "
+                    + "(the tape has \(records) record\(records == 1 ? "" : "s"), numbered from 0)"
+            }
+        }
+    }
+
+    /// Whether cuts were made and every one passed.
+    public var passed: Bool { failures.isEmpty && noCut == nil && !cuts.isEmpty }
 
     /// A line with the tape's file name and the counts, then each failure with its problems.
     public var description: String {
         let name = tape.split(separator: "/").last.map(String.init) ?? tape
+        if let noCut { return "\(name): \(noCut)" }
         let head = "\(name): \(cuts.count) cut\(cuts.count == 1 ? "" : "s"), \(failures.count) failed"
         return ([head] + failures.map(\.description)).joined(separator: "\n")
     }
@@ -87,20 +118,20 @@ public struct CutReport: Sendable, CustomStringConvertible {
 
 /// One cut the app did not take well, with what went wrong.
 public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
-    /// The record the connection was cut after, and its virtual time.
+    /// The record the connection was cut after, from 0.
     public var record: Int
-    /// The replay's virtual time at the cut.
+    /// The replay's virtual time at the cut: that record's time.
     public var time: VirtualTime
-    /// What went wrong, a sentence each.
-    public var problems: [String]
+    /// What went wrong.
+    public var problems: [CutProblem]
 
     /// A failed cut.
     ///
     /// - Parameters:
     ///   - record: The record the connection was cut after, from 0.
     ///   - time: The replay's virtual time at the cut.
-    ///   - problems: What went wrong, a sentence each.
-    public init(record: Int, time: VirtualTime, problems: [String]) {
+    ///   - problems: What went wrong.
+    public init(record: Int, time: VirtualTime, problems: [CutProblem]) {
         self.record = record
         self.time = time
         self.problems = problems
@@ -109,6 +140,38 @@ public struct CutFailure: Sendable, Equatable, CustomStringConvertible {
     /// The cut's record and time, then each problem on a line of its own.
     public var description: String {
         "  cut after record \(record) (t=\(DurationText.seconds(time.nanoseconds))):\n"
-            + problems.map { "    " + $0 }.joined(separator: "\n")
+            + problems.map { "    " + $0.description }.joined(separator: "\n")
+    }
+}
+
+/// One thing an app did wrong after a cut (`CutFailure`). Durations are nanoseconds of virtual time.
+public enum CutProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The adapter still says connected after the drop.
+    case stillConnected
+    /// The first reconnect came `after` the drop, earlier than the declared backoff allows.
+    case reconnectedEarly(after: UInt64, backoff: UInt64)
+    /// No reconnect within the declared window.
+    case noReconnect(within: UInt64)
+    /// Something went out on the dead socket (the send check's finding).
+    case sentOnDeadSocket(ClientFinding)
+    /// The receive loop asked the dropped connection for a message this many times.
+    case receiveLoopDidNotEnd(receives: Int)
+    /// The app reconnected in a loop without waiting (the network's finding).
+    case reconnectStorm(ClientFinding)
+    /// The app kept running without waiting on the replay.
+    case spinning(ClientFinding)
+
+    /// The problem in a sentence.
+    public var description: String {
+        switch self {
+        case .stillConnected: "the app still says it is connected after the drop"
+        case .reconnectedEarly(let after, let backoff):
+            "the app reconnected \(DurationText.seconds(after)) after the drop, before its backoff allows "
+                + "(\(DurationText.seconds(backoff)))"
+        case .noReconnect(let within): "the app did not reconnect within \(DurationText.seconds(within)) of the drop"
+        case .sentOnDeadSocket(let finding), .reconnectStorm(let finding), .spinning(let finding): finding.summary
+        case .receiveLoopDidNotEnd(let receives):
+            "its receive loop did not end: it asked the dropped connection for a message \(receives) times"
+        }
     }
 }

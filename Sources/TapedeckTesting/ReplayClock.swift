@@ -43,11 +43,15 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         /// - Returns: True when `left`'s offset is smaller than `right`'s.
         public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
 
-        /// `t=2.500s`
+        /// `t=2.500s`; `t=-1.250s` before the session's start.
         public var description: String {
             let (seconds, attoseconds) = offset.components
-            let milliseconds = attoseconds / 1_000_000_000_000_000
-            return "t=\(seconds).\(String(repeating: "0", count: 3 - String(milliseconds).count))\(milliseconds)s"
+            // Both parts carry the sign; milliseconds are taken of each part's magnitude, so no
+            // offset (Int64.min seconds included) overflows.
+            let negative = seconds < 0 || attoseconds < 0
+            let milliseconds = attoseconds.magnitude / 1_000_000_000_000_000
+            let fraction = String(milliseconds)
+            return "t=\(negative ? "-" : "")\(seconds.magnitude).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
         }
     }
 
@@ -62,13 +66,6 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         var sleepers: [Sleeper] = []
         var nextID = 0
         var ended = false
-        var everSlept = false
-        /// Sleeps registered so far, ever: a new one shows the app reacted with a timer.
-        var registrations = 0
-        /// Sleepers woken so far, and how many of them are back from `sleep`: a woken task resumes
-        /// on the global pool, so the replay waits for it before it settles the app.
-        var woken = 0
-        var returned = 0
     }
 
     private let lock = NSLock()
@@ -93,8 +90,8 @@ public final class ReplayClock: Clock, @unchecked Sendable {
     ///   ended) before the deadline.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        AppWork.touch()
         let id: Int? = lock.withLock {
-            state.everSlept = true
             guard deadline > state.now, !state.ended else { return nil }
             state.nextID += 1
             return state.nextID
@@ -109,12 +106,10 @@ public final class ReplayClock: Clock, @unchecked Sendable {
                     // Cancelled between the check above and here: the handler found nothing to resume.
                     if Task.isCancelled || state.ended { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    state.registrations += 1
                     return false
                 }
                 if cancelled { continuation.resume(throwing: CancellationError()) }
             }
-            lock.withLock { state.returned += 1 }
         } onCancel: {
             let sleeper: Sleeper? = lock.withLock {
                 guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
@@ -123,15 +118,6 @@ public final class ReplayClock: Clock, @unchecked Sendable {
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
-
-    /// Whether the app has slept on this clock: until it has, the replay spends nothing on timers.
-    var isInUse: Bool { lock.withLock { state.everSlept } }
-
-    /// How many sleeps have waited for the clock so far.
-    var registrations: Int { lock.withLock { state.registrations } }
-
-    /// Whether a sleeper the clock woke has not returned from `sleep` yet.
-    var wokenStillAsleep: Bool { lock.withLock { state.returned < state.woken } }
 
     /// How many sleeps are waiting for the clock.
     public var sleepers: Int { lock.withLock { state.sleepers.count } }
@@ -159,7 +145,6 @@ public final class ReplayClock: Clock, @unchecked Sendable {
             state.now = max(state.now, deadline)
             let due = state.sleepers.filter { $0.deadline == deadline }
             state.sleepers.removeAll { $0.deadline == deadline }
-            state.woken += due.count
             return (deadline, due)
         }
         for sleeper in due { sleeper.continuation.resume() }

@@ -17,16 +17,6 @@ enum ReplayExecution {
         }
         return try await operation()
     }
-
-    /// `operation` with the current task back on the global pool, as an app's tasks are: for the
-    /// main-queue rounds that must also let the app's hops through the pool land (a sleep on the
-    /// replay's clock is nonisolated: it is registered there).
-    static func onGlobalPool<T>(isolation: isolated (any Actor)? = #isolation, _ operation: () async -> T) async -> T {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return await withTaskExecutorPreference(globalConcurrentExecutor, isolation: isolation, operation: operation)
-        }
-        return await operation()
-    }
 }
 
 /// Runs each job of a task that prefers it on the main queue.

@@ -39,7 +39,14 @@ public final class ReplayNetwork: @unchecked Sendable {
         var context: SendContext
         var findings: [SendFinding] = []
         var sent: [Sent] = []
-        var now = VirtualTime.zero
+        /// The last end of a connection (the record it came after, and when), and the tasks the
+        /// app made since: more than `stormLimit` within `stormWindow` is a reconnect storm.
+        var lastEnd: (record: Int?, time: VirtualTime)?
+        var tasksSinceEnd = 0
+        var stormed = false
+        /// A cut check cut the connection: the tasks the app makes from now on connect to a
+        /// server that stays silent and takes what is sent (`tasksAfterCut`).
+        var cut = false
         /// The session's first tape's creation time (ms since 1970): where `now` starts.
         var epoch: Int64?
         /// Each connection's first record, in session time (ns): when the recording reconnected.
@@ -86,12 +93,10 @@ public final class ReplayNetwork: @unchecked Sendable {
             let findings = state.findings
             let sent = state.sent
             let epoch = state.epoch ?? RFC3339.milliseconds(created)
-            let now = state.now
             state = Self.state(recording)
             state.findings = findings
             state.sent = sent
             state.epoch = epoch
-            state.now = now
             for (number, time) in recording.firstTimes { state.firstTimes[number] = sessionOffset + time }
         }
     }
@@ -144,7 +149,16 @@ public final class ReplayNetwork: @unchecked Sendable {
     ///   recorded connections, a socket whose sends and receives fail with
     ///   `ReplaySocketError.notRecorded`.
     public func webSocketTask(with url: URL) -> ReplaySocket {
-        lock.withLock {
+        AppWork.touch()
+        let now = time
+        return lock.withLock {
+            if let storm = stormSocket(url: url, at: now) { return storm }
+            if state.cut {
+                state.taskTimes.append(now)
+                let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: true)
+                state.sockets.append(socket)
+                return socket
+            }
             let recorded = state.verifier.recordedConnections
             let number: Int
             if let opening = state.opening, !state.sockets.contains(where: { $0.connection == opening && !$0.isEnded }) {
@@ -161,23 +175,50 @@ public final class ReplayNetwork: @unchecked Sendable {
             }
             // The app's own reconnect (the replay is not opening one): not before the recording's.
             if number > 1, state.opening == nil, let recorded = state.firstTimes[number],
-                state.now.nanoseconds + reconnectTolerance < recorded
+                now.nanoseconds + reconnectTolerance < recorded
             {
                 state.findings.append(
                     SendFinding(
-                        finding: .reconnectedEarly(connection: number, at: state.now.nanoseconds, recorded: recorded),
+                        finding: .reconnectedEarly(connection: number, at: now.nanoseconds, recorded: recorded),
                         context: state.context))
             }
-            state.taskTimes.append(state.now)
+            state.taskTimes.append(now)
             while state.verifier.connectionsOpened < number { _ = state.verifier.connect() }
             let connection = number
             let socket = ReplaySocket(
                 url: url, connection: connection,
                 onSend: { [weak self] message in self?.appSent(message, on: connection) },
-                onSendAfterEnd: { [weak self] message in self?.appSentAfterEnd(message, on: connection) })
+                onSendAfterEnd: { [weak self] message in self?.appSentAfterEnd(message, on: connection) },
+                onSpin: { [weak self] in self?.appSpun(on: connection) })
             state.sockets.append(socket)
             return socket
         }
+    }
+
+    /// How many tasks the app may make within `stormWindow` of a connection's end before the
+    /// replay calls it a reconnect storm: later tasks never connect, so the app's loop stops.
+    static let stormLimit = 50
+    /// How soon after the end those tasks count: a backoff of a second or more never reaches it.
+    static let stormWindow: UInt64 = 1_000_000_000
+
+    /// Called with the lock held: a socket that never connects, once the app has made more than
+    /// `stormLimit` tasks within `stormWindow` of the last end (one finding, at the limit).
+    private func stormSocket(url: URL, at now: VirtualTime) -> ReplaySocket? {
+        guard let end = state.lastEnd, now.nanoseconds - end.time.nanoseconds <= Self.stormWindow else { return nil }
+        state.tasksSinceEnd += 1
+        guard state.tasksSinceEnd > Self.stormLimit || state.stormed else { return nil }
+        if !state.stormed {
+            state.stormed = true
+            state.findings.append(
+                SendFinding(
+                    finding: .reconnectStorm(
+                        reconnects: Self.stormLimit, within: now.nanoseconds - end.time.nanoseconds, afterRecord: end.record),
+                    context: state.context))
+        }
+        state.taskTimes.append(now)
+        let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: true)
+        state.sockets.append(socket)
+        return socket
     }
 
     /// The wall-clock time as the app reads it under the replay, in whole milliseconds: the
@@ -185,8 +226,9 @@ public final class ReplayNetwork: @unchecked Sendable {
     /// so timestamps the app writes can be compared by value. A tape without a readable creation
     /// time starts at 1970-01-01T00:00:00Z, as `tapedeck replay` does.
     public var now: Date {
-        let (time, epoch) = lock.withLock { (state.now, state.epoch ?? 0) }
-        return Date(timeIntervalSince1970: Double(epoch + Int64(time.nanoseconds / 1_000_000)) / 1000)
+        let epoch = lock.withLock { state.epoch ?? 0 }
+        let milliseconds = epoch.addingReportingOverflow(Int64(clamping: time.nanoseconds / 1_000_000))
+        return Date(timeIntervalSince1970: Double(milliseconds.overflow ? Int64.max : milliseconds.partialValue) / 1000)
     }
 
     // MARK: What the replay reads
@@ -202,7 +244,8 @@ public final class ReplayNetwork: @unchecked Sendable {
     public var sockets: [ReplaySocket] { lock.withLock { state.sockets } }
 
     /// The replay's virtual time now.
-    var time: VirtualTime { lock.withLock { state.now } }
+    /// One "now" for the replay: the clock's, so `now`, the findings' times and the app's timers agree.
+    var time: VirtualTime { VirtualTime(nanoseconds: clock.now.offset.wholeNanoseconds) }
 
     /// When the app made each of its tasks, in virtual time.
     var taskTimes: [VirtualTime] { lock.withLock { state.taskTimes } }
@@ -230,15 +273,14 @@ public final class ReplayNetwork: @unchecked Sendable {
     func advance(to context: SendContext) {
         lock.withLock {
             state.context = context
-            state.now = max(state.now, context.time)
+            clock.move(to: ReplayClock.Instant(offset: .nanoseconds(Int64(clamping: context.time.nanoseconds))))
         }
     }
 
     /// A timer of the app's woke at `time`, between records: what it makes the app do happens then.
     func timerFired(at time: VirtualTime) {
         lock.withLock {
-            state.now = max(state.now, time)
-            state.context.time = state.now
+            state.context.time = max(state.context.time, time)
             state.context.after = .timer
         }
     }
@@ -276,6 +318,49 @@ public final class ReplayNetwork: @unchecked Sendable {
             guard let number = state.connectionNumbers[recordedConnection] else { return }
             state.findings.append(SendFinding(finding: .notOpened(connection: number), context: state.context))
         }
+    }
+
+    /// A connection ends now, after `record` (a close, a failure, a cut): the reconnects that
+    /// follow are counted for a storm from here.
+    func ended(afterRecord record: Int?) {
+        let now = time
+        lock.withLock {
+            state.lastEnd = (record, now)
+            state.tasksSinceEnd = 0
+            state.stormed = false
+        }
+    }
+
+    /// A cut check cut the connection after `record`: a connection the app makes from now on stays
+    /// open and silent, and keeps what the app sends on it.
+    func cut(afterRecord record: Int) {
+        ended(afterRecord: record)
+        lock.withLock { state.cut = true }
+    }
+
+    /// The app was still busy after `rounds` rounds without waiting on the replay: it spins.
+    func keptBusy(rounds: Int) {
+        lock.withLock {
+            state.findings.append(SendFinding(finding: .keptBusy(rounds: rounds), context: state.context))
+        }
+    }
+
+    /// The app's receive loop asked an ended connection for a message more often than a loop that
+    /// ends would: its receives are held from now on.
+    private func appSpun(on connection: Int) {
+        lock.withLock {
+            state.findings.append(
+                SendFinding(
+                    finding: .receiveLoopSpun(connection: connection, receives: ReplaySocket.receivesAfterEndAnswered),
+                    context: state.context))
+        }
+    }
+
+    /// The replay is over: the app's timers are cancelled, and receives held on its sockets are
+    /// answered with their connection's end.
+    func end() {
+        clock.end()
+        for socket in sockets { socket.retire() }
     }
 
     /// The app stopped reading its socket: nothing more reaches it on this connection.

@@ -44,17 +44,22 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
         var closeReason: Data?
         var sent: [Message] = []
-        /// The replay waiting for the app to read again, and until when it waits.
-        var idleWaiters: [(deadline: DispatchTime, continuation: CheckedContinuation<Bool, Never>)] = []
-        /// Whether a timer will look for waiters past their deadline.
-        var watchdogArmed = false
         /// Receives asked for after the end was delivered: a loop that does not end asks forever.
         var receivesAfterEnd = 0
-        /// Receives held back from such a loop, so it stops spinning on the main actor.
-        var parked: [Receiver] = []
+        /// Receives held back from such a loop (so it stops spinning on the main actor), and those
+        /// of a connection that never answers (`stalled`): answered with the end's error when the
+        /// replay ends.
+        var held: [Receiver] = []
+        /// The connection is open and silent: receives wait, and sends go nowhere (a half-open TCP
+        /// connection, or a connect that never completes).
+        var stalled = false
+        /// The replay is over: what is held now was answered, and a loop that asks again is held for good.
+        var retired = false
+        /// Pings sent on a silent connection: their handlers get the end's error when it ends.
+        var pings: [@Sendable ((any Error)?) -> Void] = []
 
-        /// The app is reading again (or the connection is over) and nothing is left to read.
-        var isIdle: Bool { inbox.isEmpty && (!receivers.isEmpty || end != nil) }
+        /// The app is reading again (or the connection is over, or silent) and nothing is left to read.
+        var isReading: Bool { inbox.isEmpty && (!receivers.isEmpty || end != nil || stalled) }
     }
 
     private let lock = NSLock()
@@ -63,16 +68,24 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// the connection was over.
     private let onSend: @Sendable (Message) -> Void
     private let onSendAfterEnd: @Sendable (Message) -> Void
+    /// Told once when the app's receive loop asks the ended connection too often (`held`).
+    private let onSpin: @Sendable () -> Void
 
     init(
         url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void,
-        onSendAfterEnd: @escaping @Sendable (Message) -> Void = { _ in }
+        onSendAfterEnd: @escaping @Sendable (Message) -> Void = { _ in }, onSpin: @escaping @Sendable () -> Void = {},
+        connecting: Bool = false
     ) {
         self.url = url
         self.connection = connection
         self.onSend = onSend
         self.onSendAfterEnd = onSendAfterEnd
-        if connection == 0 { state.end = ReplaySocketError.notRecorded }
+        self.onSpin = onSpin
+        if connecting {
+            state.stalled = true
+        } else if connection == 0 {
+            state.end = ReplaySocketError.notRecorded
+        }
     }
 
     /// A socket of the test's own, without a tape, for unit tests of the app's socket code: the test
@@ -142,12 +155,19 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         enqueue(.handler(completionHandler))
     }
 
-    /// Answered at once: the tape's server was there to answer.
+    /// Answered at once: the tape's server was there to answer; on a connection gone silent (a
+    /// stall, `FaultSchedule`) the pong never comes.
     ///
     /// - Parameter pongReceiveHandler: Called before this returns: with nil while the connection
-    ///   is open, else with the error that ended it.
+    ///   is open, else with the error that ended it; on a silent connection, only when it ends,
+    ///   with its error.
     public func sendPing(pongReceiveHandler: @escaping @Sendable ((any Error)?) -> Void) {
-        pongReceiveHandler(lock.withLock { state.end })
+        let answer = lock.withLock { () -> (any Error)?? in
+            guard state.stalled, state.end == nil, !state.retired else { return .some(state.end) }
+            state.pings.append(pongReceiveHandler)
+            return nil
+        }
+        if let answer { pongReceiveHandler(answer) }
     }
 
     /// The app closes the connection: unread messages are dropped, a pending receive fails with
@@ -178,9 +198,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// - Parameter message: The server's message; dropped when the connection is already over.
     @MainActor
     public func serve(_ message: Message) async {
-        deliver(message)
-        _ = await waitUntilIdle()
-        await Settling.mainQueue(rounds: 1)
+        await Self.settling { deliver(message) }
     }
 
     /// The server closes the connection (see `deliverClose`), and the app has handled it.
@@ -191,8 +209,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     ///   - reason: The close frame's reason text; empty by default.
     @MainActor
     public func serveClose(code: Int, reason: String = "") async {
-        deliverClose(code: code, reason: reason)
-        await Settling.mainQueue(rounds: 1)
+        await Self.settling { deliverClose(code: code, reason: reason) }
     }
 
     /// The connection breaks (see `deliverFailure`), and the app has handled it.
@@ -201,8 +218,17 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     ///   `URLError(.networkConnectionLost)` carrying it as its localized description.
     @MainActor
     public func serveFailure(_ reason: String) async {
-        deliverFailure(reason)
-        await Settling.mainQueue(rounds: 1)
+        await Self.settling { deliverFailure(reason) }
+    }
+
+    /// `delivery`, then the app's work until it has nothing left to do, its hops kept on the main
+    /// queue meanwhile (`AppWork`), as a replay settles it.
+    @MainActor
+    private static func settling(_ delivery: () -> Void) async {
+        AppWork.begin()
+        defer { AppWork.end() }
+        delivery()
+        _ = await Settling.untilQuiet()
     }
 
     /// Whether the app has called `resume()`.
@@ -238,55 +264,41 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         finish(with: URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: reason]), closeCode: nil, reason: nil)
     }
 
-    /// How long the app may take to read its socket again before a replay calls it stopped. Only a
-    /// guard against a hang: a settled app reads again at once.
-    static let readTimeout: Duration = .seconds(60)
+    /// Whether the app is reading its socket again with nothing left unread (or the connection is
+    /// over, or silent): after it settled, a socket that is not has stopped being read.
+    var isReading: Bool { lock.withLock { state.isReading } }
 
-    /// Returns true once the app has read everything delivered and is reading again (or the
-    /// connection is over); false when `timeout` passes first: the app stopped reading.
-    @MainActor
-    func waitUntilIdle(timeout: Duration = readTimeout) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.wholeNanoseconds))
-            let arming = lock.withLock { () -> Bool? in
-                if state.isIdle { return nil }
-                state.idleWaiters.append((deadline, continuation))
-                defer { state.watchdogArmed = true }
-                return !state.watchdogArmed
+    /// The connection goes silent: open, nothing arrives, pings get no answer (see `State.stalled`).
+    func stall() { lock.withLock { state.stalled = true } }
+
+    /// The replay is over: receives held from a loop that did not end, or waiting on a silent
+    /// connection, are answered with the end's error (a silent connection's is a lost connection).
+    func retire() {
+        let (held, pings, error) = lock.withLock { () -> ([Receiver], [@Sendable ((any Error)?) -> Void], any Error) in
+            state.retired = true
+            let error = state.end ?? URLError(.networkConnectionLost)
+            defer {
+                state.held = []
+                state.pings = []
+                if state.stalled { state.receivers = [] }
             }
-            guard let arming else { return continuation.resume(returning: true) }
-            if arming { armWatchdog(at: deadline) }
+            return (state.held + (state.stalled ? state.receivers : []), state.pings, error)
         }
-    }
-
-    /// One timer for every wait of the socket, not one per wait: a settled app reads again within
-    /// microseconds, and a timer per message cost more than the message (issue 43).
-    private func armWatchdog(at deadline: DispatchTime) {
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in self?.watchdogFired() }
-    }
-
-    private func watchdogFired() {
-        let now = DispatchTime.now()
-        let (expired, next) = lock.withLock { () -> ([CheckedContinuation<Bool, Never>], DispatchTime?) in
-            let expired = state.idleWaiters.filter { $0.deadline <= now }.map(\.continuation)
-            state.idleWaiters.removeAll { $0.deadline <= now }
-            let next = state.idleWaiters.map(\.deadline).min()
-            state.watchdogArmed = next != nil
-            return (expired, next)
-        }
-        for waiter in expired { waiter.resume(returning: false) }
-        if let next { armWatchdog(at: next) }
+        for receiver in held { receiver.resume(.failure(error)) }
+        for ping in pings { ping(error) }
     }
 
     // MARK: -
 
     private func take(_ message: Message) throws {
+        AppWork.touch()
         let end: (any Error)? = try lock.withLock {
             guard state.resumed else { throw ReplaySocketError.notResumed }
             if let end = state.end { return end }
             state.sent.append(message)
             return nil
         }
+        if isStalled { return }
         if let end {
             onSendAfterEnd(message)
             throw end
@@ -301,28 +313,30 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// How often the app asked for a message after the connection was over.
     var receivesAfterEnd: Int { lock.withLock { state.receivesAfterEnd } }
 
+    private var isStalled: Bool { lock.withLock { state.stalled } }
+
     private func enqueue(_ receiver: Receiver) {
-        let (ready, idle) = lock.withLock { () -> (Result<Message, any Error>?, [CheckedContinuation<Bool, Never>]) in
-            if !state.inbox.isEmpty { return (state.inbox.removeFirst(), []) }
+        AppWork.touch()
+        let (ready, spun) = lock.withLock { () -> (Result<Message, any Error>?, Bool) in
+            if !state.inbox.isEmpty { return (state.inbox.removeFirst(), false) }
             if let end = state.end {
                 state.receivesAfterEnd += 1
-                if state.receivesAfterEnd > Self.receivesAfterEndAnswered {
-                    state.parked.append(receiver)
-                    return (nil, [])
-                }
-                return (.failure(end), [])
+                guard state.receivesAfterEnd > Self.receivesAfterEndAnswered else { return (.failure(end), false) }
+                // Held: answered when the replay ends, or never by a socket already retired.
+                if !state.retired { state.held.append(receiver) }
+                return (nil, state.receivesAfterEnd == Self.receivesAfterEndAnswered + 1)
             }
             state.receivers.append(receiver)
-            return (nil, takeIdleWaiters())
+            return (nil, false)
         }
         if let ready { receiver.resume(ready) }
-        for waiter in idle { waiter.resume(returning: true) }
+        if spun { onSpin() }
     }
 
     private func finish(
         with error: any Error, closeCode: URLSessionWebSocketTask.CloseCode?, reason: Data?, droppingUnread: Bool = false
     ) {
-        let (receivers, idle) = lock.withLock { () -> ([Receiver], [CheckedContinuation<Bool, Never>]) in
+        let (receivers, pings) = lock.withLock { () -> ([Receiver], [@Sendable ((any Error)?) -> Void]) in
             guard state.end == nil else { return ([], []) }
             state.end = error
             if droppingUnread { state.inbox = [] }
@@ -330,18 +344,14 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
                 state.closeCode = closeCode
                 state.closeReason = reason
             }
-            defer { state.receivers = [] }
-            return (state.receivers, takeIdleWaiters())
+            defer {
+                state.receivers = []
+                state.pings = []
+            }
+            return (state.receivers, state.pings)
         }
         for receiver in receivers { receiver.resume(.failure(error)) }
-        for waiter in idle { waiter.resume(returning: true) }
-    }
-
-    /// Called with the lock held.
-    private func takeIdleWaiters() -> [CheckedContinuation<Bool, Never>] {
-        guard state.isIdle else { return [] }
-        defer { state.idleWaiters = [] }
-        return state.idleWaiters.map(\.continuation)
+        for ping in pings { ping(error) }
     }
 }
 

@@ -14,12 +14,41 @@ public enum Settling {
         await ReplayExecution.onMainQueue { await Self.rounds(rounds) }
     }
 
-    /// The same rounds with the task resuming through the global pool each time, as the app's own
-    /// tasks do: slower, but they also let the app's hops through the pool land (a sleep on the
-    /// replay's clock, which is nonisolated, is registered there).
+    /// How many rounds in a row must run none of the app's work before it counts as quiet: a hop
+    /// the app queues on the main queue for itself (`Task { @MainActor in … }`, Combine's
+    /// `receive(on:)`) runs in the round after the one that queued it, and a chain of such hops
+    /// that never passes through the pool is followed this far.
+    static let quietRounds = 3
+
+    /// How many rounds the app may keep busy before the replay calls it spinning: an app that
+    /// loops without ever waiting on the replay (a `Task.yield()` loop) is stopped by this count,
+    /// not by a clock.
+    static let busyRounds = 10_000
+
+    /// Lets the app run until it has nothing left to do (see `AppWork`): `quietRounds` rounds in a
+    /// row through the main queue in which none of its work moved there ran or was queued, and it
+    /// called nothing of the replay's.
+    ///
+    /// - Returns: False when the app was still busy after `busyRounds` rounds.
     @MainActor
-    static func throughGlobalPool(rounds: Int) async {
-        await ReplayExecution.onGlobalPool { await Self.rounds(rounds) }
+    static func untilQuiet() async -> Bool {
+        await ReplayExecution.onMainQueue {
+            var quiet = 0
+            var busy = 0
+            while quiet < quietRounds {
+                let before = AppWork.progress
+                await Self.rounds(1)
+                let after = AppWork.progress
+                if after.idle && after.done == before.done {
+                    quiet += 1
+                } else {
+                    quiet = 0
+                    busy += 1
+                    if busy > busyRounds { return false }
+                }
+            }
+            return true
+        }
     }
 
     @MainActor

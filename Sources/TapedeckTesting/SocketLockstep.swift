@@ -12,13 +12,16 @@ import Foundation
 /// One record of a tape played through the app's own socket code, in lockstep with the tape:
 /// server messages, closes and failures go into the app's `ReplaySocket`; at a message the
 /// recorded client sent, what the app already sent is looked at first, then the user action
-/// behind it is performed, and a message still not sent is missing. After each step the app is
-/// settled: it reads its socket again (or the connection is over), then the main queue and the
-/// main actor run once, then the adapter's own `settle()`.
+/// behind it is performed, and a message still not sent is missing. After each step the app
+/// settles: it runs until it has nothing left to do (`Settling.untilQuiet`, on the app's work that
+/// `AppWork` keeps on the main queue), then the adapter's own `settle()`. Nothing here waits on a
+/// clock: what the app did by then is what it did, on every run.
 @MainActor
 struct SocketLockstep {
-    /// Sockets that stopped being read: the replay no longer waits for them.
+    /// Sockets that stopped being read: the replay no longer reports them.
     private var unread: Set<ObjectIdentifier> = []
+    /// Whether the app was found spinning: reported once.
+    private var spun = false
 
     /// Plays one record into `adapter`'s app, which reads through `network`; whether it reached the app.
     mutating func play(
@@ -39,10 +42,9 @@ struct SocketLockstep {
             guard await open(record.connection, at: position.sessionTime, current: socket, adapter, network),
                 let socket = network.socket(forRecorded: record.connection)
             else { return false }
-            let before = Reaction(network)
+            network.ended(afterRecord: position.record)
             socket.deliverFailure(reason)
-            await settle(socket, adapter, network, afterEnd: true)
-            if adapter.reconnectsItself { await before.waitForTheApp(network) }
+            await settle(socket, adapter, network)
             return true
         case (.text, .s2c), (.binary, .s2c):
             network.advance(to: context(position, after: .serverMessage(record.payload), network))
@@ -54,10 +56,9 @@ struct SocketLockstep {
         case (.close, .s2c):
             network.advance(to: context(position, after: .serverClose(code: record.closeCode ?? 1005), network))
             guard let socket, !socket.isEnded else { return false }
-            let before = Reaction(network)
+            network.ended(afterRecord: position.record)
             socket.deliverClose(code: Int(record.closeCode ?? 1005), reason: String(decoding: record.payload, as: UTF8.self))
-            await settle(socket, adapter, network, afterEnd: true)
-            if adapter.reconnectsItself { await before.waitForTheApp(network) }
+            await settle(socket, adapter, network)
             return true
         case (.text, .c2s), (.binary, .c2s):
             guard network.awaits(record: position.record, recordedConnection: record.connection) else { return true }
@@ -108,89 +109,29 @@ struct SocketLockstep {
     ) async {
         let clock = network.clock
         let target = ReplayClock.Instant(offset: .nanoseconds(Int64(clamping: time.nanoseconds)))
-        guard clock.isInUse else { return clock.move(to: target) }
-        // A sleep the app started while it handled the last record is registered by now: the
-        // rounds pass through the global pool, where the app's sleep is registered.
-        await Settling.throughGlobalPool(rounds: 2)
         while !done(), let deadline = clock.wakeNext(notAfter: target) {
             network.timerFired(at: VirtualTime(nanoseconds: deadline.offset.wholeNanoseconds))
-            await Self.waitForTheWoken(clock)
             await settle(network.sockets.last, adapter, network)
-            await Settling.throughGlobalPool(rounds: 2)
         }
         if !done() { clock.move(to: target) }
     }
 
-    /// The tasks the clock woke resume on the global pool, not on the main queue the replay runs
-    /// on: wait for them to return from their sleep (in wall time, bounded) before the app is
-    /// settled, however long a busy machine takes to run them.
-    static func waitForTheWoken(_ clock: ReplayClock) async {
-        let start = ContinuousClock.now
-        while clock.wokenStillAsleep, ContinuousClock.now - start < Reaction.patience {
-            await Settling.throughGlobalPool(rounds: 1)
+    /// Lets the app run until it has nothing left to do, then the adapter's own `settle()`; a
+    /// socket the app was given a message on and is not reading again by then has stopped being
+    /// read. An app still busy after `Settling.busyRounds` rounds is spinning: one finding.
+    mutating func settle(_ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork) async {
+        if await !Settling.untilQuiet(), !spun {
+            spun = true
+            network.keptBusy(rounds: Settling.busyRounds)
         }
-    }
-
-    /// Main-queue rounds after a connection's end: the app's reaction to a drop takes a few hops
-    /// (its receive loop's catch, a state change, the task that waits out its backoff), and its
-    /// timer must be set before the replay moves its clock on.
-    static let endRounds = 4
-
-    /// Waits until the app reads its socket again (or the connection is over), then lets the main
-    /// queue and the main actor run once, then the adapter's own `settle()`. `afterEnd`: the
-    /// connection just ended, and nothing tells when the app is done with it: `endRounds` rounds
-    /// through the global pool too, where an app whose socket seam is a nonisolated protocol
-    /// (`WebSocketTasking`) comes back from its failed receive.
-    mutating func settle(
-        _ socket: ReplaySocket?, _ adapter: some AppSocketAdapter, _ network: ReplayNetwork, afterEnd: Bool = false
-    ) async {
-        // On the main queue throughout: the wait for the app's next read resumes there too.
-        await ReplayExecution.onMainQueue {
-            if let socket, !unread.contains(ObjectIdentifier(socket)) {
-                if await !socket.waitUntilIdle() {
-                    unread.insert(ObjectIdentifier(socket))
-                    network.stoppedReading(socket)
-                }
-            }
-            if afterEnd {
-                await Settling.throughGlobalPool(rounds: Self.endRounds)
-            } else {
-                await Settling.mainQueue(rounds: 1)
-            }
-            await adapter.settle()
+        await adapter.settle()
+        if let socket, !socket.isReading, !unread.contains(ObjectIdentifier(socket)) {
+            unread.insert(ObjectIdentifier(socket))
+            network.stoppedReading(socket)
         }
     }
 
     private func context(_ position: RecordPosition, after: SendContext.Event, _ network: ReplayNetwork) -> SendContext {
         SendContext(tape: network.tape, record: position.record, time: position.sessionTime, after: after)
-    }
-}
-
-/// What the app had done before a connection ended: its reaction is a timer on the replay's clock
-/// or a new task. Waiting for it in wall time, not in main-queue rounds, keeps the replay
-/// deterministic where the app's hops pass through the global executor, which a busy machine
-/// delays (a cut check under a CPU hog saw the app's backoff registered after the clock moved on).
-struct Reaction {
-    let registrations: Int
-    let tasks: Int
-
-    init(_ network: ReplayNetwork) {
-        registrations = network.clock.registrations
-        tasks = network.taskTimes.count
-    }
-
-    /// Only a guard against an app that does not react: it returns as soon as the app has.
-    static let patience: Duration = .seconds(5)
-
-    @MainActor
-    func waitForTheApp(_ network: ReplayNetwork) async {
-        let start = ContinuousClock.now
-        while network.clock.registrations == registrations, network.taskTimes.count == tasks,
-            ContinuousClock.now - start < Self.patience
-        {
-            await Settling.mainQueue(rounds: 1)
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        await Settling.mainQueue(rounds: 2)
     }
 }

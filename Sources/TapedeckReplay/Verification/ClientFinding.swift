@@ -29,15 +29,27 @@ public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
     case reconnectedEarly(connection: Int, at: UInt64, recorded: UInt64)
     /// The client sent on a connection after it had closed or failed (`AppReplay` only).
     case sentAfterClose(connection: Int, type: String)
+    /// The client made `reconnects` tasks within `within` ns of virtual time of the connection's
+    /// end after record `afterRecord`: a reconnect storm; later tasks never connect (`AppReplay` only).
+    case reconnectStorm(reconnects: Int, within: UInt64, afterRecord: Int?)
+    /// The client asked a connection that had ended for a message `receives` times: its receive
+    /// loop does not end; later receives are held (`AppReplay` only).
+    case receiveLoopSpun(connection: Int, receives: Int)
+    /// The client kept running for `rounds` rounds of the main queue without waiting on the
+    /// replay: it spins (`AppReplay` only).
+    case keptBusy(rounds: Int)
 
-    /// The connection the finding is about, numbered from 1 in the order the client opened them.
+    /// The connection the finding is about, numbered from 1 in the order the client opened them;
+    /// 0 for one about no single connection (a reconnect storm, a spinning app).
     public var connection: Int {
         switch self {
         case .changed(let connection, _, _, _, _), .missing(let connection, _, _), .unexpected(let connection, _, _, _),
             .repeated(let connection, _, _, _), .outOfOrder(let connection, _, _, _), .binary(let connection, _),
             .extraConnection(let connection, _), .notOpened(let connection), .stoppedReading(let connection),
-            .reconnectedEarly(let connection, _, _), .sentAfterClose(let connection, _):
+            .reconnectedEarly(let connection, _, _), .sentAfterClose(let connection, _),
+            .receiveLoopSpun(let connection, _):
             connection
+        case .reconnectStorm, .keptBusy: 0
         }
     }
 
@@ -70,6 +82,14 @@ public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
                 + "its backoff is shorter or gone"
         case .sentAfterClose(let connection, let type):
             "connection \(connection): \(type) was sent after the connection had closed or failed"
+        case .reconnectStorm(let reconnects, let within, let record):
+            "reconnected \(reconnects) times within \(DurationText.seconds(within)) of the drop"
+                + (record.map { " after record \($0)" } ?? "") + ": a reconnect storm; later attempts were left unanswered"
+        case .receiveLoopSpun(let connection, let receives):
+            "connection \(connection): the receive loop did not end: it asked the ended connection for a message "
+                + "\(receives) times; later receives were held"
+        case .keptBusy(let rounds):
+            "the app kept running for \(rounds) rounds of the main queue without waiting on the replay: it spins"
         }
     }
 
@@ -96,7 +116,8 @@ extension ClientFinding {
     public var record: Int? {
         switch self {
         case .changed(_, let record, _, _, _), .missing(_, let record, _), .outOfOrder(_, let record, _, _): record
-        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading, .reconnectedEarly, .sentAfterClose:
+        case .unexpected, .repeated, .binary, .extraConnection, .notOpened, .stoppedReading, .reconnectedEarly, .sentAfterClose,
+            .reconnectStorm, .receiveLoopSpun, .keptBusy:
             nil
         }
     }

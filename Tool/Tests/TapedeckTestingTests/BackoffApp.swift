@@ -93,5 +93,4 @@ final class BackoffAdapter: AppSocketAdapter {
     func snapshot() -> [String: [String]] { ["received": app.received] }
     func checkInvariants() -> [InvariantViolation] { [] }
     func isConnected() -> Bool? { app.isConnected }
-    var reconnectsItself: Bool { true }
 }

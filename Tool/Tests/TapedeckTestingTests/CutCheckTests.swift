@@ -41,8 +41,28 @@ import Testing
     ])
     func eachRegressionFailsTheCutWithItsProblem(regression: BackoffApp.Regression, problems: [String]) async throws {
         let report = try await Self.cuts(regression, CutCheck(at: .record(1), reconnect: .seconds(1) ... .seconds(5)))
-        #expect(
-            report.failures == [CutFailure(record: 1, time: .init(nanoseconds: 500_000_000), problems: problems)], "\(report)")
+        #expect(report.failures.map(\.record) == [1], "\(report)")
+        #expect(report.failures.first?.time == .init(nanoseconds: 500_000_000))
+        #expect(report.failures.first?.problems.map(\.description) == problems, "\(report)")
+    }
+
+    /// No cut made is a failure, never a pass (issue 50): an unreadable tape, a record past the
+    /// end, `.every(0)`.
+    @Test func aCheckThatMadeNoCutFails() async throws {
+        let missing = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) {
+            BackoffAdapter(network: $0, regression: nil)
+        }.checkCuts(tape: "/nonexistent/typo.tape", CutCheck(at: .every(1), reconnect: .seconds(1) ... .seconds(10)))
+        #expect(!missing.passed)
+        guard case .unreadable = missing.noCut else {
+            Issue.record("\(missing)")
+            return
+        }
+        #expect(missing.description.hasPrefix("typo.tape: the tape cannot be read ("), "\(missing)")
+        for points in [CutCheck.Points.record(500), .every(0), .record(-1)] {
+            let report = try await Self.cuts(nil, CutCheck(at: points, reconnect: .seconds(1) ... .seconds(10)))
+            #expect(!report.passed, "\(points)")
+            #expect(report.noCut == .noPoint(points, records: 10), "\(report)")
+        }
     }
 
     @Test func everyCutIsReportedWhenAsked() async throws {

@@ -16,8 +16,6 @@ final class ReconnectingAppAdapter: AppSocketAdapter {
     func performUserAction(for message: SocketMessage) -> UserAction { .automatic }
     func snapshot() -> [String: [String]] { ["received": app.received] }
     func isConnected() -> Bool? { app.isConnected }
-    /// It reconnects by itself: the replay waits for its reaction to each drop.
-    var reconnectsItself: Bool { true }
 }
 
 @MainActor

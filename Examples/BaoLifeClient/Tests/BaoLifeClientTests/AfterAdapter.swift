@@ -55,9 +55,6 @@ final class AfterAdapter: AppSocketAdapter {
     /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
     func isConnected() -> Bool? { app.webSocketService.isConnected }
 
-    /// It reconnects by itself, after its backoff: the replay waits for its reaction to each drop.
-    var reconnectsItself: Bool { true }
-
     func snapshot() -> AppSnapshot {
         let (gameState, player) = (app.gameState, app.player)
         return AppSnapshot(

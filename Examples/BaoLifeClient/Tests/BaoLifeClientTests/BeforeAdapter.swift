@@ -31,9 +31,6 @@ final class BeforeAdapter: AppSocketAdapter {
     /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
     func isConnected() -> Bool? { service.isConnected }
 
-    /// It reconnects by itself, after its backoff: the replay waits for its reaction to each drop.
-    var reconnectsItself: Bool { true }
-
     /// The taps behind the recorded client's messages: a reward claimed, a question answered, the
     /// speed set. A loss is claimed by the app itself, never by a tap. A claim of an event already
     /// claimed, or an answer to a question not on screen, is not a tap the app offers.

@@ -50,14 +50,22 @@ import Testing
     func withoutRegressionsTheAppTakesACutAfterEveryTenthRecord(version: String) async throws {
         let check = CutCheck(at: .every(10), reconnect: .seconds(1) ... .seconds(32))
         var cuts = 0
+        var uncut: [String] = []
         for tape in Corpus.tapes {
             let report =
                 version == "before"
                 ? await Corpus.replay(record: .none) { BeforeAdapter(network: $0) }.checkCuts(tape: Corpus.path(tape), check)
                 : await Corpus.replay(record: .none) { AfterAdapter(network: $0) }.checkCuts(tape: Corpus.path(tape), check)
-            #expect(report.passed, "\(report)")
             cuts += report.cuts.count
+            // A tape too short for a cut after every 10th record fails the check: no cut is no pass.
+            if case .noPoint = report.noCut {
+                uncut.append(tape)
+                #expect(!report.passed)
+                continue
+            }
+            #expect(report.passed, "\(report)")
         }
         #expect(cuts > 100, "\(cuts) cuts")
+        #expect(uncut == ["connect", "refused", "returning-player"])
     }
 }
