@@ -12,7 +12,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 for document in sys.argv[1:] or ["docs/TESTING-YOUR-APP.md"]:
     path = root / document
     text = path.read_text()
-    pattern = re.compile(r"(<!-- (?:file|adapter): (?P<path>[^ ]+) -->\n```swift\n)(?P<body>.*?)(\n```)", re.S)
+    pattern = re.compile(r"(<!-- (?:file|adapter): (?P<path>[^ ]+) -->.*?```swift\n)(?P<body>.*?)(\n```)", re.S)
 
     def paste(match):
         code = (root / match.group("path")).read_text()
