@@ -31,18 +31,22 @@ extension AppReplay where Adapter: AppSocketAdapter {
         cutting.checksInvariants = false
         let records = readOnce.tape.records
         for record in check.records(inTapeOf: records.count) {
-            guard let outcome = await cutting.cut(tape: tape, after: record, check) else { continue }
+            guard let outcome = await cutting.cut(tape: tape, after: record, check, records: records) else { continue }
             report.cuts.append(record)
-            if let failure = outcome { report.failures.append(failure) }
+            report.offlineActions += outcome.offline
+            if let failure = outcome.failure { report.failures.append(failure) }
             if !report.failures.isEmpty && check.stopsAtFirstFailure { break }
         }
         if report.cuts.isEmpty { report.noCut = .noPoint(check.at, records: records.count) }
         return report
     }
 
-    /// One cut: nil when no connection was open after `record`; else the failure, if any.
+    /// One cut: nil when no connection was open after `record`; else the failure, if any, and the
+    /// actions taken offline.
     @MainActor
-    private func cut(tape: String, after record: Int, _ check: CutCheck) async -> CutFailure?? {
+    private func cut(tape: String, after record: Int, _ check: CutCheck, records: [TapeRecord]) async
+        -> (failure: CutFailure?, offline: [OfflineAction])?
+    {
         AppWork.begin()
         defer { AppWork.end() }
         guard var player = try? await replay(tapes: [tape], limit: .record(record), finishing: false).player else { return nil }
@@ -61,6 +65,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
 
         var problems: [CutProblem] = []
         if player.adapter.isConnected() == true { problems.append(.stillConnected) }
+        var offline = await takeOfflineActions(after: record, check.offlineActions, records: records, &player)
         let latest = VirtualTime(nanoseconds: cutAt.nanoseconds + check.reconnect.upperBound.wholeNanoseconds)
         await player.lockstep.runTimers(until: latest, player.adapter, network) { network.taskTimes.count > tasksBefore }
         let earliest = cutAt.nanoseconds + check.reconnect.lowerBound.wholeNanoseconds
@@ -81,7 +86,52 @@ extension AppReplay where Adapter: AppSocketAdapter {
             default: break
             }
         }
+        for index in offline.indices {
+            offline[index].fate = fate(of: offline[index], records: records, player.adapter, network, socketsBefore: tasksBefore)
+            if offline[index].fate == .lost && player.adapter.actionsSurviveOutages {
+                problems.append(.actionLost(offline[index]))
+            }
+        }
         if socket.receivesAfterEnd > 10 { problems.append(.receiveLoopDidNotEnd(receives: socket.receivesAfterEnd)) }
-        return .some(problems.isEmpty ? nil : CutFailure(record: record, time: cutAt, problems: problems))
+        return (problems.isEmpty ? nil : CutFailure(record: record, time: cutAt, problems: problems), offline)
+    }
+
+    /// The player taps while offline: the next `count` recorded client messages after `record`
+    /// that the adapter performs as user actions, the app settled after each. Their fates come later.
+    @MainActor
+    private func takeOfflineActions(after record: Int, _ count: Int, records: [TapeRecord], _ player: inout Player) async
+        -> [OfflineAction]
+    {
+        var taken: [OfflineAction] = []
+        for index in records.indices.dropFirst(record + 1) where taken.count < count {
+            let recorded = records[index]
+            guard recorded.direction == .c2s, recorded.kind == .text else { continue }
+            let message = SocketMessage(isText: true, bytes: recorded.payload)
+            guard player.adapter.performUserAction(for: message) == .performed else { continue }
+            await player.lockstep.settle(nil, player.adapter, player.network)
+            taken.append(OfflineAction(type: Self.type(of: recorded.payload), record: index, fate: .lost))
+        }
+        return taken
+    }
+
+    /// Sent on a connection the app made after the cut (a message of the same type), shown as
+    /// failed, or lost.
+    @MainActor
+    private func fate(
+        of action: OfflineAction, records: [TapeRecord], _ adapter: Adapter, _ network: ReplayNetwork, socketsBefore: Int
+    ) -> OfflineAction.Fate {
+        for (index, socket) in network.sockets.enumerated().dropFirst(socketsBefore) {
+            let sentIt = socket.sentMessages.contains { message in
+                guard case .string(let text) = message else { return false }
+                return Self.type(of: Array(text.utf8)) == action.type
+            }
+            if sentIt { return .sent(connection: index + 1) }
+        }
+        if adapter.showsFailed(SocketMessage(isText: true, bytes: records[action.record].payload)) { return .shownFailed }
+        return .lost
+    }
+
+    private static func type(of payload: [UInt8]) -> String {
+        EnvelopeTypeScanner.type(in: payload).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
     }
 }

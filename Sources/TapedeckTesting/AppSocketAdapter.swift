@@ -44,6 +44,16 @@ public protocol AppSocketAdapter: AppUnderReplay {
     /// - Returns: True when the app shows itself connected, false when it shows itself
     ///   disconnected, nil when the adapter does not say.
     func isConnected() -> Bool?
+    /// Whether a user action taken while offline must survive the outage (sent after the
+    /// reconnect, or shown as failed): `checkCuts` with `offlineActions` then reports a lost one as
+    /// a problem. False by default: the check only reports what became of each.
+    var actionsSurviveOutages: Bool { get }
+    /// Whether the app shows the user action behind `message` as failed now (a retry button, an
+    /// error banner), for the actions `checkCuts` takes while offline.
+    ///
+    /// - Parameter message: The recorded client message whose user action was taken offline.
+    /// - Returns: True when the app shows that action failed; false by default.
+    func showsFailed(_ message: SocketMessage) -> Bool
 }
 
 /// What a message the recorded client sent is to the app under test.
@@ -67,4 +77,13 @@ extension AppSocketAdapter {
     ///
     /// - Returns: Nil.
     public func isConnected() -> Bool? { nil }
+
+    /// False: `checkCuts` reports what became of an action taken offline without failing on it.
+    public var actionsSurviveOutages: Bool { false }
+
+    /// False: the app shows no failed action.
+    ///
+    /// - Parameter message: The recorded client message whose user action was taken offline.
+    /// - Returns: False.
+    public func showsFailed(_ message: SocketMessage) -> Bool { false }
 }

@@ -41,6 +41,11 @@ public struct CutCheck: Sendable, Equatable {
     public var reconnect: ClosedRange<Duration>
     /// Stop at the first cut that fails (true), or try every cut and report them all.
     public var stopsAtFirstFailure: Bool
+    /// How many of the tape's next user actions after each cut the player takes while offline
+    /// (0: none). Nothing may go out on the dead socket; what became of each is reported, and a
+    /// lost one is a problem where the adapter says actions survive an outage
+    /// (`AppSocketAdapter.actionsSurviveOutages`).
+    public var offlineActions: Int
 
     /// A check of cuts at `at`, whose app must reconnect within `reconnect`.
     ///
@@ -50,10 +55,13 @@ public struct CutCheck: Sendable, Equatable {
     ///     the replay's clock: no earlier than its lower bound (the app's backoff), no later than
     ///     its upper bound.
     ///   - stopsAtFirstFailure: Whether to stop at the first cut that fails; true by default.
-    public init(at: Points, reconnect: ClosedRange<Duration>, stopsAtFirstFailure: Bool = true) {
+    ///   - offlineActions: How many of the tape's next user actions to take during each outage;
+    ///     none by default. Negative counts as none.
+    public init(at: Points, reconnect: ClosedRange<Duration>, stopsAtFirstFailure: Bool = true, offlineActions: Int = 0) {
         self.at = at
         self.reconnect = reconnect
         self.stopsAtFirstFailure = stopsAtFirstFailure
+        self.offlineActions = max(offlineActions, 0)
     }
 
     /// The records to cut after, in order, of a tape of `count` records.
@@ -84,6 +92,8 @@ public struct CutReport: Sendable, CustomStringConvertible {
     public var failures: [CutFailure]
     /// Why no cut was made (an unreadable tape, a point out of range): the check then fails.
     public var noCut: NoCut?
+    /// The user actions taken while offline (`CutCheck.offlineActions`), each with its fate, in cut order.
+    public var offlineActions: [OfflineAction] = []
 
     /// Why a cut check made no cut.
     public enum NoCut: Sendable, Equatable, CustomStringConvertible {
@@ -107,12 +117,13 @@ public struct CutReport: Sendable, CustomStringConvertible {
     /// Whether cuts were made and every one passed.
     public var passed: Bool { failures.isEmpty && noCut == nil && !cuts.isEmpty }
 
-    /// A line with the tape's file name and the counts, then each failure with its problems.
+    /// A line with the tape's file name and the counts, then each failure with its problems, then
+    /// each action taken offline with its fate.
     public var description: String {
         let name = tape.split(separator: "/").last.map(String.init) ?? tape
         if let noCut { return "\(name): \(noCut)" }
         let head = "\(name): \(cuts.count) cut\(cuts.count == 1 ? "" : "s"), \(failures.count) failed"
-        return ([head] + failures.map(\.description)).joined(separator: "\n")
+        return ([head] + failures.map(\.description) + offlineActions.map { "  \($0)" }).joined(separator: "\n")
     }
 }
 
@@ -161,6 +172,10 @@ public enum CutProblem: Sendable, Equatable, CustomStringConvertible {
     /// The app kept running without waiting on the replay.
     case spinning(ClientFinding)
 
+    /// A user action taken during the outage that the app neither sent after the reconnect nor
+    /// showed as failed, where its adapter says actions survive an outage.
+    case actionLost(OfflineAction)
+
     /// The problem in a sentence.
     public var description: String {
         switch self {
@@ -172,6 +187,50 @@ public enum CutProblem: Sendable, Equatable, CustomStringConvertible {
         case .sentOnDeadSocket(let finding), .reconnectStorm(let finding), .spinning(let finding): finding.summary
         case .receiveLoopDidNotEnd(let receives):
             "its receive loop did not end: it asked the dropped connection for a message \(receives) times"
+        case .actionLost(let action): "\(action) (the adapter says actions survive an outage)"
         }
+    }
+}
+
+/// A user action the cut check took while the connection was down, and what became of it.
+public struct OfflineAction: Sendable, Equatable, CustomStringConvertible {
+    /// What became of an action taken while offline.
+    public enum Fate: Sendable, Equatable {
+        /// Sent on this connection (numbered from 1, in the order the app made its tasks) after the reconnect.
+        case sent(connection: Int)
+        /// The app showed it as failed (the adapter's `showsFailed(_:)`).
+        case shownFailed
+        /// Neither sent after the reconnect nor shown as failed.
+        case lost
+    }
+
+    /// The envelope type of the recorded client message behind the action.
+    public var type: String
+    /// That message's record, from 0.
+    public var record: Int
+    /// What became of it.
+    public var fate: Fate
+
+    /// An action and its fate.
+    ///
+    /// - Parameters:
+    ///   - type: The recorded client message's envelope type.
+    ///   - record: Its record in the tape, from 0.
+    ///   - fate: What became of it.
+    public init(type: String, record: Int, fate: Fate) {
+        self.type = type
+        self.record = record
+        self.fate = fate
+    }
+
+    /// `the tap behind claimEvent (record 60), taken offline: sent on connection 2 after the reconnect`
+    public var description: String {
+        let fate =
+            switch fate {
+            case .sent(let connection): "sent on connection \(connection) after the reconnect"
+            case .shownFailed: "shown as failed"
+            case .lost: "lost: neither sent after the reconnect nor shown as failed"
+            }
+        return "the tap behind \(type) (record \(record)), taken offline: \(fate)"
     }
 }

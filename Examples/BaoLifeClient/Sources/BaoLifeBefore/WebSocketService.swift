@@ -75,6 +75,9 @@ public final class WebSocketService: ObservableObject {
     private var failures = 0
     /// Claims sent and not answered yet: only these roll back when the server refuses.
     private var pendingClaims: Set<String> = []
+    /// Messages sent while disconnected (a claim tapped offline), sent in order on the next
+    /// connection as soon as it opens.
+    private var outbox: [String] = []
 
     /// - Parameters:
     ///   - url: the game server.
@@ -108,6 +111,9 @@ public final class WebSocketService: ObservableObject {
         self.task = task
         task.resume()
         didOpen()
+        let queued = outbox
+        outbox = []
+        for text in queued { task.send(.string(text)) { _ in } }
         receiveNext(on: task)
     }
 
@@ -188,7 +194,8 @@ public final class WebSocketService: ObservableObject {
         guard let data = try? JSONSerialization.data(withJSONObject: message),
             let text = String(data: data, encoding: .utf8)
         else { return }
-        task?.send(.string(text)) { _ in }
+        guard let task else { return outbox.append(text) }
+        task.send(.string(text)) { _ in }
     }
 
     public func setSpeed(_ speed: Int) {

@@ -55,6 +55,9 @@ final class AfterAdapter: AppSocketAdapter {
     /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
     func isConnected() -> Bool? { app.webSocketService.isConnected }
 
+    /// A tap while offline is kept and sent after the reconnect (`checkCuts` with `offlineActions`).
+    var actionsSurviveOutages: Bool { true }
+
     func snapshot() -> AppSnapshot {
         let (gameState, player) = (app.gameState, app.player)
         return AppSnapshot(

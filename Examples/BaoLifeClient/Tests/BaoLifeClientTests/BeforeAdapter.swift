@@ -31,6 +31,9 @@ final class BeforeAdapter: AppSocketAdapter {
     /// What the app shows of its connection (`checkCuts` checks it says disconnected after a drop).
     func isConnected() -> Bool? { service.isConnected }
 
+    /// A tap while offline is kept and sent after the reconnect (`checkCuts` with `offlineActions`).
+    var actionsSurviveOutages: Bool { true }
+
     /// The taps behind the recorded client's messages: a reward claimed, a question answered, the
     /// speed set. A loss is claimed by the app itself, never by a tap. A claim of an event already
     /// claimed, or an answer to a question not on screen, is not a tap the app offers.

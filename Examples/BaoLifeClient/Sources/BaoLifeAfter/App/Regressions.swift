@@ -31,4 +31,10 @@ public struct Regressions: OptionSet, Sendable {
     /// `WebSocketService`: after a drop it retries its last message on the socket that dropped,
     /// not on the next one.
     public static let retriesOnTheDeadSocket = Regressions(rawValue: 1 << 8)
+    /// `WebSocketService.send`: a message sent while offline (a claim tapped during the outage)
+    /// goes out on the socket that dropped, where no server hears it.
+    public static let tapWhileOfflineSentOnDeadSocket = Regressions(rawValue: 1 << 9)
+    /// `WebSocketService.send`: a message sent while offline is dropped, not kept for the next
+    /// connection: the claim shows as done and the server never hears of it.
+    public static let tapWhileOfflineLost = Regressions(rawValue: 1 << 10)
 }

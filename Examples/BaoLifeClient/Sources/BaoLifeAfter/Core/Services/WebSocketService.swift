@@ -41,6 +41,11 @@ public final class WebSocketService {
     @ObservationIgnored private var failures = 0
     /// The last message sent (what the regression retries).
     @ObservationIgnored private var lastSent: String?
+    /// Messages sent while disconnected (a claim tapped offline), sent in order on the next
+    /// connection as soon as it opens.
+    @ObservationIgnored private var outbox: [String] = []
+    /// The socket that dropped last (what the offline regression still sends on).
+    @ObservationIgnored private var dropped: (any WebSocketTasking)?
     @ObservationIgnored private var handlers: [String: [Handler]] = [:]
     /// The flight recorder of debug and beta builds (docs/REPRO.md): it sees every frame both ways.
     @ObservationIgnored private nonisolated let recorder: FlightRecorder?
@@ -70,6 +75,9 @@ public final class WebSocketService {
         self.task = task
         task.resume()
         didOpen()
+        let queued = outbox
+        outbox = []
+        for text in queued { send(text, on: task) }
         Task { await self.read(task) }
     }
 
@@ -88,7 +96,10 @@ public final class WebSocketService {
                 } else {
                     didFail("\(error)")
                 }
-                if self.task === task { self.task = nil }
+                if self.task === task {
+                    self.task = nil
+                    dropped = task
+                }
                 if regressions.contains(.retriesOnTheDeadSocket), let lastSent {
                     try? await task.send(.string(lastSent))
                 }
@@ -121,7 +132,16 @@ public final class WebSocketService {
         guard let text = try? MessageCoding.encode(type: type, message: message) else { return }
         recorder?.sent(text: text)
         lastSent = text
-        task?.send(.string(text)) { [weak self] error in
+        guard let task else {
+            if regressions.contains(.tapWhileOfflineSentOnDeadSocket), let dropped { return send(text, on: dropped) }
+            if !regressions.contains(.tapWhileOfflineLost) { outbox.append(text) }
+            return
+        }
+        send(text, on: task)
+    }
+
+    private func send(_ text: String, on task: any WebSocketTasking) {
+        task.send(.string(text)) { [weak self] error in
             guard let error else { return }
             Task { @MainActor in self?.currentError = .connectionFailed("\(error)") }
         }
