@@ -59,7 +59,8 @@ extension AppReplay where Adapter: AppSocketAdapter {
         let cutAt = network.time
         let tasksBefore = network.taskTimes.count
         let findingsBefore = network.findings.count
-        network.cut(afterRecord: record)
+        network.leaveTape()
+        network.ended(afterRecord: record)
         socket.deliverFailure("tapedeck cut the connection after record \(record)")
         await player.lockstep.settle(socket, player.adapter, network)
 

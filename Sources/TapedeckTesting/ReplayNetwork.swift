@@ -44,9 +44,14 @@ public final class ReplayNetwork: @unchecked Sendable {
         var lastEnd: (record: Int?, time: VirtualTime)?
         var tasksSinceEnd = 0
         var stormed = false
-        /// A cut check cut the connection: the tasks the app makes from now on connect to a
-        /// server that stays silent and takes what is sent (`tasksAfterCut`).
-        var cut = false
+        /// The replay left the tape (a cut, a fault schedule): the tasks the app makes from now on
+        /// connect to a server that stays silent and takes what is sent (`leaveTape()`).
+        var offTape = false
+        /// Attempts to connect still to be refused (a fault schedule's `.refusals`).
+        var refusing = 0
+        /// Connection ends (closes, failures, refused attempts) since the server last spoke: the
+        /// attempts in a row an app counts toward its maximum.
+        var endsInARow = 0
         /// The session's first tape's creation time (ms since 1970): where `now` starts.
         var epoch: Int64?
         /// Each connection's first record, in session time (ns): when the recording reconnected.
@@ -153,9 +158,12 @@ public final class ReplayNetwork: @unchecked Sendable {
         let now = time
         return lock.withLock {
             if let storm = stormSocket(url: url, at: now) { return storm }
-            if state.cut {
+            if state.offTape {
                 state.taskTimes.append(now)
-                let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: true)
+                let refused = state.refusing > 0
+                state.refusing -= refused ? 1 : 0
+                state.endsInARow += refused ? 1 : 0
+                let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: !refused, refused: refused)
                 state.sockets.append(socket)
                 return socket
             }
@@ -328,14 +336,27 @@ public final class ReplayNetwork: @unchecked Sendable {
             state.lastEnd = (record, now)
             state.tasksSinceEnd = 0
             state.stormed = false
+            state.endsInARow += 1
         }
     }
 
-    /// A cut check cut the connection after `record`: a connection the app makes from now on stays
-    /// open and silent, and keeps what the app sends on it.
-    func cut(afterRecord record: Int) {
-        ended(afterRecord: record)
-        lock.withLock { state.cut = true }
+    /// The server sent a message: the app's attempts in a row start again.
+    func serverSpoke() {
+        lock.withLock { state.endsInARow = 0 }
+    }
+
+    /// Connection ends since the server last spoke (see `State.endsInARow`).
+    var endsInARow: Int { lock.withLock { state.endsInARow } }
+
+    /// The replay leaves the tape (a cut check, a fault schedule): a connection the app makes from
+    /// now on stays open and silent, and keeps what the app sends on it.
+    func leaveTape() {
+        lock.withLock { state.offTape = true }
+    }
+
+    /// The app's next `count` attempts to connect are refused (after a cut).
+    func refuseNext(_ count: Int) {
+        lock.withLock { state.refusing = max(count, 0) }
     }
 
     /// The app was still busy after `rounds` rounds without waiting on the replay: it spins.

@@ -74,14 +74,18 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     init(
         url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void,
         onSendAfterEnd: @escaping @Sendable (Message) -> Void = { _ in }, onSpin: @escaping @Sendable () -> Void = {},
-        connecting: Bool = false
+        connecting: Bool = false, refused: Bool = false
     ) {
         self.url = url
         self.connection = connection
         self.onSend = onSend
         self.onSendAfterEnd = onSendAfterEnd
         self.onSpin = onSpin
-        if connecting {
+        if refused {
+            // As URLSession reports a refused upgrade: the task fails without a close frame.
+            state.end = URLError(
+                .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "the upgrade was answered 503 Service Unavailable"])
+        } else if connecting {
             state.stalled = true
         } else if connection == 0 {
             state.end = ReplaySocketError.notRecorded

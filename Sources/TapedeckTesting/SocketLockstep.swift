@@ -49,6 +49,7 @@ struct SocketLockstep {
         case (.text, .s2c), (.binary, .s2c):
             network.advance(to: context(position, after: .serverMessage(record.payload), network))
             guard let socket, !socket.isEnded else { return false }
+            network.serverSpoke()
             let text = record.kind == .text ? SocketMessage(isText: true, bytes: record.payload).text : nil
             socket.deliver(text.map { .string($0) } ?? .data(Data(record.payload)))
             await settle(socket, adapter, network)

@@ -115,6 +115,26 @@ public final class WebSocketService: ObservableObject {
         outbox = []
         for text in queued { task.send(.string(text)) { _ in } }
         receiveNext(on: task)
+        keepAlive(task)
+    }
+
+    /// A ping every 10 s; a connection whose pong has not come 5 s later is silent (a half-open
+    /// TCP connection, which never fails by itself): the service leaves it, and reconnects.
+    private func keepAlive(_ task: any WebSocketTasking) {
+        Task { @MainActor [weak self, clock] in
+            while self?.task === task {
+                do { try await clock.sleep(for: .seconds(10)) } catch { return }
+                guard self?.task === task else { return }
+                let pong = PongFlag()
+                task.sendPing { error in if error == nil { pong.set() } }
+                do { try await clock.sleep(for: .seconds(5)) } catch { return }
+                if !pong.isSet, self?.task === task {
+                    // The pending receive fails with the close: the receive path reconnects.
+                    task.cancel(with: .goingAway, reason: nil)
+                    return
+                }
+            }
+        }
     }
 
     private func receiveNext(on task: any WebSocketTasking) {
@@ -507,4 +527,12 @@ public final class WebSocketService: ObservableObject {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
+}
+
+/// Whether a ping's pong came: set from the ping's handler (any thread), read on the main actor.
+final class PongFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

@@ -79,6 +79,27 @@ public final class WebSocketService {
         outbox = []
         for text in queued { send(text, on: task) }
         Task { await self.read(task) }
+        Task { await self.keepAlive(task) }
+    }
+
+    /// A ping every 10 s; a connection whose pong has not come 5 s later is silent (a half-open
+    /// TCP connection, which never fails by itself): the service leaves it, and reconnects.
+    public static let pingInterval: Duration = .seconds(10)
+    public static let pongTimeout: Duration = .seconds(5)
+
+    private func keepAlive(_ task: any WebSocketTasking) async {
+        while self.task === task {
+            do { try await clock.sleep(for: Self.pingInterval) } catch { return }
+            guard self.task === task else { return }
+            let pong = Pong()
+            task.sendPing { error in if error == nil { pong.arrived() } }
+            do { try await clock.sleep(for: Self.pongTimeout) } catch { return }
+            if !pong.hasArrived, self.task === task {
+                // The pending receive fails with the close: the read loop reconnects.
+                task.cancel(with: .goingAway, reason: nil)
+                return
+            }
+        }
     }
 
     private func read(_ task: any WebSocketTasking) async {
@@ -206,4 +227,12 @@ public final class WebSocketService {
 extension Duration {
     /// At most 30 s: the backoff's ceiling.
     fileprivate var clamped: Duration { min(self, .seconds(30)) }
+}
+
+/// Whether a ping's pong came: set from the ping's handler (any thread), read on the main actor.
+final class Pong: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func arrived() { lock.withLock { value = true } }
+    var hasArrived: Bool { lock.withLock { value } }
 }
