@@ -73,10 +73,35 @@ public enum TapeCheck {
         return TapeCheckReport(path: tape, cases: cases, unreadable: true)
     }
 
+    /// How a report tells the reader to change the record mode: `tapedeck check --record missing`
+    /// on the command line, `TAPEDECK_RECORD=missing swift test` in an app's test target.
+    public enum RecordModeSpelling: Sendable {
+        /// `tapedeck check --record MODE`.
+        case commandLine
+        /// `TAPEDECK_RECORD=MODE swift test`, for an app's test target.
+        case environment
+
+        func run(_ mode: String) -> String {
+            switch self {
+            case .commandLine: "tapedeck check --record \(mode)"
+            case .environment: "TAPEDECK_RECORD=\(mode) swift test"
+            }
+        }
+    }
+
     /// The cases of a replayed tape: each checkpoint against its golden, the invariants, the tape.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path, as reports name it.
+    ///   - file: The tape's checkpoint file, as read.
+    ///   - log: What the replay reached.
+    ///   - finalSnapshot: The state after the last record, for the tape case's digest.
+    ///   - store: The goldens.
+    ///   - spelling: How a message tells the reader to change the record mode; the command line's by default.
+    /// - Returns: The report: a case per checkpoint, then `invariants` and `tape`.
     public static func report(
         tape: String, file: CheckpointFileContents, log: ReplayLog, finalSnapshot: JSONValue,
-        store: GoldenStore
+        store: GoldenStore, spelling: RecordModeSpelling = .commandLine
     ) -> TapeCheckReport {
         var recorded: [String] = []
         var byName: [String: CheckCase] = [:]
@@ -86,7 +111,8 @@ public enum TapeCheck {
             if case .recorded(let path, _) = outcome { recorded.append(path) }
             byName[hit.checkpoint.name] = CheckCase(
                 name: hit.checkpoint.name, passed: outcome.passed,
-                message: message(for: outcome, hit: hit, golden: store.path(for: hit.checkpoint.name)), digest: digest)
+                message: message(for: outcome, hit: hit, golden: store.path(for: hit.checkpoint.name), spelling: spelling),
+                digest: digest)
         }
         for (checkpoint, reason) in log.unreached {
             byName[checkpoint.name] = CheckCase(
@@ -146,7 +172,9 @@ public enum TapeCheck {
                 ?? " (a type the real server added is fine; check the spelling)")
     }
 
-    static func message(for outcome: GoldenOutcome, hit: CheckpointHit, golden: String) -> String {
+    static func message(
+        for outcome: GoldenOutcome, hit: CheckpointHit, golden: String, spelling: RecordModeSpelling = .commandLine
+    ) -> String {
         switch outcome {
         case .matched:
             return "matches its golden"
@@ -156,10 +184,10 @@ public enum TapeCheck {
         case .recorded(let path, nil):
             return "no golden yet: wrote \(path). Check it, commit it, and run again to verify"
         case .recorded(let path, let replaced?):
-            return "re-recorded \(path) (record mode all). Run again without --record all to verify. It was:\n" + replaced.text
+            return "re-recorded \(path) (record mode all). Run `\(spelling.run("none"))` to verify. It was:\n" + replaced.text
         case .missing(let path):
             return
-                "no golden at \(path), and record mode none never writes one. Run `tapedeck check --record missing` and commit the golden"
+                "no golden at \(path), and record mode none never writes one. Run `\(spelling.run("missing"))` and commit the golden"
         case .unreadable(let path, let reason):
             return "\(path): \(reason)"
         }

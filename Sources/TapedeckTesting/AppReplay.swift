@@ -157,7 +157,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
         }
         var report = TapeCheck.report(
             tape: tape, file: file, log: played.log, finalSnapshot: snapshot(of: played.player.adapter),
-            store: options.goldenStore(forTape: tape))
+            store: options.goldenStore(forTape: tape), spelling: .environment)
         if throughSocket {
             let findings = played.player.network.findings
             let sends = CheckCase(
@@ -165,7 +165,7 @@ public struct AppReplay<Adapter: AppUnderReplay> {
                 message: findings.isEmpty
                     ? "every recorded client message was sent, unchanged and in order"
                     : (["\(findings.count) difference\(findings.count == 1 ? "" : "s") from the recorded client"]
-                        + findings.map(\.description)).joined(separator: "\n"))
+                        + SendFinding.grouped(findings)).joined(separator: "\n"))
             let index = report.cases.firstIndex { $0.name == CheckCase.invariants } ?? report.cases.endIndex
             report.cases.insert(sends, at: index)
         }

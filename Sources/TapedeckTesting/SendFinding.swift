@@ -92,3 +92,45 @@ public struct SendFinding: Sendable, Equatable, CustomStringConvertible {
         return ([lines[0], "    at \(context)"] + lines.dropFirst()).joined(separator: "\n")
     }
 }
+
+extension SendFinding {
+    /// The findings as a report lists them: a run of the same finding on one connection after
+    /// another (an app that keeps reconnecting to connections the tape does not have) is one line
+    /// with the count, the first connection and the last, and where the first and the last were
+    /// found; every other finding as `description` has it.
+    ///
+    /// - Parameter findings: The findings, in the order found.
+    /// - Returns: One entry per finding or run, in order.
+    public static func grouped(_ findings: [SendFinding]) -> [String] {
+        var lines: [String] = []
+        var index = findings.startIndex
+        while index < findings.endIndex {
+            let rest = findings[index].restAfterConnection
+            var end = index + 1
+            while end < findings.endIndex, let rest, findings[end].restAfterConnection == rest,
+                findings[end].finding.connection == findings[end - 1].finding.connection + 1
+            {
+                end += 1
+            }
+            if end - index < 3 || rest == nil {
+                lines.append(findings[index].description)
+                index += 1
+                continue
+            }
+            let (first, last) = (findings[index], findings[end - 1])
+            lines.append(
+                "connections \(first.finding.connection)–\(last.finding.connection) (\(end - index) findings)\(rest ?? "")\n"
+                    + "    first at \(first.context)\n    last at \(last.context)")
+            index = end
+        }
+        return lines
+    }
+
+    /// The summary after its `connection N` (nil for a finding whose summary does not start so).
+    private var restAfterConnection: String? {
+        let prefix = "connection \(finding.connection)"
+        let summary = finding.summary
+        guard finding.connection > 0, summary.hasPrefix(prefix), !finding.report.contains("\n") else { return nil }
+        return String(summary.dropFirst(prefix.count))
+    }
+}

@@ -102,6 +102,18 @@ final class HoppingAdapter: AppClientAdapter {
         }
     }
 
+    /// Inside an app's test target the fix is an environment variable, not the command line's flag.
+    @Test func aMissingGoldenNamesTheTestCommandThatWritesIt() async throws {
+        let fixtures = try TestTapes()
+        defer { fixtures.remove() }
+        let tape = try fixtures.tape(fixture: "session")
+        let report = await AppReplay(goldens: fixtures.directory + "/Goldens", record: .none) { HoppingAdapter() }.check(
+            tape: tape)
+        let missing = try #require(report.failures.first)
+        #expect(missing.message.hasSuffix("Run `TAPEDECK_RECORD=missing swift test` and commit the golden"), "\(missing.message)")
+        #expect(!missing.message.contains("--record"))
+    }
+
     @Test func aRegressionNamesTheCheckpointTheRecordAndThePath() async throws {
         let fixtures = try TestTapes()
         defer { fixtures.remove() }

@@ -121,11 +121,12 @@ extension ISO8601DateFormatter {
             "after record 3: the connection failed: client connection ended without a close frame"
         ),
         (
-            .neverReconnects, "connection 2: the tape recorded this connection; the client never opened it",
+            // One line for the four connections it never opened: the count, the first and the last.
+            .neverReconnects, "connections 2–5 (4 findings): the tape recorded this connection; the client never opened it",
             "after record 4: the connection failed: upgrade failed: upstream answered 503 Service Unavailable"
         ),
         (
-            .sendsOnTheDeadSocket, "connection 1: ping was sent after the connection had closed or failed",
+            .sendsOnTheDeadSocket, "connections 1–4 (4 findings): ping was sent after the connection had closed or failed",
             "after record 3: the connection failed: client connection ended without a close frame"
         ),
         (

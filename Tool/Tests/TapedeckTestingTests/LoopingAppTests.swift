@@ -1,0 +1,66 @@
+import Foundation
+import TapedeckTape
+import TapedeckTesting
+import Testing
+
+/// Apps that loop without ever waiting on the replay are stopped by a count, not a clock (issue
+/// 50): a reconnect storm and a receive loop on a dead socket each give one finding, the same on
+/// every run.
+@MainActor
+@Suite struct LoopingAppTests {
+    /// One connection: the greeting, then the server closes (1000).
+    static func closingTape() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("closing-\(UUID().uuidString).tape").path
+        let writer = try TapeWriter(path: path, metadata: TapeMetadata(created: "2026-03-01T12:00:00.000Z", tool: "tests"))
+        try writer.append(TapeRecord(time: 1_000_000, connection: 1, direction: .c2s, kind: .open, payload: []))
+        try writer.append(
+            TapeRecord(
+                time: 500_000_000, connection: 1, direction: .s2c, kind: .text,
+                payload: Array(#"{"type":"hello","message":{}}"#.utf8)))
+        try writer.append(
+            TapeRecord(
+                time: 501_000_000, connection: 1, direction: .c2s, kind: .text,
+                payload: Array(#"{"type":"getPlayer","message":{}}"#.utf8)))
+        try writer.append(TapeRecord(time: 1_000_000_000, connection: 1, direction: .s2c, kind: .close, closeCode: 1000))
+        try writer.close()
+        return path
+    }
+
+    static func sends(_ regression: BackoffApp.Regression, runs: Int) async throws -> [String] {
+        let tape = try closingTape()
+        defer { try? FileManager.default.removeItem(atPath: tape) }
+        var messages: [String] = []
+        for _ in 0..<runs {
+            let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) {
+                BackoffAdapter(network: $0, regression: regression)
+            }.check(tape: tape)
+            messages.append(report.cases.first { $0.name == "sends" }?.message ?? "no sends case")
+        }
+        return messages
+    }
+
+    @Test func aReconnectStormIsOneFindingWithACount() async throws {
+        let messages = try await Self.sends(.reconnectsAtOnce, runs: 20)
+        #expect(Set(messages).count == 1, "\(Set(messages))")
+        let lines = try #require(messages.first).split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains(
+                "reconnected 50 times within 0.000s of the drop after record 3: a reconnect storm; later attempts were left unanswered"
+            ), "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("connections 2–51 (50 findings): the tape recorded 1 connection; this one was closed")
+            }, "\(lines)")
+        #expect(lines.count < 12, "\(lines)")
+    }
+
+    @Test func aReceiveLoopOnADeadSocketIsOneFinding() async throws {
+        let messages = try await Self.sends(.keepsReadingTheDeadSocket, runs: 20)
+        #expect(Set(messages).count == 1, "\(Set(messages))")
+        #expect(
+            messages.first?.contains(
+                "connection 1: the receive loop did not end: it asked the ended connection for a message 100 times; later receives were held"
+            )
+                == true, "\(messages.first ?? "")")
+    }
+}
