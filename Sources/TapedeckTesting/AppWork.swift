@@ -36,6 +36,8 @@ enum AppWork {
         var replays = 0
         /// The hook that was set before (chained to for the jobs that stay on the pool).
         var previous: Hook?
+        /// Whether this hook is set now.
+        var installed = false
         /// Jobs moved to the main queue, and how many of them have run.
         var moved = 0
         var ran = 0
@@ -65,15 +67,21 @@ enum AppWork {
 
     private static var onMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
-    /// Whether the app's hops are moved to the main queue (the runtime has the hook).
-    static var isRouting: Bool { slot != nil }
+    /// Whether the app's hops are moved to the main queue: the runtime has the hook, and the OS
+    /// custom executors (iOS 17, macOS 14). Elsewhere the replay settles the main queue only.
+    static var isRouting: Bool {
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return false }
+        return slot != nil
+    }
 
     /// A replay starts: from now on the global jobs the main queue's work enqueues run on the main queue.
     static func begin() {
         lock.withLock {
             state.replays += 1
             guard state.replays == 1, let slot else { return }
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
             _ = mainQueueKey
+            state.installed = true
             state.previous = slot.pointee
             slot.pointee = route
         }
@@ -83,7 +91,8 @@ enum AppWork {
     static func end() {
         lock.withLock {
             state.replays -= 1
-            guard state.replays == 0, let slot else { return }
+            guard state.replays == 0, let slot, state.installed else { return }
+            state.installed = false
             slot.pointee = state.previous
             state.previous = nil
         }
@@ -104,16 +113,37 @@ enum AppWork {
             if let previous = AppWork.previousHook { return previous(job, original) }
             return original(job)
         }
-        AppWork.moveToMainQueue(job)
+        AppWork.moveToMainQueue(job, original)
     }
 
     private static var previousHook: Hook? { lock.withLock { state.previous } }
 
-    private static func moveToMainQueue(_ job: UnownedJob) {
-        lock.withLock { state.moved += 1 }
+    private static func moveToMainQueue(_ job: UnownedJob, _ original: Original) {
+        // The hook is only set where the executor exists (`begin()`).
+        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return original(job) }
+        AppWorkExecutor.shared.enqueue(ExecutorJob(job))
+    }
+
+    /// A job of the app's arrives on the main queue's executor: counted until it has run.
+    fileprivate static func moved() { lock.withLock { state.moved += 1 } }
+    fileprivate static func ran() { lock.withLock { state.ran += 1 } }
+}
+
+/// Where the app's moved jobs run: on the main queue, in order, each counted until it has run. A
+/// job runs *on* this executor, so its next hop (a `Task.yield()`, a resumption, from any thread)
+/// comes back here and is counted too; run on the main actor's executor instead, those hops would
+/// stay on the main actor unseen, and on the runtime's generic executor they would go back to the
+/// pool.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
+final class AppWorkExecutor: SerialExecutor {
+    static let shared = AppWorkExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        AppWork.moved()
         DispatchQueue.main.async {
-            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
-            lock.withLock { state.ran += 1 }
+            job.runSynchronously(on: self.asUnownedSerialExecutor())
+            AppWork.ran()
         }
     }
 }

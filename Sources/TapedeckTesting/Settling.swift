@@ -21,17 +21,19 @@ public enum Settling {
     static let quietRounds = 3
 
     /// How many rounds the app may keep busy before the replay calls it spinning: an app that
-    /// loops without ever waiting on the replay (a `Task.yield()` loop) is stopped by this count,
-    /// not by a clock.
-    static let busyRounds = 10_000
+    /// loops without ever waiting on the replay (a `Task.yield()` loop) is given up on after this
+    /// count, not after a time. The count is of the process's moved work, so another replay
+    /// running beside this one only adds rounds; the bound is high so that it never adds a finding.
+    static let busyRounds = 100_000
 
     /// Lets the app run until it has nothing left to do (see `AppWork`): `quietRounds` rounds in a
     /// row through the main queue in which none of its work moved there ran or was queued, and it
     /// called nothing of the replay's.
     ///
+    /// - Parameter busyRounds: How many busy rounds before it gives up.
     /// - Returns: False when the app was still busy after `busyRounds` rounds.
     @MainActor
-    static func untilQuiet() async -> Bool {
+    static func untilQuiet(busyRounds: Int = busyRounds) async -> Bool {
         await ReplayExecution.onMainQueue {
             var quiet = 0
             var busy = 0

@@ -17,6 +17,8 @@ final class BackoffApp {
         case keepsReadingTheDeadSocket, showsConnectedAfterADrop
         /// Takes each greeting twice: shows it twice and resyncs twice.
         case handlesTheGreetingTwice
+        /// Waits four times its backoff: later than the recording reconnected.
+        case reconnectsLate
     }
 
     let makeTask: (URL) -> any WebSocketTasking
@@ -71,7 +73,7 @@ final class BackoffApp {
     private func reconnect(after task: any WebSocketTasking) async {
         if regression == .sendsOnTheDeadSocket { try? await task.send(.string(#"{"type":"ping","message":{}}"#)) }
         if regression == .neverReconnects { return }
-        let delay = Duration.seconds(1 << min(failures, 3))
+        let delay = Duration.seconds(1 << min(failures, 3)) * (regression == .reconnectsLate ? 4 : 1)
         failures += 1
         if regression != .reconnectsAtOnce {
             do { try await clock.sleep(for: delay) } catch { return }

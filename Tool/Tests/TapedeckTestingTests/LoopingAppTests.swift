@@ -1,7 +1,8 @@
 import Foundation
 import TapedeckTape
-import TapedeckTesting
 import Testing
+
+@testable import TapedeckTesting
 
 /// Apps that loop without ever waiting on the replay are stopped by a count, not a clock (issue
 /// 50): a reconnect storm and a receive loop on a dead socket each give one finding, the same on
@@ -26,8 +27,12 @@ import Testing
         return path
     }
 
-    static func sends(_ regression: BackoffApp.Regression, runs: Int) async throws -> [String] {
-        let tape = try closingTape()
+    /// How often each app is replayed: `TAPEDECK_DETERMINISM_RUNS`, 20 by default
+    /// (`scripts/determinism.sh` runs 50 beside a CPU hog per core).
+    nonisolated static let runs = ProcessInfo.processInfo.environment["TAPEDECK_DETERMINISM_RUNS"].flatMap(Int.init) ?? 20
+
+    static func sends(_ regression: BackoffApp.Regression?, runs: Int = runs, tape: String? = nil) async throws -> [String] {
+        let tape = try tape ?? closingTape()
         defer { try? FileManager.default.removeItem(atPath: tape) }
         var messages: [String] = []
         for _ in 0..<runs {
@@ -40,7 +45,7 @@ import Testing
     }
 
     @Test func aReconnectStormIsOneFindingWithACount() async throws {
-        let messages = try await Self.sends(.reconnectsAtOnce, runs: 20)
+        let messages = try await Self.sends(.reconnectsAtOnce)
         #expect(Set(messages).count == 1, "\(Set(messages))")
         let lines = try #require(messages.first).split(separator: "\n").map(String.init)
         #expect(
@@ -55,7 +60,7 @@ import Testing
     }
 
     @Test func aReceiveLoopOnADeadSocketIsOneFinding() async throws {
-        let messages = try await Self.sends(.keepsReadingTheDeadSocket, runs: 20)
+        let messages = try await Self.sends(.keepsReadingTheDeadSocket)
         #expect(Set(messages).count == 1, "\(Set(messages))")
         #expect(
             messages.first?.contains(
@@ -63,4 +68,44 @@ import Testing
             )
                 == true, "\(messages.first ?? "")")
     }
+
+    /// An app that keeps running without ever waiting on the replay is given up on after a count
+    /// of rounds, not a time. (Counted process-wide: a spinner here would keep every replay
+    /// running beside it busy, so the bound is tried small, on a spinner stopped right after.)
+    @Test func workThatNeverEndsIsGivenUpOnAfterACountOfRounds() async {
+        let stop = SpinStop()
+        AppWork.begin()
+        defer { AppWork.end() }
+        Task.detached {
+            while !stop.isSet { await Task.yield() }
+        }
+        let quiet = await Settling.untilQuiet(busyRounds: 200)
+        stop.set()
+        #expect(!quiet)
+        #expect(await Settling.untilQuiet())
+    }
+
+    /// The apps that never reconnect, reconnect late or at once, each replayed through the session
+    /// tape of their backoff: the same report on every run, whose digest is printed.
+    @Test(arguments: [BackoffApp.Regression?.none, .neverReconnects, .reconnectsLate, .reconnectsAtOnce, .sendsOnTheDeadSocket])
+    func theSameAppGivesTheSameReportOnEveryRun(regression: BackoffApp.Regression?) async throws {
+        let tape = try ReplayClockTests.backoffTape()
+        defer { try? FileManager.default.removeItem(atPath: tape) }
+        let started = ContinuousClock.now
+        let messages = Set(try await Self.sends(regression, tape: tape).map { $0.replacingOccurrences(of: tape, with: "TAPE") })
+        #expect(messages.count == 1, "\(messages)")
+        let name = regression.map { "\($0)" } ?? "clean"
+        let digest = SnapshotDigest.hex(.string(messages.first ?? ""))
+        print(
+            "determinism \(name): \(Self.runs) runs, \(messages.count) report, sha256 \(digest), \(ContinuousClock.now - started)"
+        )
+    }
+}
+
+/// Stops the spinner of `workThatNeverEndsIsGivenUpOnAfterACountOfRounds`.
+final class SpinStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
