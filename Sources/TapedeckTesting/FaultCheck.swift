@@ -131,11 +131,28 @@ public struct FaultReport: Sendable, CustomStringConvertible {
     /// Whether schedules ran and every one passed.
     public var passed: Bool { failures.isEmpty && noRun == nil && runs > 0 }
 
-    /// A line with the tape's file name and the counts, then each failure.
+    /// A line with the tape's file name and the counts, then each failure; failures that shrink
+    /// to the same schedule with the same problems are one entry, the first in full and the other
+    /// seeds named after it.
     public var description: String {
         let name = tape.split(separator: "/").last.map(String.init) ?? tape
         if let noRun { return "\(name): \(noRun)" }
         let head = "\(name): \(runs) fault schedule\(runs == 1 ? "" : "s"), \(failures.count) failed"
-        return ([head] + failures.map(\.description)).joined(separator: "\n")
+        var groups: [(first: FaultFailure, others: [FaultFailure])] = []
+        for failure in failures {
+            if let index = groups.firstIndex(where: { $0.first.shrunk == failure.shrunk && $0.first.problems == failure.problems }
+            ) {
+                groups[index].others.append(failure)
+            } else {
+                groups.append((failure, []))
+            }
+        }
+        let entries = groups.map { group in
+            let seeds = group.others.compactMap(\.seed).map(String.init)
+            guard !seeds.isEmpty else { return group.first.description }
+            return group.first.description + "\n    the same with seed\(seeds.count == 1 ? "" : "s") "
+                + seeds.joined(separator: ", ")
+        }
+        return ([head] + entries).joined(separator: "\n")
     }
 }

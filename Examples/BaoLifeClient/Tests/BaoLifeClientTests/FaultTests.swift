@@ -37,5 +37,7 @@ import Testing
         let failure = report.failures.first
         #expect(failure?.shrunk.faults.count == 1, "\(report)")
         #expect(failure?.problems.first?.description.hasSuffix("before its backoff allows (1.000s)") == true, "\(report)")
+        // Seeds that shrink to the same schedule are one entry.
+        #expect(report.description.contains("    the same with seeds "), "\(report)")
     }
 }
