@@ -17,6 +17,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
     public func checkFaults(tape: String, _ check: FaultCheck, seeds: ClosedRange<UInt64>) async -> FaultReport {
         var kinds: [Fault] = [.drop, .close(code: 1001), .close(code: 1011), .refusals(count: 2)]
         if check.stallTimeout != nil { kinds.append(.stall) }
+        if let answerTimeout = check.answerTimeout { kinds.append(.slowServer(delay: answerTimeout / 2)) }
         kinds += check.staysOfflineAfter.sorted().map { .close(code: $0) }
         return await checkFaults(tape: tape, check) { records in
             seeds.compactMap { seed in FaultSchedule.drawn(seed: seed, records: records, kinds: kinds).map { (seed, $0) } }
@@ -49,11 +50,14 @@ extension AppReplay where Adapter: AppSocketAdapter {
         }
         faulting.checksInvariants = false
         let records = faulting.readOnce?.tape.records.count ?? 0
-        for (seed, schedule) in schedules(records) {
-            guard let problems = await faulting.run(schedule, check) else { continue }
+        let drawn = schedules(records)
+        // What a slow server's run is compared with: the tape played on time, once.
+        let onTime = drawn.contains { $0.schedule.faults.first?.isOnTape == true } ? await faulting.onTimeFindings() : nil
+        for (seed, schedule) in drawn {
+            guard let problems = await faulting.run(schedule, check, onTime: onTime) else { continue }
             report.runs += 1
             guard !problems.isEmpty else { continue }
-            let (shrunk, shrunkProblems) = await faulting.shrink(schedule, problems, check)
+            let (shrunk, shrunkProblems) = await faulting.shrink(schedule, problems, check, onTime: onTime)
             report.failures.append(FaultFailure(seed: seed, schedule: schedule, shrunk: shrunk, problems: shrunkProblems))
         }
         if report.runs == 0 { report.noRun = "no fault was delivered: no schedule strikes a connection that is open" }
@@ -66,7 +70,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
     /// The smallest schedule found that still fails, greedily: the first smaller one that fails
     /// replaces it, until none does.
     @MainActor
-    private func shrink(_ schedule: FaultSchedule, _ problems: [FaultProblem], _ check: FaultCheck) async
+    private func shrink(_ schedule: FaultSchedule, _ problems: [FaultProblem], _ check: FaultCheck, onTime: Set<String>?) async
         -> (FaultSchedule, [FaultProblem])
     {
         var (current, currentProblems) = (schedule, problems)
@@ -76,7 +80,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
             shrinking = false
             for smaller in current.shrinks where tried < Self.shrinkRuns {
                 tried += 1
-                guard let problems = await run(smaller, check), !problems.isEmpty else { continue }
+                guard let problems = await run(smaller, check, onTime: onTime), !problems.isEmpty else { continue }
                 (current, currentProblems) = (smaller, problems)
                 shrinking = true
                 break
@@ -87,23 +91,49 @@ extension AppReplay where Adapter: AppSocketAdapter {
 
     /// One schedule: nil when no connection was open after its record; else the problems.
     @MainActor
-    private func run(_ schedule: FaultSchedule, _ check: FaultCheck) async -> [FaultProblem]? {
+    private func run(_ schedule: FaultSchedule, _ check: FaultCheck, onTime: Set<String>?) async -> [FaultProblem]? {
         AppWork.begin()
         defer { AppWork.end() }
-        let limit = ReplayLimit.record(schedule.afterRecord)
-        guard var player = try? await replay(tapes: [readOnce?.tape.path ?? ""], limit: limit, finishing: false).player
-        else { return nil }
+        var faults = schedule.faults[...]
+        var playing = self
+        var problems: [FaultProblem] = []
+        var limit: ReplayLimit? = .record(schedule.afterRecord)
+        if case .slowServer(let delay)? = faults.first {
+            // On the tape to its end, the server late from the schedule's record; what the app
+            // does differently from the tape played on time is its impatience.
+            faults = faults.dropFirst()
+            limit = nil
+            playing.lateAnswers = (schedule.afterRecord, delay.wholeNanoseconds)
+            guard let onTime else { return nil }
+            guard let late = try? await playing.replay(tapes: [tape], finishing: false).player.network else { return nil }
+            defer {
+                late.finish()
+                late.end()
+            }
+            late.finish()
+            let from = readOnce?.tape.records[schedule.afterRecord].time ?? 0
+            if let left = late.cancelTimes.map(\.nanoseconds).first(where: { $0 > from && $0 - from <= delay.wholeNanoseconds }) {
+                problems.append(
+                    .leftTheSlowServer(after: left - from, delay: delay.wholeNanoseconds, afterRecord: schedule.afterRecord))
+            }
+            for finding in late.findings.map(\.finding) where !onTime.contains(finding.summary) {
+                problems.append(.impatient(delay: delay.wholeNanoseconds, afterRecord: schedule.afterRecord, finding))
+            }
+            if faults.isEmpty || !problems.isEmpty { return problems }
+        }
+        guard var player = try? await playing.replay(tapes: [tape], limit: limit, finishing: false).player else { return nil }
         let network = player.network
         defer {
             network.finish()
             network.end()
         }
-        guard var socket = network.sockets.last(where: { $0.connection > 0 && !$0.isEnded }) else { return nil }
+        guard var socket = network.sockets.last(where: { $0.connection > 0 && !$0.isEnded }) else {
+            return problems.isEmpty && limit != nil ? nil : problems
+        }
         let findingsBefore = network.findings.count
         network.leaveTape()
-        let greeting = greeting(before: schedule.afterRecord)
-        var problems: [FaultProblem] = []
-        for fault in schedule.faults {
+        let greeting = greeting(before: limit == nil ? (readOnce?.tape.records.count ?? 1) - 1 : schedule.afterRecord)
+        for fault in faults {
             let (next, faultProblems) = await deliver(fault, to: socket, check, greeting: greeting, &player)
             problems += faultProblems
             guard let next, faultProblems.isEmpty else { break }
@@ -116,6 +146,17 @@ extension AppReplay where Adapter: AppSocketAdapter {
             }
         }
         return problems
+    }
+
+    /// The tape this replay reads from memory.
+    private var tape: String { readOnce?.tape.path ?? "" }
+
+    /// The send check's findings of the tape played on time, to the end (what a slow server's
+    /// run is compared with); nil when it cannot be played.
+    @MainActor
+    private func onTimeFindings() async -> Set<String>? {
+        guard let network = try? await replay(tapes: [tape]).player.network else { return nil }
+        return Set(network.findings.map(\.finding.summary))
     }
 
     /// What the server said first on the connection open at `record`: a connection the app opens
@@ -150,6 +191,9 @@ extension AppReplay where Adapter: AppSocketAdapter {
         case .stall:
             wait = check.stallTimeout?.wholeNanoseconds ?? 0
             socket.stall()
+        case .slowServer:
+            // Off the tape no server answers: a slow server plays on the tape only, first.
+            return (socket, [])
         case .refusals(let count):
             refused = count
             network.refuseNext(count)

@@ -100,6 +100,9 @@ public struct AppReplay<Adapter: AppUnderReplay> {
 
     /// The tape `replay` plays from memory instead of its file.
     var readOnce: TapeReadOnce?
+    /// A slow server (`Fault.slowServer`): every record after `afterRecord` comes `delay` ns of
+    /// virtual time later than recorded.
+    var lateAnswers: (afterRecord: Int, delay: UInt64)?
 
     /// Where the cursor reads a tape: from memory when it was read once, else from its file.
     func source(_ path: String) -> ReplayTape {
@@ -213,7 +216,12 @@ public struct AppReplay<Adapter: AppUnderReplay> {
             switch next {
             case .checkpoint(let checkpoint):
                 cursor.reached(checkpoint, snapshot: snapshot(of: player.adapter))
-            case .record(let record, let input, let position):
+            case .record(let record, let input, let recorded):
+                var position = recorded
+                if let late = lateAnswers, position.record > late.afterRecord {
+                    let (later, overflow) = position.sessionTime.nanoseconds.addingReportingOverflow(late.delay)
+                    position.sessionTime = VirtualTime(nanoseconds: overflow ? .max : later)
+                }
                 if position.tape != tape {
                     player.begin(
                         tape: tapes[position.tape], finishing: tape >= 0,

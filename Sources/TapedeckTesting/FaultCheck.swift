@@ -24,6 +24,9 @@ public struct FaultCheck: Sendable, Equatable {
     public var stallTimeout: Duration?
     /// The app's own close codes (4000–4999) after which it stays offline by design.
     public var staysOfflineAfter: Set<Int>
+    /// How long the app waits for the server before it gives up on the connection; nil when it
+    /// does not say, and a `.slowServer` is then not drawn. A drawn slow server is half of it late.
+    public var answerTimeout: Duration?
 
     /// What the app declares.
     ///
@@ -33,10 +36,12 @@ public struct FaultCheck: Sendable, Equatable {
     ///   - maximumAttempts: Attempts in a row before the app gives up; nil (the default) when it never does.
     ///   - stallTimeout: How soon the app leaves a silent connection; nil (the default) when it does not claim to.
     ///   - staysOfflineAfter: The app's own close codes after which it does not reconnect; none by default.
+    ///   - answerTimeout: How long the app waits for the server; nil (the default) when it does not say.
     public init(
         reconnect: ClosedRange<Duration>, backoffCeiling: Duration? = nil, maximumAttempts: Int? = nil,
-        stallTimeout: Duration? = nil, staysOfflineAfter: Set<Int> = []
+        stallTimeout: Duration? = nil, staysOfflineAfter: Set<Int> = [], answerTimeout: Duration? = nil
     ) {
+        self.answerTimeout = answerTimeout
         self.reconnect = reconnect
         self.backoffCeiling = backoffCeiling
         self.maximumAttempts = maximumAttempts.map { max($0, 1) }
@@ -60,6 +65,12 @@ public enum FaultProblem: Sendable, Equatable, CustomStringConvertible {
     case tooManyAttempts(made: Int, maximum: Int)
     /// A finding of the send check while the fault was on (a send on a dead socket, a storm).
     case finding(ClientFinding)
+    /// With the server late (`.slowServer`), the app cancelled its open connection `after` into
+    /// the delay instead of waiting for the answer.
+    case leftTheSlowServer(after: UInt64, delay: UInt64, afterRecord: Int)
+    /// A finding of the send check with the server late (`.slowServer`) that the tape played on
+    /// time does not give: the app did not wait for the answer.
+    case impatient(delay: UInt64, afterRecord: Int, ClientFinding)
 
     /// The problem in a sentence.
     public var description: String {
@@ -77,6 +88,11 @@ public enum FaultProblem: Sendable, Equatable, CustomStringConvertible {
         case .tooManyAttempts(let made, let maximum):
             "the app made \(made) attempts in a row; it says it stops after \(maximum)"
         case .finding(let finding): finding.summary
+        case .leftTheSlowServer(let after, let delay, let record):
+            "with the server \(DurationText.seconds(delay)) late after record \(record), the app left its connection "
+                + "\(DurationText.seconds(after)) into the wait: it did not wait for the answer"
+        case .impatient(let delay, let record, let finding):
+            "with the server \(DurationText.seconds(delay)) late after record \(record): \(finding.summary)"
         }
     }
 }

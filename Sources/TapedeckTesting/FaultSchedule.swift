@@ -13,6 +13,10 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     /// The connection drops, and the app's next `count` attempts to connect are refused (the
     /// upgrade answered 503) before one is accepted.
     case refusals(count: Int)
+    /// The server answers late: everything after the schedule's record comes `delay` later than
+    /// recorded, to the tape's end (only first in a schedule: it plays on the tape, the other
+    /// faults strike after it). The app must wait for the answer as it does for a slow network.
+    case slowServer(delay: Duration)
 
     /// As written in Swift: `.close(code: 1011)`.
     public var description: String {
@@ -21,7 +25,16 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
         case .close(let code): ".close(code: \(code))"
         case .stall: ".stall"
         case .refusals(let count): ".refusals(count: \(count))"
+        case .slowServer(let delay): ".slowServer(delay: \(DurationText.seconds(delay.wholeNanoseconds)))"
         }
+    }
+}
+
+extension Fault {
+    /// Whether the fault plays on the tape (a slow server) rather than after leaving it.
+    var isOnTape: Bool {
+        if case .slowServer = self { return true }
+        return false
     }
 }
 
@@ -59,7 +72,9 @@ public struct FaultSchedule: Sendable, Equatable, CustomStringConvertible {
         var enabled = kinds.filter { _ in generator.next() % 2 == 0 }
         if enabled.isEmpty { enabled = [kinds[Int(generator.next() % UInt64(kinds.count))]] }
         let count = 1 + Int(generator.next() % 3)
-        let faults = (0..<count).map { _ in enabled[Int(generator.next() % UInt64(enabled.count))] }
+        var faults = (0..<count).map { _ in enabled[Int(generator.next() % UInt64(enabled.count))] }
+        // A slow server plays on the tape: at most one, first.
+        if let slow = faults.first(where: \.isOnTape) { faults = [slow] + faults.filter { !$0.isOnTape } }
         return FaultSchedule(afterRecord: Int(generator.next() % UInt64(records)), faults: faults)
     }
 

@@ -58,6 +58,8 @@ public final class ReplayNetwork: @unchecked Sendable {
         var firstTimes: [Int: UInt64] = [:]
         /// When the app made each of its tasks, in order.
         var taskTimes: [VirtualTime] = []
+        /// When the app cancelled a connection of the tape's that was still open, in order.
+        var cancelTimes: [VirtualTime] = []
     }
 
     private let lock = NSLock()
@@ -197,7 +199,8 @@ public final class ReplayNetwork: @unchecked Sendable {
                 url: url, connection: connection,
                 onSend: { [weak self] message in self?.appSent(message, on: connection) },
                 onSendAfterEnd: { [weak self] message in self?.appSentAfterEnd(message, on: connection) },
-                onSpin: { [weak self] in self?.appSpun(on: connection) })
+                onSpin: { [weak self] in self?.appSpun(on: connection) },
+                onCancel: { [weak self] in self?.appCancelled() })
             state.sockets.append(socket)
             return socket
         }
@@ -257,6 +260,14 @@ public final class ReplayNetwork: @unchecked Sendable {
 
     /// When the app made each of its tasks, in virtual time.
     var taskTimes: [VirtualTime] { lock.withLock { state.taskTimes } }
+
+    /// When the app cancelled a connection of the tape's that was still open, in virtual time.
+    var cancelTimes: [VirtualTime] { lock.withLock { state.cancelTimes } }
+
+    private func appCancelled() {
+        let now = time
+        lock.withLock { state.cancelTimes.append(now) }
+    }
 
     /// The app's latest socket for a recorded connection (the record's own connection number).
     func socket(forRecorded connection: UInt32) -> ReplaySocket? {

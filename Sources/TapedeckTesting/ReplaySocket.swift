@@ -70,12 +70,15 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     private let onSendAfterEnd: @Sendable (Message) -> Void
     /// Told once when the app's receive loop asks the ended connection too often (`held`).
     private let onSpin: @Sendable () -> Void
+    /// Told when the app cancels the connection while it is open.
+    private let onCancel: @Sendable () -> Void
 
     init(
         url: URL?, connection: Int, onSend: @escaping @Sendable (Message) -> Void,
         onSendAfterEnd: @escaping @Sendable (Message) -> Void = { _ in }, onSpin: @escaping @Sendable () -> Void = {},
-        connecting: Bool = false, refused: Bool = false
+        onCancel: @escaping @Sendable () -> Void = {}, connecting: Bool = false, refused: Bool = false
     ) {
+        self.onCancel = onCancel
         self.url = url
         self.connection = connection
         self.onSend = onSend
@@ -182,7 +185,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     ///   - closeCode: What `closeCode` reads from now on.
     ///   - reason: What `closeReason` reads from now on.
     public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
-        finish(with: ReplaySocketError.cancelled, closeCode: closeCode, reason: reason, droppingUnread: true)
+        if finish(with: ReplaySocketError.cancelled, closeCode: closeCode, reason: reason, droppingUnread: true) { onCancel() }
     }
 
     /// The code the connection was closed with, by the server or by the app's `cancel`; `.invalid`
@@ -337,11 +340,13 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         if spun { onSpin() }
     }
 
+    /// Ends the connection with `error`; false when it had ended already.
+    @discardableResult
     private func finish(
         with error: any Error, closeCode: URLSessionWebSocketTask.CloseCode?, reason: Data?, droppingUnread: Bool = false
-    ) {
-        let (receivers, pings) = lock.withLock { () -> ([Receiver], [@Sendable ((any Error)?) -> Void]) in
-            guard state.end == nil else { return ([], []) }
+    ) -> Bool {
+        let ended = lock.withLock { () -> (receivers: [Receiver], pings: [@Sendable ((any Error)?) -> Void])? in
+            guard state.end == nil else { return nil }
             state.end = error
             if droppingUnread { state.inbox = [] }
             if let closeCode {
@@ -354,8 +359,10 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
             }
             return (state.receivers, state.pings)
         }
-        for receiver in receivers { receiver.resume(.failure(error)) }
-        for ping in pings { ping(error) }
+        guard let ended else { return false }
+        for receiver in ended.receivers { receiver.resume(.failure(error)) }
+        for ping in ended.pings { ping(error) }
+        return true
     }
 }
 

@@ -8,20 +8,23 @@ import FoundationNetworking
 
 /// A main-actor app that takes the faults people meet as the app guide asks, on the clock it is
 /// given: it reconnects after 1, 2, 4, 8, 8… s, gives up after 5 attempts in a row, pings every
-/// 5 s and leaves a connection whose pong has not come within 2 s, and stays offline after the
-/// server closes with its own code 4001 ("signed in elsewhere").
+/// 5 s and leaves a connection whose pong has not come within 2 s, leaves a connection the server
+/// has said nothing on for 10 s, and stays offline after the server closes with its own code 4001
+/// ("signed in elsewhere").
 @MainActor
 final class FaultApp {
     /// One way to mishandle a fault, at a time.
     enum Regression: Sendable {
         case ignoresStalls, retriesForever, reconnectsAfterItsOwnCode, constantBackoff, reconnectsAtOnce, neverReconnects
+        /// Leaves a connection the server has been silent on for 1 s, not the 10 s it declares.
+        case impatient
     }
 
     /// What the app declares (`FaultCheck`): its backoff's window and ceiling (8 s), its maximum,
     /// its ping (5 s) plus pong timeout (2 s) as the stall timeout, and its own code.
     static let check = FaultCheck(
         reconnect: .seconds(1) ... .seconds(10), backoffCeiling: .seconds(8), maximumAttempts: 5, stallTimeout: .seconds(7),
-        staysOfflineAfter: [4001])
+        staysOfflineAfter: [4001], answerTimeout: .seconds(10))
 
     let makeTask: (URL) -> any WebSocketTasking
     let clock: any Clock<Duration>
@@ -30,6 +33,8 @@ final class FaultApp {
     private(set) var received: [String] = []
     private var failures = 0
     private var current: (any WebSocketTasking)?
+    /// Messages heard so far: the idle watch compares it across its wait.
+    private var heard = 0
 
     init(makeTask: @escaping (URL) -> any WebSocketTasking, clock: any Clock<Duration>, regression: Regression? = nil) {
         self.makeTask = makeTask
@@ -44,6 +49,20 @@ final class FaultApp {
         task.resume()
         Task { await read(task) }
         if regression != .ignoresStalls { Task { await ping(task) } }
+        Task { await watchIdle(task) }
+    }
+
+    /// A connection the server has said nothing on for 10 s (1 s when impatient) is left.
+    private func watchIdle(_ task: any WebSocketTasking) async {
+        let timeout: Duration = regression == .impatient ? .seconds(1) : .seconds(10)
+        while current === task {
+            let before = heard
+            do { try await clock.sleep(for: timeout) } catch { return }
+            if heard == before, current === task {
+                task.cancel(with: .goingAway, reason: nil)
+                return
+            }
+        }
     }
 
     private func read(_ task: any WebSocketTasking) async {
@@ -51,6 +70,7 @@ final class FaultApp {
             do {
                 guard case .string(let text) = try await task.receive() else { continue }
                 received.append(text)
+                heard += 1
                 failures = 0
             } catch {
                 // Linux's `CloseCode` has no case for 4001 (it reads `.invalid`): the server's

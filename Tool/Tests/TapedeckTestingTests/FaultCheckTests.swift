@@ -21,6 +21,7 @@ import Testing
 
     nonisolated static let eachKind: [Fault] = [
         .drop, .close(code: 1001), .close(code: 1011), .close(code: 4001), .stall, .refusals(count: 2), .refusals(count: 5),
+        .slowServer(delay: .seconds(5)),
     ]
 
     @Test(arguments: eachKind)
@@ -47,6 +48,10 @@ import Testing
         (
             .reconnectsAtOnce, .drop,
             "after .drop the app reconnected 0.000s later, before its backoff allows (1.000s)"
+        ),
+        (
+            .impatient, .slowServer(delay: .seconds(5)),
+            "with the server 5.000s late after record 0, the app left its connection 1.000s into the wait: it did not wait for the answer"
         ),
     ])
     func theAppThatMishandlesItIsCaught(regression: FaultApp.Regression, fault: Fault, problem: String) async throws {

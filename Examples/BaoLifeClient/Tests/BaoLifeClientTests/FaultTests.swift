@@ -3,14 +3,15 @@ import TapedeckTesting
 import Testing
 
 /// The faults people meet, drawn from seeds over the four session tapes (issue 50): drops, closes
-/// with 1001 and 1011, a stalled connection, refused reconnects. Both versions take every schedule
-/// as they declare: a backoff from 1 s doubling to 30 s, 1000 attempts at most, a silent
-/// connection left within 15 s (a ping every 10 s, 5 s for its pong).
+/// with 1001 and 1011, a stalled connection, refused reconnects, a server 30 s late. Both versions
+/// take every schedule as they declare: a backoff from 1 s doubling to 30 s, 1000 attempts at most,
+/// a silent connection left within 15 s (a ping every 10 s, 5 s for its pong; a late server still
+/// answers pings), and no answer timeout of their own below a minute.
 @MainActor
 @Suite struct FaultTests {
     static let check = FaultCheck(
         reconnect: .seconds(1) ... .seconds(30), backoffCeiling: .seconds(30), maximumAttempts: 1000,
-        stallTimeout: .seconds(15))
+        stallTimeout: .seconds(15), answerTimeout: .seconds(60))
     static let sessionTapes = ["drop-reconnect", "claim-in-flight", "close-code", "refused-then-accepted"]
 
     @Test(arguments: ["before", "after"])
