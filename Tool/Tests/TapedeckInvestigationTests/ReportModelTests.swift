@@ -187,11 +187,12 @@ import Testing
         #expect(report.tapes.map(\.records) == [10, 3])
         #expect(report.failure?.tape == 1)
         #expect(report.failure?.row == 12)
-        // The second tape's update is on the charts: the session kept the first tape's game date.
+        // The second tape's update is on the charts: the session kept the first tape's game date,
+        // and its time goes on from the first tape's end (9 s) by its own 1 s.
         #expect(
             report.samples.last
                 == ChartSample(
-                    row: 11, gameMinute: Self.june1 + 600, tapeTime: 9_000_000_000, energy: 80, money: 555, diamonds: 10))
+                    row: 11, gameMinute: Self.june1 + 600, tapeTime: 10_000_000_000, energy: 80, money: 555, diamonds: 10))
         #expect(report.rows.map(\.tape) == Array(repeating: 0, count: 10) + [1, 1, 1])
         #expect(report.rows.map(\.record).suffix(3) == [0, 1, 2])
     }

@@ -56,7 +56,8 @@ import Testing
         #expect(up.status == 1, "\(up.standardOutput)\(up.standardError)")
         #expect(up.standardOutput.contains("opened, but the scenario expected it to be refused"), "\(up.standardOutput)")
         #expect(
-            up.standardOutput.contains("⚠ refused needs a server with faults (`server --refuse-first 1`)"), "\(up.standardOutput)"
+            up.standardOutput.contains("note: refused asks for a server with faults (`server --refuse-first 1`)"),
+            "\(up.standardOutput)"
         )
     }
 

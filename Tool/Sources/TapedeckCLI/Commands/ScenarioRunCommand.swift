@@ -135,7 +135,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                     for: ScenarioResult(
                         name: scenario.name, file: scenario.file, steps: [],
                         unmatchedSends: [], duration: 0, finalState: .null)) + "\n")
-            if let note = target.faultNote(for: scenario) { try? output.write("⚠ \(note)\n") }
+            if let note = target.faultNote(for: scenario) { try? output.write(note + "\n") }
             let verbose = self.verbose
             let result = await runner.run { step in
                 try? output.write(ScenarioReport.lines(for: step, verbose: verbose).joined(separator: "\n") + "\n")

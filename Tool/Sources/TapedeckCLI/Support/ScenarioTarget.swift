@@ -47,11 +47,12 @@ enum ScenarioTarget {
         }
     }
 
-    /// With `--server`, a scenario's `server` line cannot be applied: the note says what the
-    /// server must do. A tape holds the faults it was recorded with; `--reference` applies them.
+    /// With `--server`, a scenario's `server` line cannot be applied here: the note says what the
+    /// server must have been started with. A tape holds the faults it was recorded with;
+    /// `--reference` applies them.
     func faultNote(for scenario: Scenario) -> String? {
         guard case .server(let url, _) = self, let faults = scenario.server else { return nil }
-        return "\(scenario.name) needs a server with faults (`\(faults.text)`): it passes against \(url) only if that "
-            + "server was started with them (`tapedeck server \(faults.arguments.joined(separator: " "))`), or use --reference"
+        return "note: \(scenario.name) asks for a server with faults (`\(faults.text)`); the one at \(url) must have been "
+            + "started with them (`tapedeck server \(faults.arguments.joined(separator: " "))`), as --reference starts its own"
     }
 }
