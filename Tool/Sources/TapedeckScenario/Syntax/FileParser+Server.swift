@@ -57,7 +57,7 @@ extension FileParser {
                 at: start, found: option, hint: "the server line takes " + ScenarioServer.options.joined(separator: ", "))
         }
         let name = option.hasPrefix("--") ? option : "--" + String(option.drop { $0 == "-" })
-        if option.contains("="), let equals = option.firstIndex(of: "=") {
+        if let equals = option.firstIndex(of: "=") {
             let bare = String(option[..<equals])
             if ScenarioServer.options.contains(bare) {
                 throw fail(
