@@ -45,13 +45,3 @@ package final class ReferenceScenarioTarget {
         try? await server.shutdown()
     }
 }
-
-extension FaultPlan {
-    /// The faults of a scenario's `server` line (its refusals are the configuration's `refuseFirst`).
-    package init(_ server: ScenarioServer) {
-        self.init(
-            dropAfter: server.dropAfter, delayMilliseconds: server.delayMilliseconds, malformedEvery: server.malformedEvery,
-            closeAfter: server.closeAfter, closeCode: UInt16(server.closeCode), dropOn: server.dropOn,
-            connections: server.faultConnections.map(Set.init))
-    }
-}

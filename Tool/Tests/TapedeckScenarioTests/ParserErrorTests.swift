@@ -169,7 +169,8 @@ import Testing
                 "invalid path '[x': expected a non-negative array index; keys are separated by '.', array elements are [n], e.g. person.relationships[0].name"
         ),
         Case(source: "close 99\n", location: "test.scenario:1:7", message: "a close code must be from 1000 to 4999"),
-        // The `server` line (issue 53): the reference server's faults, checked as `tapedeck server` checks them.
+        // The `server` line (issue 53): the reference server's faults, each value checked by the rules
+        // `tapedeck server` applies (ScenarioServer.problem(with:), ServerCommandTests), then the line.
         Case(
             source: "server --drop-of purchaseItem\nconnect\n", location: "test.scenario:1:8",
             message: #"unknown server option '--drop-of'; did you mean "--drop-on"?"#),
@@ -187,7 +188,10 @@ import Testing
             message: "--refuse-first takes a whole number, found 'two'; e.g. --refuse-first 5"),
         Case(
             source: "server --refuse-first 2000\n", location: "test.scenario:1:23",
-            message: "--refuse-first must be from 0 to 1000"),
+            message: "--refuse-first must be 0-1000 (got 2000)"),
+        Case(
+            source: "server --drop-after 0\n", location: "test.scenario:1:21",
+            message: "--drop-after must be 1 or more (got 0)"),
         Case(
             source: "server --fault-connections 1\n", location: "test.scenario:1:8",
             message:

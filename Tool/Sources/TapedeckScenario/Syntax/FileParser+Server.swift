@@ -1,8 +1,8 @@
 import TapedeckCore
-import TapedeckProtocol
 
-/// `server --OPTION VALUE ...`: the reference server's faults (ScenarioServer), checked here with
-/// the rules `tapedeck server` applies, so a typo fails at parse time with its column.
+/// `server --OPTION VALUE ...`: the reference server's faults (ScenarioServer), each value checked
+/// with the rules `tapedeck server` applies (`ScenarioServer.problem(with:)`), so a typo fails at
+/// parse time with its column; then the rules of a line as a whole.
 extension FileParser {
     mutating func parseServer() throws(ScenarioParseError) -> ScenarioServer {
         var server = ScenarioServer()
@@ -71,55 +71,37 @@ extension FileParser {
                 ?? "the server line takes " + ScenarioServer.options.joined(separator: ", "))
     }
 
+    /// Reads `value` into the option's field, then applies the value rules `tapedeck server`
+    /// applies too (`ScenarioServer.problem(with:)`).
     private func apply(_ option: String, _ value: String, at start: Position, to server: inout ScenarioServer)
         throws(ScenarioParseError)
     {
         switch option {
-        case "--drop-after": server.dropAfter = try integer(value, option, 1...1_000_000, at: start)
-        case "--delay": server.delayMilliseconds = try integer(value, option, 0...600_000, at: start)
-        case "--malformed-every": server.malformedEvery = try integer(value, option, 1...1_000_000, at: start)
-        case "--close-after": server.closeAfter = try integer(value, option, 1...1_000_000, at: start)
-        case "--refuse-first": server.refuseFirst = try integer(value, option, 0...1000, at: start)
-        case "--close-code":
-            let code = try integer(value, option, 1000...4999, at: start)
-            guard ![1004, 1005, 1006, 1015].contains(code) else {
-                throw fail(
-                    "--close-code \(code) cannot be sent in a close frame", at: start, found: value,
-                    hint: "use 1000-4999 except 1004-1006 and 1015, e.g. 4001")
-            }
-            server.closeCode = code
-        case "--drop-on":
-            guard ClientMessage.knownTypes.contains(value) else {
-                throw fail(
-                    "--drop-on \(value) is not a client message type", at: start, found: value,
-                    hint: Suggestion.hint(for: value, in: ClientMessage.knownTypes)
-                        ?? "for example claimEvent or purchaseItem (docs/PROTOCOL.md)")
-            }
-            server.dropOn = value
+        case "--drop-after": server.dropAfter = try integer(value, option, at: start)
+        case "--delay": server.delayMilliseconds = try integer(value, option, at: start)
+        case "--malformed-every": server.malformedEvery = try integer(value, option, at: start)
+        case "--close-after": server.closeAfter = try integer(value, option, at: start)
+        case "--refuse-first": server.refuseFirst = try integer(value, option, at: start)
+        case "--close-code": server.closeCode = try integer(value, option, at: start)
+        case "--drop-on": server.dropOn = value
         default: // --fault-connections, the one option left
-            var connections: [Int] = []
-            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let number = Int(part), (1...1_000_000).contains(number) else {
-                    throw fail(
-                        "--fault-connections takes connection numbers from 1, comma-separated", at: start, found: value,
-                        hint: "e.g. --fault-connections 1 (the first connection only) or 1,3")
-                }
-                connections.append(number)
+            guard let connections = ScenarioServer.connections(parsing: value) else {
+                let problem = ScenarioServer.connectionsProblem
+                throw fail(problem.message, at: start, found: value, hint: problem.hint)
             }
-            server.faultConnections = Array(Set(connections)).sorted()
+            server.faultConnections = connections
+        }
+        if let problem = server.problem(with: option) {
+            throw fail(problem.message, at: start, found: value, hint: problem.hint)
         }
     }
 
-    private func integer(_ text: String, _ option: String, _ range: ClosedRange<Int>, at start: Position)
-        throws(ScenarioParseError) -> Int
-    {
+    /// A whole number; its range is the option's rule.
+    private func integer(_ text: String, _ option: String, at start: Position) throws(ScenarioParseError) -> Int {
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text) else {
             throw fail(
                 "\(option) takes a whole number, found '\(text)'", at: start, found: text,
                 hint: "e.g. \(Self.example(of: option))")
-        }
-        guard range.contains(number) else {
-            throw fail("\(option) must be from \(range.lowerBound) to \(range.upperBound)", at: start, found: text)
         }
         return number
     }
