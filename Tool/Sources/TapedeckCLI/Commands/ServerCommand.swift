@@ -80,7 +80,8 @@ struct ServerCommand: AsyncParsableCommand {
         let faults = try faultOptions()
         for option in ScenarioServer.options {
             if let problem = faults.problem(with: option) {
-                throw ValidationError(problem.message + (problem.hint.map { "; \($0)" } ?? "") + ".")
+                let text = problem.message + (problem.hint.map { "; \($0)" } ?? "")
+                throw ValidationError(text.hasSuffix("?") ? text : text + ".")
             }
         }
         if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
