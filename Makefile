@@ -9,9 +9,11 @@ BIN_RELEASE := Tool/.build/release/tapedeck
 # socat: the plain TCP relay `make bench-proxy` measures the proxy against (the floor); valgrind:
 # the instruction counts `make bench-instructions` guards.
 # node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator
+# zsh and fish (bash is there): the shells InstallTests load `make install`'s completion scripts
+# in; man-db: the `man` that opens the installed manual page there.
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator zsh fish man-db
 
-.PHONY: all deps pydeps report-deps build release test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-proxy bench-compare bench-soak clean
+.PHONY: all deps pydeps report-deps build release install manual test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -29,7 +31,7 @@ deps:
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	  fi; \
 	elif command -v brew >/dev/null 2>&1; then \
-	  for p in lz4 sqlite pkg-config; do brew list $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  for p in lz4 sqlite pkg-config fish; do brew list $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	  [ -z "$$missing" ] || { echo "deps: installing$$missing with Homebrew"; brew install $$missing; }; \
 	else \
 	  command -v lz4 >/dev/null 2>&1 || { echo "deps: please install liblz4 (headers), libsqlite3 (headers), the lz4 tool and pkg-config with your package manager" >&2; exit 1; }; \
@@ -81,6 +83,38 @@ build: deps
 release: deps
 	$(SWIFT) build $(TOOL) -c release --product tapedeck
 
+# `make install PREFIX=DIR` (default /usr/local; DESTDIR is put in front for packagers): the
+# release `tapedeck`, its shell completions for zsh, bash and fish (from the binary's own
+# --generate-completion-script) and its manual page (`make manual`), by scripts/install.sh. The
+# Homebrew formula (Formula/tapedeck.rb) runs this target with INSTALL_DEPS= (it brings lz4 and
+# pkgconf itself). INSTALL_BIN=PATH installs that binary, built already, with the manual page
+# `make manual` last wrote: InstallTests install the debug build that way (`make test` runs `make
+# manual MANUAL_CONFIG=debug` first), since a release build takes many minutes on 2 cores and the
+# plugin cannot run inside `swift test`, which holds Tool/.build's lock.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_DEPS ?= deps
+INSTALL_BIN ?=
+install:
+	$(if $(INSTALL_DEPS),@$(MAKE) --no-print-directory $(INSTALL_DEPS))
+	$(if $(INSTALL_BIN),,$(SWIFT) build $(TOOL) -c release --product tapedeck)
+	$(if $(INSTALL_BIN),,$(MAKE) --no-print-directory manual MANUAL_CONFIG=release)
+	scripts/install.sh "$(or $(INSTALL_BIN),$(BIN_RELEASE))" "$(DESTDIR)$(PREFIX)" $(MANUAL_PAGE)
+
+# `make manual`: tapedeck.1, the manual page argument-parser's generate-manual plugin writes from
+# `tapedeck --experimental-dump-help` (the plugin builds the package's executables in
+# MANUAL_CONFIG first: nothing new after `make release`, or after `make build` with debug, since
+# the strict flags are passed on as make build passes them). Copied to $(MANUAL_PAGE).
+MANUAL_PAGE := Tool/.build/manual/tapedeck.1
+MANUAL_CONFIG ?= release
+MANUAL_FLAGS = $(if $(filter debug,$(MANUAL_CONFIG)),$(STRICT_FLAGS))
+PLUGIN_PAGE := Tool/.build/plugins/GenerateManual/outputs/tapedeck/tapedeck.1
+manual:
+	rm -f $(PLUGIN_PAGE)
+	$(SWIFT) package $(TOOL) $(MANUAL_FLAGS) --disable-sandbox generate-manual --configuration $(MANUAL_CONFIG)
+	@[ -s $(PLUGIN_PAGE) ] || { echo "manual: the generate-manual plugin wrote no $(PLUGIN_PAGE)" >&2; exit 1; }
+	mkdir -p $(dir $(MANUAL_PAGE)) && cp $(PLUGIN_PAGE) $(MANUAL_PAGE)
+
 # The report's browser test must run, not skip, wherever report-deps can install Chromium (apt);
 # elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
 STRESS_SUITES := SoakTests|ProxyLoadTests
@@ -88,11 +122,13 @@ REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || e
 # The suite runs in parallel: tests that start peers run on threads of their own (.ownThread),
 # long computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
 # queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
+# The manual page is made from the debug build before the suite (InstallTests installs it).
 # Then the stress suites, alone: hundreds of connections at once measure the process, not the
 # machine. Then the worked example's package. Each phase's time is printed at the end.
 test: deps pydeps report-deps
 	@start=$$(date +%s); \
-	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \
+	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS) || exit $$?; \
+	$(MAKE) --no-print-directory manual MANUAL_CONFIG=debug || exit $$?; built=$$(date +%s); \
 	TAPEDECK_REQUIRE_CHROMIUM=$(REQUIRE_CHROMIUM) $(SWIFT) test $(TOOL) --skip-build --skip '$(STRESS_SUITES)' || exit $$?; \
 	suite=$$(date +%s); \
 	$(SWIFT) test $(TOOL) --skip-build --filter '$(STRESS_SUITES)' || exit $$?; stress=$$(date +%s); \

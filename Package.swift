@@ -28,13 +28,14 @@ let package = Package(
         .library(name: "TapedeckRecorder", targets: ["TapedeckRecorder"]),
         .library(name: "TapedeckThroughput", targets: ["TapedeckThroughput"]),
         .library(name: "TapedeckTape", targets: ["TapedeckTape"]),
-        // What the tool package builds on besides those five; an app has no need of them by name.
-        .library(name: "TapedeckCore", targets: ["TapedeckCore"]),
-        .library(name: "TapedeckProtocol", targets: ["TapedeckProtocol"]),
-        .library(name: "TapedeckState", targets: ["TapedeckState"]),
-        .library(name: "TapedeckReplay", targets: ["TapedeckReplay"]),
-        .library(name: "TapedeckChecks", targets: ["TapedeckChecks"]),
-        .library(name: "TapedeckRedaction", targets: ["TapedeckRedaction"]),
+        // The tool package's (Tool/), one product for the six targets it builds on besides those
+        // five, so Xcode's product list shows an app the five it may pick and one it may not need.
+        .library(
+            name: "TapedeckToolSupport",
+            targets: [
+                "TapedeckCore", "TapedeckProtocol", "TapedeckState", "TapedeckReplay", "TapedeckChecks", "TapedeckRedaction",
+            ]
+        ),
     ],
     targets: [
         // The shared bottom layer: calendar dates and RFC 3339 times, UTF-8 checks, base64, the

@@ -17,12 +17,19 @@ import PackageDescription
 //                TapedeckInvestigation (repro, shrink, diff, report) -> TapedeckReplay
 //                TapedeckCatalog -> TapedeckTape, GRDB
 //   reference    TapedeckLZ4Reference -> TapedeckTape, CLZ4 (liblz4): what tests and benchmarks check the Swift LZ4 against
-//   runtime      the root package's libraries (TapedeckCore, TapedeckTape, TapedeckProtocol, TapedeckState,
-//                TapedeckReplay, TapedeckRedaction, TapedeckTesting, TapedeckSocket, TapedeckRecorder,
-//                TapedeckThroughput)
+//   runtime      the root package's products: the five an app links (TapedeckTape, TapedeckTesting,
+//                TapedeckSocket, TapedeckRecorder, TapedeckThroughput) and TapedeckToolSupport, this
+//                package's (TapedeckCore, TapedeckProtocol, TapedeckState, TapedeckReplay,
+//                TapedeckChecks, TapedeckRedaction)
 
-/// A library of the runtime package (the repository's root).
+/// A library of the runtime package (the repository's root) that an app links too: TapedeckTape,
+/// TapedeckTesting, TapedeckSocket, TapedeckRecorder, TapedeckThroughput.
 func runtime(_ name: String) -> Target.Dependency { .product(name: name, package: "Tapedeck") }
+
+/// The runtime's targets an app does not name, as the one product the runtime keeps for this
+/// package: TapedeckCore, TapedeckProtocol, TapedeckState, TapedeckReplay, TapedeckChecks and
+/// TapedeckRedaction (a target imports those of them it uses).
+let toolSupport: Target.Dependency = .product(name: "TapedeckToolSupport", package: "Tapedeck")
 
 // SwiftNIO as the network targets use it: the event loops, HTTP/1.1, WebSocket and TLS.
 let nio: [Target.Dependency] = [
@@ -66,35 +73,33 @@ let package = Package(
         .target(
             name: "TapedeckInvestigation",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckCore"), runtime("TapedeckReplay"), runtime("TapedeckTape"), runtime("TapedeckProtocol"),
-                runtime("TapedeckState"),
+                toolSupport, runtime("TapedeckTape"),
             ]
         ),
         // The SQLite catalog of tapes and check results (GRDB only here).
         .target(
             name: "TapedeckCatalog",
             dependencies: [
-                runtime("TapedeckCore"), runtime("TapedeckTape"),
+                toolSupport, runtime("TapedeckTape"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Seeded streams of plausible BaoLife messages, for benchmarks, the demo and the tests.
-        .target(name: "TapedeckSynthetic", dependencies: [runtime("TapedeckCore"), runtime("TapedeckProtocol")]),
+        .target(name: "TapedeckSynthetic", dependencies: [toolSupport]),
         // The reference game server's seeded simulation: pure, no I/O, no clock.
-        .target(name: "TapedeckGame", dependencies: [runtime("TapedeckCore"), runtime("TapedeckProtocol")]),
+        .target(name: "TapedeckGame", dependencies: [toolSupport]),
         // The WebSocket core on SwiftNIO: the peer and endpoint machines, the aggregator, the pipeline
         // every listener and client sets up (TLS, upgrade, handshake timeout, connection limits).
         .target(
             name: "TapedeckWebSocket",
-            dependencies: [runtime("TapedeckCore")] + nio
+            dependencies: [toolSupport] + nio
         ),
         // The recording proxy, reverse and forward: the relay machine, the recorder, the local CA.
         .target(
             name: "TapedeckProxy",
             dependencies: [
-                "TapedeckWebSocket", runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckRedaction"),
+                "TapedeckWebSocket", toolSupport, runtime("TapedeckTape"),
                 // The local CA for wss:// towards the app, made in-process (no openssl).
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -105,25 +110,21 @@ let package = Package(
         .target(
             name: "TapedeckServers",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckCore"),
-                "TapedeckWebSocket", "TapedeckGame", runtime("TapedeckProtocol"), runtime("TapedeckTape"),
-                runtime("TapedeckReplay"),
+                toolSupport,
+                "TapedeckWebSocket", "TapedeckGame", runtime("TapedeckTape"),
             ] + nio
         ),
         .target(
             name: "TapedeckScenario",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckCore"),
-                runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckTape"), runtime("TapedeckReplay"),
+                toolSupport, runtime("TapedeckTape"),
             ]
         ),
         // The scenario language's live targets: a WebSocket transport, the reference server in virtual time.
         .target(
             name: "TapedeckScenarioNetwork",
             dependencies: [
-                "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckState"),
+                "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", toolSupport,
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -134,19 +135,16 @@ let package = Package(
             name: "TapedeckBenchmarks",
             dependencies: [
                 "TapedeckSynthetic",
-                runtime("TapedeckCore"), runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckProtocol"),
-                runtime("TapedeckState"), runtime("TapedeckReplay"),
-                runtime("TapedeckRedaction"), runtime("TapedeckThroughput"), runtime("TapedeckRecorder"),
+                toolSupport, runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckThroughput"),
+                runtime("TapedeckRecorder"),
             ]
         ),
         .target(
             name: "TapedeckCLI",
             dependencies: [
-                runtime("TapedeckChecks"),
+                toolSupport,
                 "TapedeckSynthetic",
-                runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
-                runtime("TapedeckReplay"),
-                "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRedaction"), runtime("TapedeckRecorder"),
+                runtime("TapedeckTape"), "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRecorder"),
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
                 "TapedeckBenchmarks",
@@ -177,15 +175,14 @@ let package = Package(
         .target(
             name: "TapedeckTestFixtures",
             dependencies: [
-                runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"), runtime("TapedeckReplay"),
-                "TestSupport", "TapedeckWebSocket", "TapedeckScenario",
+                runtime("TapedeckTape"), toolSupport, "TestSupport", "TapedeckWebSocket", "TapedeckScenario",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Tests/TapedeckTestFixtures",
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TapedeckCoreTests", dependencies: [runtime("TapedeckCore"), "TestSupport"]),
+        .testTarget(name: "TapedeckCoreTests", dependencies: [toolSupport, "TestSupport"]),
         .testTarget(
             name: "ProtocolGenerationTests", dependencies: ["ProtocolGeneration", "TestSupport"]),
         .testTarget(
@@ -195,50 +192,47 @@ let package = Package(
         ),
         .testTarget(
             name: "TapedeckProtocolTests",
-            dependencies: [runtime("TapedeckCore"), "TapedeckSynthetic", runtime("TapedeckProtocol"), "TestSupport"]),
+            dependencies: [toolSupport, "TapedeckSynthetic", "TestSupport"]),
         .testTarget(
             name: "TapedeckStateTests",
-            dependencies: [runtime("TapedeckCore"), runtime("TapedeckState"), runtime("TapedeckProtocol"), "TestSupport"]),
+            dependencies: [toolSupport, "TestSupport"]),
         .testTarget(
             name: "TapedeckReplayTests",
             dependencies: [
-                runtime("TapedeckChecks"),
+                toolSupport,
                 "TapedeckSynthetic",
-                runtime("TapedeckReplay"), runtime("TapedeckCore"), runtime("TapedeckTape"), runtime("TapedeckProtocol"),
-                runtime("TapedeckState"), "TapedeckTestFixtures",
+                runtime("TapedeckTape"), "TapedeckTestFixtures",
                 "TestSupport",
             ]
         ),
         .testTarget(
             name: "TapedeckTestingTests",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckTesting"), runtime("TapedeckReplay"), runtime("TapedeckSocket"), runtime("TapedeckCore"),
-                runtime("TapedeckTape"),
+                toolSupport,
+                runtime("TapedeckTesting"), runtime("TapedeckSocket"), runtime("TapedeckTape"),
                 "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
             name: "TapedeckRedactionTests",
             dependencies: [
-                runtime("TapedeckRedaction"), runtime("TapedeckCore"), .product(name: "Crypto", package: "swift-crypto"),
+                toolSupport, .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "TapedeckCatalogTests", dependencies: ["TapedeckCatalog", runtime("TapedeckTape")]),
         .testTarget(
             name: "TapedeckScenarioTests",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckCore"),
-                "TapedeckScenario", runtime("TapedeckState"), runtime("TapedeckProtocol"), runtime("TapedeckTape"),
-                runtime("TapedeckReplay"), "TestSupport", "TapedeckTestFixtures",
+                toolSupport,
+                "TapedeckScenario", runtime("TapedeckTape"),
+                "TestSupport", "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
             name: "TapedeckCLITests",
             dependencies: [
-                "TapedeckCLI", "TapedeckBenchmarks", runtime("TapedeckCore"), runtime("TapedeckTape"), "TapedeckCatalog",
-                runtime("TapedeckProtocol"), "TestSupport", "TapedeckTestFixtures",
+                "TapedeckCLI", "TapedeckBenchmarks", toolSupport, runtime("TapedeckTape"), "TapedeckCatalog",
+                "TestSupport", "TapedeckTestFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]
@@ -247,14 +241,13 @@ let package = Package(
         .testTarget(
             name: "TapedeckRecorderTests",
             dependencies: [
-                runtime("TapedeckCore"), "TapedeckSynthetic",
-                runtime("TapedeckRecorder"), runtime("TapedeckTape"), runtime("TapedeckRedaction"), runtime("TapedeckProtocol"),
-                "TestSupport",
+                toolSupport, "TapedeckSynthetic",
+                runtime("TapedeckRecorder"), runtime("TapedeckTape"), "TestSupport",
                 "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
-            name: "TapedeckGameTests", dependencies: ["TapedeckGame", runtime("TapedeckProtocol"), runtime("TapedeckState")]),
+            name: "TapedeckGameTests", dependencies: ["TapedeckGame", toolSupport]),
         .testTarget(
             name: "TapedeckWebSocketTests",
             dependencies: [
@@ -267,7 +260,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckServersTests",
             dependencies: [
-                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", runtime("TapedeckProtocol"), "TestSupport",
+                "TapedeckWebSocket", "TapedeckServers", "TapedeckGame", toolSupport, "TestSupport",
                 "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -277,10 +270,9 @@ let package = Package(
         .testTarget(
             name: "TapedeckScenarioNetworkTests",
             dependencies: [
-                runtime("TapedeckCore"),
-                "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckState"),
-                runtime("TapedeckTape"),
-                runtime("TapedeckProtocol"), runtime("TapedeckReplay"), runtime("TapedeckTesting"), runtime("TapedeckSocket"),
+                toolSupport,
+                "TapedeckScenarioNetwork", "TapedeckScenario", "TapedeckWebSocket", "TapedeckServers", runtime("TapedeckTape"),
+                runtime("TapedeckTesting"), runtime("TapedeckSocket"),
                 "TestSupport",
                 "TapedeckTestFixtures",
             ],
@@ -289,11 +281,10 @@ let package = Package(
         .testTarget(
             name: "TapedeckInvestigationTests",
             dependencies: [
-                runtime("TapedeckChecks"),
-                runtime("TapedeckCore"), "TapedeckSynthetic",
-                "TapedeckInvestigation", runtime("TapedeckReplay"), "TapedeckScenario", runtime("TapedeckTape"),
-                runtime("TapedeckProtocol"),
-                runtime("TapedeckState"), "TestSupport", "TapedeckTestFixtures",
+                toolSupport,
+                "TapedeckSynthetic",
+                "TapedeckInvestigation", "TapedeckScenario", runtime("TapedeckTape"),
+                "TestSupport", "TapedeckTestFixtures",
             ]
         ),
         .testTarget(
@@ -328,14 +319,13 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
     package.targets += [
         // The decode and replay loop both drivers measure.
         .target(
-            name: "DecodeLoop", dependencies: [runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState")],
+            name: "DecodeLoop", dependencies: [runtime("TapedeckTape"), toolSupport],
             path: "Benchmarks/Sources/DecodeLoop"),
         .executableTarget(
             name: "DecodeBenchmarks",
             dependencies: [
                 "TapedeckSynthetic",
-                "DecodeLoop", runtime("TapedeckTape"), runtime("TapedeckProtocol"), runtime("TapedeckState"),
-                .product(name: "Benchmark", package: "package-benchmark"),
+                "DecodeLoop", runtime("TapedeckTape"), toolSupport, .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/Benchmarks/DecodeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
@@ -345,8 +335,7 @@ if Context.environment["TAPEDECK_BENCHMARKS"] == "1" {
             name: "DecodeProfile",
             dependencies: [
                 "TapedeckSynthetic",
-                "DecodeLoop", runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckProtocol"),
-                runtime("TapedeckState"), runtime("TapedeckReplay"),
+                "DecodeLoop", runtime("TapedeckTape"), "TapedeckLZ4Reference", toolSupport,
             ],
             path: "Benchmarks/Sources/DecodeProfile"
         ),
@@ -371,7 +360,7 @@ case "fuzz":
     package.targets = [
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
         .executableTarget(
-            name: "tapedeck-fuzz-envelope", dependencies: [runtime("TapedeckProtocol"), "CFuzzerDriver"],
+            name: "tapedeck-fuzz-envelope", dependencies: [toolSupport, "CFuzzerDriver"],
             path: "Fuzz/EnvelopeFuzzer"),
     ]
     package.products = []

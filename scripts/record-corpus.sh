@@ -39,14 +39,10 @@ flows=(
   "refused-then-accepted:refused-then-accepted:session"
 )
 
-# The reference server's faults for a flow that needs them (docs/REFERENCE-SERVER.md, "Faults").
+# The reference server's faults a flow needs: its scenario's `server` line (docs/SCENARIOS.md),
+# whose options are `tapedeck server`'s own.
 server_faults() {
-  case "$1" in
-    drop-reconnect) echo "--drop-on purchaseItem --fault-connections 1" ;;
-    claim-in-flight) echo "--drop-on claimEvent --fault-connections 1" ;;
-    close-code) echo "--close-after 5 --close-code 4001 --fault-connections 1" ;;
-    refused-then-accepted) echo "--refuse-first 2" ;;
-  esac
+  sed -n 's/^server[[:space:]]\{1,\}\([^#]*\).*/\1/p' "$1" | head -n 1
 }
 
 [ -x "$bin" ] || { echo "record-corpus: no tapedeck binary at $bin (make release, or pass its path)" >&2; exit 2; }
@@ -87,7 +83,7 @@ for entry in "${flows[@]}"; do
   echo "== $flow ($scenario)"
   mkdir -p "$work/$flow"
   # shellcheck disable=SC2046 # the faults are separate options
-  start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed" $(server_faults "$flow")
+  start "$work/$flow/server.log" server --listen 127.0.0.1:0 --clock virtual --seed "$seed" $(server_faults "$scenario")
   server_url=$(grep -o 'ws://[^ ]*' "$work/$flow/server.log" | head -n 1)
   [ -z "$down" ] || stop_all
   start "$work/$flow/proxy.log" record --listen 127.0.0.1:0 --upstream "$server_url" --out "$work/$flow/tapes" \

@@ -4,7 +4,8 @@ import TapedeckWebSocket
 
 /// `--reference`: a reference server started in this process on a free loopback port, with a
 /// fixed seed and the virtual clock, and a transport to it. One per scenario, so a scenario's
-/// games (seeded by connection ordinal) do not depend on which scenarios ran before it.
+/// games (seeded by connection ordinal) do not depend on which scenarios ran before it, and so
+/// that each gets the faults its `server` line names.
 package final class ReferenceScenarioTarget {
     package let server: ReferenceServer
     package let clock: VirtualScenarioClock
@@ -16,9 +17,15 @@ package final class ReferenceScenarioTarget {
         self.transport = transport
     }
 
-    package static func start(seed: UInt64 = ReferenceServerConfiguration.defaultSeed) async throws -> ReferenceScenarioTarget {
-        let server = try await ReferenceServer.start(
-            ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual))
+    package static func start(
+        seed: UInt64 = ReferenceServerConfiguration.defaultSeed, faults: ScenarioServer? = nil
+    ) async throws -> ReferenceScenarioTarget {
+        var configuration = ReferenceServerConfiguration(host: "127.0.0.1", port: 0, seed: seed, clock: .virtual)
+        if let faults {
+            configuration.faults = FaultPlan(faults)
+            configuration.refuseFirst = faults.refuseFirst
+        }
+        let server = try await ReferenceServer.start(configuration)
         let clock = VirtualScenarioClock()
         do {
             let transport = VirtualTimeServerTransport(target: try WebSocketURL(parsing: server.url), clock: clock)

@@ -4,8 +4,9 @@ import Testing
 /// docs/ARCHITECTURE.md's table of targets is the two packages', read from `swift package
 /// dump-package` (the runtime at the repository's root, the tool in Tool/): every target has a row,
 /// every row names a target, and each row's "depends on" column lists exactly the Tapedeck targets
-/// that the target depends on (external packages may be named beside them). A moved boundary that
-/// the page does not follow fails here.
+/// that the target depends on (external packages may be named beside them). A product of several
+/// targets (TapedeckToolSupport) stands for those of its targets the depending target imports. A
+/// moved boundary that the page does not follow fails here.
 @Suite struct ArchitectureDocTests {
     struct Row {
         var targets: [String]
@@ -13,7 +14,10 @@ import Testing
     }
 
     struct Manifest: Decodable {
-        struct Product: Decodable { var name: String }
+        struct Product: Decodable {
+            var name: String
+            var targets: [String]
+        }
         struct Target: Decodable {
             struct Dependency: Decodable {
                 var byName: [String?]?
@@ -58,15 +62,30 @@ import Testing
         [try decode(try await dumpPackage(runtimePackage)), try decode(try await dumpPackage(toolPackage))]
     }
 
-    /// Target name → the Tapedeck targets it depends on (the tool's through the runtime's products,
-    /// which are its targets of the same name); test targets left out.
+    /// The runtime's products by name, with their targets.
+    static func runtimeProducts(_ manifests: [Manifest]) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: manifests[0].products.map { ($0.name, $0.targets) })
+    }
+
+    /// The folder of a target's sources in the package at `folder`.
+    static func sources(of target: Manifest.Target, in folder: URL) -> URL {
+        folder.appendingPathComponent(target.path ?? ((target.type == "test" ? "Tests/" : "Sources/") + target.name))
+    }
+
+    /// Target name → the Tapedeck targets it depends on (the tool's through the runtime's products:
+    /// a product's targets that it imports); test targets left out.
     static func packageTargets() async throws -> [String: Set<String>] {
+        let manifests = try await manifests()
+        let products = runtimeProducts(manifests)
         var graph: [String: [String]] = [:]
-        for manifest in try await manifests() {
+        for (folder, manifest) in zip([runtimePackage, toolPackage], manifests) {
             for target in manifest.targets where target.type != "test" {
-                graph[target.name] = target.dependencies.compactMap {
-                    if let product = $0.product, product.count > 1, product[1] == "Tapedeck" { return product[0] }
-                    return ($0.byName ?? $0.target)?.first ?? nil
+                let imported = try importedModules(under: sources(of: target, in: folder))
+                graph[target.name] = target.dependencies.flatMap { dependency -> [String] in
+                    if let product = dependency.product, product.count > 1, product[1] == "Tapedeck", let name = product[0] {
+                        return (products[name] ?? [name]).filter { imported.contains($0) }
+                    }
+                    return [(dependency.byName ?? dependency.target)?.first ?? nil].compactMap { $0 }
                 }
             }
         }
@@ -111,6 +130,19 @@ import Testing
         #expect(
             documented.sorted() == products.sorted(),
             "the manifests' products \(products.sorted()); the page's \(documented.sorted())")
+    }
+
+    /// Xcode's "Add Package" lists the runtime's products: the five an app picks from and one for
+    /// the tool package, which holds every other runtime target (issue 53).
+    @Test func theRuntimeOffersFiveAppProductsAndOneForTheTool() async throws {
+        let runtime = try Self.decode(try await Self.dumpPackage(Self.runtimePackage))
+        let products = Self.runtimeProducts([runtime])
+        let app = ["TapedeckTesting", "TapedeckSocket", "TapedeckRecorder", "TapedeckThroughput", "TapedeckTape"]
+        #expect(products.keys.sorted() == (app + ["TapedeckToolSupport"]).sorted())
+        for name in app { #expect(products[name] == [name]) }
+        let tool = Set(products["TapedeckToolSupport"] ?? [])
+        #expect(tool.isDisjoint(with: app))
+        #expect(tool.union(app) == Set(runtime.targets.map(\.name)), "every runtime target is in one product")
     }
 
     /// What an app resolves is the runtime package's dependencies: none (the DocC plugin joins only
@@ -161,15 +193,20 @@ import Testing
         return modules
     }
 
-    /// Every dependency a target declares is imported by one of its files: none is kept after the
-    /// code stopped using it (the build already fails on an import that is not declared).
+    /// Every dependency a target declares is imported by one of its files (a product of several
+    /// targets: one of them): none is kept after the code stopped using it (the build already
+    /// fails on an import that is not declared).
     @Test func everyDeclaredDependencyIsImported() async throws {
         var unused: [String] = []
-        for (folder, manifest) in zip([Self.runtimePackage, Self.toolPackage], try await Self.manifests()) {
+        let manifests = try await Self.manifests()
+        let products = Self.runtimeProducts(manifests)
+        for (folder, manifest) in zip([Self.runtimePackage, Self.toolPackage], manifests) {
             for target in manifest.targets where target.type != "system" {
-                let path = target.path ?? ((target.type == "test" ? "Tests/" : "Sources/") + target.name)
-                let imported = try Self.importedModules(under: folder.appendingPathComponent(path))
-                let never = target.dependencyNames.subtracting(imported)
+                let imported = try Self.importedModules(under: Self.sources(of: target, in: folder))
+                let never = target.dependencyNames.filter { name in
+                    guard let targets = products[name], targets.count > 1 else { return !imported.contains(name) }
+                    return imported.isDisjoint(with: targets)
+                }
                 if !never.isEmpty { unused.append("\(target.name): \(never.sorted().joined(separator: ", "))") }
             }
         }

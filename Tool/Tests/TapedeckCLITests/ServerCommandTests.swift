@@ -15,6 +15,10 @@ import Testing
         (["--drop-after", "0"], "--drop-after must be 1 or more"),
         (["--close-code", "1006"], "--close-code 1006 cannot be sent"),
         (["--delay=-5"], "--delay must not be negative"),
+        // The same rules and words as a scenario's `server` line (ParserErrorTests).
+        (["--drop-on", "claimEvnt"], #"--drop-on claimEvnt is not a client message type; did you mean "claimEvent"?"#),
+        (["--refuse-first", "2000"], "--refuse-first must be 0-1000 (got 2000)"),
+        (["--fault-connections", "0,2"], "--fault-connections takes connection numbers from 1, comma-separated"),
     ])
     func badCombinationsAreRefused(arguments: [String], message: String) {
         do {

@@ -16,6 +16,9 @@ struct ReportChromiumTests {
     static let fixtureTape = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("TapedeckTapeTests/Fixtures/baolife-session.tape").path
 
+    /// A session tape of the corpus: a drop, the app's backoff, a reconnect (issue 53).
+    static let sessionTape = ChildProcess.repositoryRoot + "/Recordings/drop-reconnect.tape"
+
     func chromium() throws -> HeadlessChromium {
         guard let found = HeadlessChromium.found else { throw MissingChromium() }
         return found
@@ -110,5 +113,51 @@ struct ReportChromiumTests {
         #expect(dom.html.contains("&lt;img src=x onerror=alert(2)&gt;"))
         let failureRow = try #require(dom.attributes(of: "tr", containing: "id=\"row-\(report.failure!.row)\""))
         #expect(failureRow["class"] == "fail")
+    }
+
+    /// The report of a session tape shows each connection as a lane on tape time: the first
+    /// dropped (no close frame), the gap of the app's backoff, the second closed by the app; the
+    /// timeline has a connection column and its filter keeps one connection's rows; the charts
+    /// are on tape time, as the game clock stands still over this one-second session.
+    @Test func aSessionTapeShowsTwoConnectionLanesWithTheDropAndTheReconnect() async throws {
+        let browser = try chromium()
+        let tapes = try TestTapes.report()
+        defer { tapes.remove() }
+        let report = try SessionReportBuilder().build(tapePaths: [Self.sessionTape])
+        try #require(report.connections.count == 2, "\(report.connections)")
+        let (first, second) = (report.connections[0], report.connections[1])
+        #expect(first.id == 1 && second.id == 2)
+        #expect(first.end.name == "dropped", "\(first.end)")
+        #expect(second.end == .closed(code: 1000, direction: "c2s"))
+        let gap = try #require(second.gapBefore)
+        #expect(gap >= 1_000_000_000 && gap < 2_000_000_000, "the app's backoff is 1 s: \(gap)")
+        #expect(report.chartAxis == .tape)
+        let secondRows = report.rows.count(where: { $0.connection == 2 })
+        #expect(secondRows > 0 && secondRows < report.rows.count)
+
+        let url = "file://" + (try page(report, in: tapes))
+        let dom = try await open(url + "#conn=2", with: browser)
+        let root = try #require(dom.attributes(of: "html"))
+        #expect(root["data-report-ready"] == "1")
+        #expect(root["data-js-errors"] == "0")
+        #expect(root["data-charts-drawn"] == "3")
+        let lanes = dom.html.components(separatedBy: "<div class=\"lane\"").dropFirst().map { String($0.prefix(300)) }
+        #expect(lanes.count == 2, "\(lanes)")
+        let dropped = try #require(dom.attributes(of: "div", containing: "data-connection=\"1\""))
+        #expect(dropped["data-end"] == "dropped")
+        #expect(dropped["data-gap-ms"] == nil)
+        let reconnect = try #require(dom.attributes(of: "div", containing: "data-connection=\"2\""))
+        #expect(reconnect["data-end"] == "closed")
+        #expect(reconnect["data-gap-ms"] == String(gap / 1_000_000))
+        #expect(dom.html.contains("⚡ dropped") && dom.html.contains("✕ 1000"))
+        #expect(dom.html.contains("closed 1000 by the client"))
+        let energy = try #require(dom.attributes(of: "canvas", containing: "id=\"chart-energy\""))
+        #expect(energy["data-axis"] == "tape")
+        #expect(energy["data-points"] == String(report.samples.count))
+        // `#conn=2` keeps the reconnect's rows only, each with its connection in the new column.
+        let table = try #require(dom.attributes(of: "table", containing: "id=\"timeline-table\""))
+        #expect(table["data-visible-rows"] == String(secondRows))
+        #expect(dom.html.components(separatedBy: "<tr id=\"row-").count - 1 == secondRows)
+        #expect(dom.html.contains("<th>conn</th>"))
     }
 }

@@ -5,6 +5,7 @@ import TapedeckInvestigation
 import TapedeckProtocol
 import TapedeckReplay
 import TapedeckTestFixtures
+import TestSupport
 import Testing
 
 @Suite struct ReportModelTests {
@@ -43,10 +44,14 @@ import Testing
         #expect(report.samplesWithoutClock == 2)
         #expect(
             report.samples == [
-                ChartSample(row: 2, gameMinute: Self.june1 + 480, energy: 100, money: 500, diamonds: 10),
-                ChartSample(row: 3, gameMinute: Self.june1 + 490, energy: 99, money: 500, diamonds: 10),
-                ChartSample(row: 6, gameMinute: Self.june1 + 490, energy: 99, money: 550, diamonds: 10),
-                ChartSample(row: 8, gameMinute: Self.june1 + 540, energy: 97, money: 555, diamonds: 10),
+                ChartSample(
+                    row: 2, gameMinute: Self.june1 + 480, tapeTime: 2_000_000_000, energy: 100, money: 500, diamonds: 10),
+                ChartSample(
+                    row: 3, gameMinute: Self.june1 + 490, tapeTime: 3_000_000_000, energy: 99, money: 500, diamonds: 10),
+                ChartSample(
+                    row: 6, gameMinute: Self.june1 + 490, tapeTime: 6_000_000_000, energy: 99, money: 550, diamonds: 10),
+                ChartSample(
+                    row: 8, gameMinute: Self.june1 + 540, tapeTime: 8_000_000_000, energy: 97, money: 555, diamonds: 10),
             ])
         #expect(report.recordCount == 10)
         #expect(report.failure == nil)
@@ -54,6 +59,21 @@ import Testing
         #expect(report.tapes.first?.messages == 8)
         #expect(report.tapes.first?.labels == ["device=sim", "scenario=report-test"])
         #expect(report.tapes.first?.duration == 9_000_000_000)
+    }
+
+    /// A session tape's connections are lanes on its time (issue 53): Recordings/refused-then-
+    /// accepted.tape is refused twice, with the app's backoffs of 1 s and 2 s, then plays.
+    @Test func aSessionTapesConnectionsAreLanesWithTheirEndsAndGaps() throws {
+        let report = try SessionReportBuilder().build(
+            tapePaths: [ChildProcess.repositoryRoot + "/Recordings/refused-then-accepted.tape"])
+        #expect(report.connections.map(\.id) == [1, 2, 3])
+        #expect(report.connections.map(\.end.name) == ["refused", "refused", "closed"])
+        #expect(report.connections[0].end.text.hasPrefix("refused: upgrade failed: upstream answered 503"))
+        #expect(report.connections.map { $0.opened == nil } == [true, true, false])
+        let gaps = report.connections.map { $0.gapBefore.map { Int($0 / 100_000_000) } }
+        #expect(gaps == [nil, 10, 20], "tenths of a second: \(gaps)")
+        #expect(report.connections[2].messages > 5)
+        #expect(report.rows.map(\.connection).first == 1 && report.rows.map(\.connection).last == 3)
     }
 
     @Test func typeAndDirectionCountsCoverTheSessionAndTheEmbeddedRows() throws {
@@ -167,8 +187,12 @@ import Testing
         #expect(report.tapes.map(\.records) == [10, 3])
         #expect(report.failure?.tape == 1)
         #expect(report.failure?.row == 12)
-        // The second tape's update is on the charts: the session kept the first tape's game date.
-        #expect(report.samples.last == ChartSample(row: 11, gameMinute: Self.june1 + 600, energy: 80, money: 555, diamonds: 10))
+        // The second tape's update is on the charts: the session kept the first tape's game date,
+        // and its time goes on from the first tape's end (9 s) by its own 1 s.
+        #expect(
+            report.samples.last
+                == ChartSample(
+                    row: 11, gameMinute: Self.june1 + 600, tapeTime: 10_000_000_000, energy: 80, money: 555, diamonds: 10))
         #expect(report.rows.map(\.tape) == Array(repeating: 0, count: 10) + [1, 1, 1])
         #expect(report.rows.map(\.record).suffix(3) == [0, 1, 2])
     }

@@ -2,31 +2,63 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The acceptance: every shipped scenario passes against the reference server (`--reference`,
-/// started in the command's process on a free loopback port, real sockets, virtual time) and,
+/// The acceptance: every shipped scenario (each `.scenario` file of Scenarios/, issue 53) passes
+/// against the reference server (`--reference`, started in the command's process on a free
+/// loopback port with the faults of the scenario's `server` line, real sockets, virtual time) and,
 /// recorded there with `--record-to`, against `--tape` of its own recording. Runs the real
 /// `tapedeck` binary.
-@Suite struct ShippedScenarioTests {
-    static let shipped = [
-        "character-creation", "claimable-events", "connect", "core-loop", "dating", "five-minute-session", "questions", "store",
-        "time-simulation", "conversations", "recovery", "setbacks", "returning-player",
-    ]
+@Suite(.ownThread) struct ShippedScenarioTests {
+    static let shipped: [String] = {
+        let folder = ChildProcess.repositoryRoot + "/Scenarios"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".scenario") }.map { String($0.dropLast(".scenario".count)) }.sorted()
+    }()
 
     /// Scenarios of two connections whose second one the server opens with a message.
     static let servedAsOneConnection: Set<String> = ["returning-player"]
 
-    /// `refused.scenario` is about a server that is down: it passes where nothing listens and fails
-    /// against a server that accepts it.
+    @Test func everyShippedScenarioIsTested() {
+        #expect(Self.shipped.count == 19, "\(Self.shipped)")
+        #expect(Self.shipped.contains("drop-reconnect") && Self.shipped.contains("refused"))
+    }
+
+    /// The documented command, every scenario in one run: each gets the server its line asks for.
+    @Test func theDocumentedCommandPassesEveryScenario() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
+        let files = Self.shipped.map { "Scenarios/\($0).scenario" }
+        let run = try await ChildProcess.run(ChildProcess.tapedeck, ["scenario", "run"] + files + ["--reference"])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        for name in Self.shipped { #expect(run.standardOutput.contains("PASS \(name):"), "\(name)") }
+        #expect(!run.standardOutput.contains("FAIL "))
+    }
+
+    /// `refused.scenario` is about a server that is down: it passes where nothing listens, and with
+    /// `--reference` (its `server --refuse-first 1`), and fails against a server that accepts it,
+    /// saying the server line's faults are that server's business.
     @Test func theRefusedScenarioPassesOnlyWhereTheConnectionIsRefused() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck))
         let down = try await ChildProcess.run(
             ChildProcess.tapedeck, ["scenario", "run", "Scenarios/refused.scenario", "--server", "ws://127.0.0.1:1/wss/"])
         #expect(down.status == 0, "\(down.standardOutput)\(down.standardError)")
         #expect(down.standardOutput.contains("PASS refused"), "\(down.standardOutput)")
-        let up = try await ChildProcess.run(
+        let reference = try await ChildProcess.run(
             ChildProcess.tapedeck, ["scenario", "run", "Scenarios/refused.scenario", "--reference"])
+        #expect(reference.status == 0, "\(reference.standardOutput)\(reference.standardError)")
+        let server = try ChildProcess(ChildProcess.tapedeck, ["server", "--listen", "127.0.0.1:0", "--clock", "virtual"])
+        let line = try await server.line(startingWith: "listening on ")
+        defer { server.signal(SIGTERM) }
+        let up = try await ChildProcess.run(
+            ChildProcess.tapedeck,
+            [
+                "scenario", "run", "Scenarios/refused.scenario", "--server", String(line.dropFirst("listening on ".count)),
+                "--server-clock", "virtual",
+            ])
         #expect(up.status == 1, "\(up.standardOutput)\(up.standardError)")
         #expect(up.standardOutput.contains("opened, but the scenario expected it to be refused"), "\(up.standardOutput)")
+        #expect(
+            up.standardOutput.contains("note: refused asks for a server with faults (`server --refuse-first 1`)"),
+            "\(up.standardOutput)"
+        )
     }
 
     @Test(arguments: shipped)

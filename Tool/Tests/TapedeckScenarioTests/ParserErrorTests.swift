@@ -169,6 +169,63 @@ import Testing
                 "invalid path '[x': expected a non-negative array index; keys are separated by '.', array elements are [n], e.g. person.relationships[0].name"
         ),
         Case(source: "close 99\n", location: "test.scenario:1:7", message: "a close code must be from 1000 to 4999"),
+        // The `server` line (issue 53): the reference server's faults, each value checked by the rules
+        // `tapedeck server` applies (ScenarioServer.problem(with:), ServerCommandTests), then the line.
+        Case(
+            source: "server --drop-of purchaseItem\nconnect\n", location: "test.scenario:1:8",
+            message: #"unknown server option '--drop-of'; did you mean "--drop-on"?"#),
+        Case(
+            source: "server --drop-on purchaseItme\n", location: "test.scenario:1:18",
+            message: #"--drop-on purchaseItme is not a client message type; did you mean "purchaseItem"?"#),
+        Case(
+            source: "server --close-after 5 --close-code 1006\n", location: "test.scenario:1:37",
+            message: "--close-code 1006 cannot be sent in a close frame; use 1000-4999 except 1004-1006 and 1015, e.g. 4001"),
+        Case(
+            source: "server --close-code 4001\n", location: "test.scenario:1:8",
+            message: "--close-code applies to --close-after; add --close-after N, the server messages before the close"),
+        Case(
+            source: "server --refuse-first two\n", location: "test.scenario:1:23",
+            message: "--refuse-first takes a whole number, found 'two'; e.g. --refuse-first 5"),
+        Case(
+            source: "server --refuse-first 2000\n", location: "test.scenario:1:23",
+            message: "--refuse-first must be 0-1000 (got 2000)"),
+        Case(
+            source: "server --drop-after 0\n", location: "test.scenario:1:21",
+            message: "--drop-after must be 1 or more (got 0)"),
+        Case(
+            source: "server --fault-connections 1\n", location: "test.scenario:1:8",
+            message:
+                "--fault-connections names the connections a fault applies to, and this line has none; add a fault such as --drop-on TYPE or --close-after N"
+        ),
+        Case(
+            source: "server --fault-connections 0,2 --drop-after 3\n", location: "test.scenario:1:28",
+            message:
+                "--fault-connections takes connection numbers from 1, comma-separated; e.g. --fault-connections 1 (the first connection only) or 1,3"
+        ),
+        Case(
+            source: "server --seed 7\n", location: "test.scenario:1:8",
+            message:
+                "--seed is not a fault: --reference starts the server itself (a free loopback port, the virtual clock, --seed); the server line takes --drop-after, --delay, --malformed-every, --close-after, --close-code, --drop-on, --fault-connections, --refuse-first"
+        ),
+        Case(
+            source: "server --drop-after 2 --drop-after 3\n", location: "test.scenario:1:23",
+            message: "--drop-after is given twice (first at column 8)"),
+        Case(
+            source: "server --drop-on=claimEvent\n", location: "test.scenario:1:8",
+            message: "write the value after a space; --drop-on claimEvent"),
+        Case(
+            source: "server --drop-after\n", location: "test.scenario:1:20",
+            message: "--drop-after needs a value, found the end of the line; write --drop-after VALUE, e.g. --drop-after 5"),
+        Case(
+            source: "server\n", location: "test.scenario:1:7",
+            message:
+                "expected a fault option after 'server', found the end of the line; e.g. server --drop-on purchaseItem --fault-connections 1; options: --drop-after, --delay, --malformed-every, --close-after, --close-code, --drop-on, --fault-connections, --refuse-first"
+        ),
+        Case(
+            source: "connect\nserver --refuse-first 1\n", location: "test.scenario:2:1",
+            message:
+                "the server line must be the scenario's first statement; move it above the other statements of the scenario file (not into a block or an included file)"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -181,6 +238,20 @@ import Testing
         let found = try #require(error, "expected a parse error for:\n\(testCase.source)")
         #expect("\(found.location)" == testCase.location)
         #expect(found.summary == "\(testCase.location): error: \(testCase.message)")
+    }
+
+    /// A good `server` line: every option, as `--reference` and the scripts read it back.
+    @Test func aServerLineParsesIntoTheServersFaults() throws {
+        let scenario = try TestSupport.parse(
+            "# faults\nserver --drop-on claimEvent --fault-connections 3,1 --delay 20  # the first and third\nconnect\n")
+        var expected = ScenarioServer()
+        expected.dropOn = "claimEvent"
+        expected.faultConnections = [1, 3]
+        expected.delayMilliseconds = 20
+        #expect(scenario.server == expected)
+        #expect(expected.arguments == ["--delay", "20", "--drop-on", "claimEvent", "--fault-connections", "1,3"])
+        #expect(scenario.statements.count == 1)
+        #expect(try TestSupport.parse("connect\n").server == nil)
     }
 
     @Test func tableHasAtLeastTwentyBrokenScenarios() {

@@ -20,7 +20,8 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             connects to a running server in real time (with --server-clock virtual: a server started \
             with --clock virtual, driven by advance messages in virtual time). --reference starts \
             the reference server in this process on a free loopback port with --seed and the virtual \
-            clock, one per scenario, so `wait 5m` takes no five real minutes. A scenario's connect \
+            clock, one per scenario, so `wait 5m` takes no five real minutes, with the faults of the \
+            scenario's `server` line (docs/SCENARIOS.md). A scenario's connect \
             URL keeps its path and query and takes the target's scheme, host and port. \
             Exit codes: 0 every step passed; 1 a step failed (an unreachable --server fails the connect \
             step); 2 a scenario that does not parse, a tape that cannot be read, or a reference server \
@@ -113,7 +114,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         for scenario in scenarios {
             let session: ScenarioTarget.Session
             do {
-                session = try await target.start()
+                session = try await target.start(for: scenario)
             } catch {
                 throw CommandFailure.exit("cannot start the reference server: \(error)", code: ScenarioExitCode.badInput)
             }
@@ -134,6 +135,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                     for: ScenarioResult(
                         name: scenario.name, file: scenario.file, steps: [],
                         unmatchedSends: [], duration: 0, finalState: .null)) + "\n")
+            if let note = target.faultNote(for: scenario) { try? output.write(note + "\n") }
             let verbose = self.verbose
             let result = await runner.run { step in
                 try? output.write(ScenarioReport.lines(for: step, verbose: verbose).joined(separator: "\n") + "\n")

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Dispatch
 import TapedeckGame
-import TapedeckProtocol
+import TapedeckScenario
+import TapedeckScenarioNetwork
 import TapedeckServers
 import TapedeckTape
 import TapedeckWebSocket
@@ -75,45 +76,42 @@ struct ServerCommand: AsyncParsableCommand {
     var connectionLimits: ConnectionLimitOptions
 
     func validate() throws {
-        for (name, value) in [("--drop-after", dropAfter), ("--malformed-every", malformedEvery), ("--close-after", closeAfter)] {
-            if let value, value < 1 { throw ValidationError("\(name) must be 1 or more (got \(value)).") }
+        // The fault values' rules are a scenario's `server` line's too: one copy, in ScenarioServer.
+        let faults = try faultOptions()
+        for option in ScenarioServer.options {
+            if let problem = faults.problem(with: option) {
+                let text = problem.message + (problem.hint.map { "; \($0)" } ?? "")
+                throw ValidationError(text.hasSuffix("?") ? text : text + ".")
+            }
         }
-        if delay < 0 { throw ValidationError("--delay must not be negative (got \(delay)).") }
-        if !(0...1000).contains(refuseFirst) { throw ValidationError("--refuse-first must be 0-1000 (got \(refuseFirst)).") }
-        if let dropOn, !ClientMessage.knownTypes.contains(dropOn) {
-            throw ValidationError(
-                "--drop-on \(dropOn) is not a client message type; for example claimEvent or answerQuestion (docs/PROTOCOL.md).")
-        }
-        _ = try faultConnectionSet()
         if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
             throw ValidationError(
                 "--max-message must be 64-\(TapeFormat.maxMessageLength) bytes, as for a recorded message (got \(maxMessage)).")
         }
-        if !(1000...4999).contains(closeCode) || [1004, 1005, 1006, 1015].contains(closeCode) {
-            throw ValidationError(
-                "--close-code \(closeCode) cannot be sent in a close frame: use 1000-4999 except 1004-1006 and 1015.")
-        }
     }
 
-    /// `--fault-connections 1,3` as a set; nil without the option.
-    private func faultConnectionSet() throws -> Set<Int>? {
-        guard let faultConnections else { return nil }
-        var set = Set<Int>()
-        for part in faultConnections.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let number = Int(part.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(number) else {
-                throw ValidationError(
-                    "--fault-connections takes connection numbers from 1, comma-separated, like 1 or 1,3 (got \"\(faultConnections)\")."
-                )
+    /// The fault options as a scenario's `server` line holds them.
+    private func faultOptions() throws -> ScenarioServer {
+        var faults = ScenarioServer()
+        faults.dropAfter = dropAfter
+        faults.delayMilliseconds = delay
+        faults.malformedEvery = malformedEvery
+        faults.closeAfter = closeAfter
+        faults.closeCode = Int(closeCode)
+        faults.dropOn = dropOn
+        faults.refuseFirst = refuseFirst
+        if let faultConnections {
+            guard let connections = ScenarioServer.connections(parsing: faultConnections) else {
+                let problem = ScenarioServer.connectionsProblem
+                throw ValidationError("\(problem.message) (got \"\(faultConnections)\"); \(problem.hint ?? "").")
             }
-            set.insert(number)
+            faults.faultConnections = connections
         }
-        return set
+        return faults
     }
 
     func run() async throws {
-        let faults = FaultPlan(
-            dropAfter: dropAfter, delayMilliseconds: delay, malformedEvery: malformedEvery,
-            closeAfter: closeAfter, closeCode: closeCode, dropOn: dropOn, connections: try faultConnectionSet())
+        let faults = FaultPlan(try faultOptions())
         let configuration = ReferenceServerConfiguration(
             host: listen.host, port: listen.port, tlsCertificatePath: tls.certificate, tlsKeyPath: tls.key, seed: seed,
             clock: clock, faults: faults, refuseFirst: refuseFirst, maxMessageBytes: maxMessage,

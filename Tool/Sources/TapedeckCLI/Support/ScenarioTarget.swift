@@ -20,7 +20,8 @@ enum ScenarioTarget {
         var stop: () async -> Void
     }
 
-    func start() async throws -> Session {
+    /// A session for `scenario`: with `.reference`, a server with the faults of its `server` line.
+    func start(for scenario: Scenario) async throws -> Session {
         switch self {
         case .tape(let path, let records, let matchFields):
             let clock = VirtualScenarioClock()
@@ -39,10 +40,19 @@ enum ScenarioTarget {
                 transport: transport, clock: clock, serverURL: url.description,
                 label: ("server", url.description), stop: { await transport.close(code: 1000) })
         case .reference(let seed):
-            let reference = try await ReferenceScenarioTarget.start(seed: seed)
+            let reference = try await ReferenceScenarioTarget.start(seed: seed, faults: scenario.server)
             return Session(
                 transport: reference.transport, clock: reference.clock, serverURL: reference.url,
                 label: ("reference", "seed \(seed)"), stop: { await reference.stop() })
         }
+    }
+
+    /// With `--server`, a scenario's `server` line cannot be applied here: the note says what the
+    /// server must have been started with. A tape holds the faults it was recorded with;
+    /// `--reference` applies them.
+    func faultNote(for scenario: Scenario) -> String? {
+        guard case .server(let url, _) = self, let faults = scenario.server else { return nil }
+        return "note: \(scenario.name) asks for a server with faults (`\(faults.text)`); the one at \(url) must have been "
+            + "started with them (`tapedeck server \(faults.arguments.joined(separator: " "))`), as --reference starts its own"
     }
 }

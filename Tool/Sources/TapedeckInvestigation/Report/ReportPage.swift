@@ -32,6 +32,7 @@ package enum ReportPage {
         header(report, names: names, into: &page)
         failure(report, into: &page)
         checkpoints(report, into: &page)
+        connections(report, into: &page)
         charts(report, into: &page)
         timeline(report, into: &page)
         coverage(report, into: &page)
@@ -85,7 +86,7 @@ package enum ReportPage {
         }
         page.add("</tbody></table>")
         page.add(
-            "<nav><a href=\"#failure\">failure</a> · <a href=\"#checkpoints\">checkpoints</a> · <a href=\"#charts\">charts</a> · <a href=\"#timeline\">timeline</a></nav>"
+            "<nav><a href=\"#failure\">failure</a> · <a href=\"#checkpoints\">checkpoints</a> · <a href=\"#connections\">connections</a> · <a href=\"#charts\">charts</a> · <a href=\"#timeline\">timeline</a></nav>"
         )
         page.add("</header>")
     }
@@ -195,10 +196,16 @@ package enum ReportPage {
 
     static func charts(_ report: SessionReport, into page: inout Builder) {
         page.add("<section id=\"charts\">")
-        page.add("<h2>Resources over game time</h2>")
+        let axis = report.chartAxis == .game ? "game time" : "tape time"
+        page.add("<h2>Resources over \(axis)</h2>")
         var note =
-            "x axis: <strong>game time</strong>, the in-game clock of the replayed state (<code>gameState.gameDate</code>, "
-            + "<code>hourOfDay</code>, <code>minuteOfHour</code>), not the tape's time. One point after each state-changing record: "
+            report.chartAxis == .game
+            ? "x axis: <strong>game time</strong>, the in-game clock of the replayed state (<code>gameState.gameDate</code>, "
+                + "<code>hourOfDay</code>, <code>minuteOfHour</code>), not the tape's time."
+            : "x axis: <strong>tape time</strong>, seconds since the session began: the in-game clock stands still over "
+                + "this whole session (every sample is at one game minute), so game time would put every point on one line."
+        note +=
+            " One point after each state-changing record: "
             + "<span id=\"sample-count\">\(HTMLText.count(report.samples.count))</span> samples (consecutive samples with the same clock and values merged)."
         if report.samplesWithoutClock > 0 {
             note += " \(HTMLText.count(report.samplesWithoutClock)) state changes before the game had a date are not plotted."
@@ -207,9 +214,10 @@ package enum ReportPage {
         page.add("<p class=\"muted\">\(note)</p>")
         for entry in series {
             page.add(
-                "<figure><figcaption>\(entry.title) <code>\(entry.field)</code> over game time</figcaption>"
+                "<figure><figcaption>\(entry.title) <code>\(entry.field)</code> over \(axis)</figcaption>"
                     + "<canvas class=\"chart\" id=\"chart-\(entry.key)\" data-series=\"\(entry.key)\" data-color=\"\(entry.color)\" "
-                    + "role=\"img\" aria-label=\"\(entry.title) over game time\" height=\"220\"></canvas></figure>")
+                    + "data-axis=\"\(report.chartAxis.rawValue)\" role=\"img\" aria-label=\"\(entry.title) over \(axis)\" height=\"220\"></canvas></figure>"
+            )
         }
         page.add("</section>")
     }
@@ -250,13 +258,18 @@ package enum ReportPage {
             page.add("<option value=\"\(count.name)\">\(count.name) (\(countText(count, report)))</option>")
         }
         page.add("</select></label>")
+        page.add("<label>connection <select id=\"filter-connection\"><option value=\"all\">all</option>")
+        for id in Set(report.connections.map(\.id)).sorted() {
+            page.add("<option value=\"\(id)\">\(id)</option>")
+        }
+        page.add("</select></label>")
         page.add(
             "<span class=\"pager\"><button type=\"button\" id=\"page-previous\">◀</button> <span id=\"page-label\"></span> "
                 + "<button type=\"button\" id=\"page-next\">▶</button></span> <span id=\"match-count\" class=\"muted\"></span>")
         page.add("</form>")
         let tapeColumn = report.tapes.count > 1 ? "<th>tape</th>" : ""
         page.add(
-            "<table class=\"rows\" id=\"timeline-table\"><thead><tr><th>record</th>\(tapeColumn)<th>t</th><th>dir</th><th>type</th><th>summary</th></tr></thead>"
+            "<table class=\"rows\" id=\"timeline-table\"><thead><tr><th>record</th>\(tapeColumn)<th>t</th><th>conn</th><th>dir</th><th>type</th><th>summary</th></tr></thead>"
         )
         page.add("<tbody id=\"timeline-rows\"></tbody></table>")
         page.add("<noscript><p class=\"warn\">The timeline and the charts need JavaScript.</p></noscript>")

@@ -7,6 +7,8 @@ package struct ReportRow: Sendable, Equatable {
     package var record: Int
     /// The record's own time in its tape (ns).
     package var tapeTime: UInt64
+    /// The connection id the record carries (docs/TAPE-FORMAT.md).
+    package var connection: UInt32
     /// `c2s`, `s2c` or `note`.
     package var direction: String
     /// The envelope type of a text message (also of one that does not decode, when its `type`
@@ -21,13 +23,14 @@ package struct ReportRow: Sendable, Equatable {
     package var undecodable: Bool
 
     package init(
-        index: Int, tape: Int, record: Int, tapeTime: UInt64, direction: String, type: String,
+        index: Int, tape: Int, record: Int, tapeTime: UInt64, connection: UInt32 = 0, direction: String, type: String,
         summary: String, detail: String?, undecodable: Bool
     ) {
         self.index = index
         self.tape = tape
         self.record = record
         self.tapeTime = tapeTime
+        self.connection = connection
         self.direction = direction
         self.type = type
         self.summary = summary

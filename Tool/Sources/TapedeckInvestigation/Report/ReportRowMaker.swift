@@ -18,7 +18,8 @@ enum ReportRowMaker {
     static func row(_ record: TapeRecord, input: ReplayInput, index: Int, tape: Int, number: Int, detailLines: Int) -> ReportRow {
         let parsed = record.kind == .text ? try? JSONValue.parse(record.payload) : nil
         return ReportRow(
-            index: index, tape: tape, record: number, tapeTime: record.time, direction: record.direction.name,
+            index: index, tape: tape, record: number, tapeTime: record.time, connection: record.connection,
+            direction: record.direction.name,
             type: type(of: record, input: input), summary: summary(record, input: input, parsed: parsed),
             detail: detail(record, parsed: parsed, lines: detailLines), undecodable: Self.isUndecodable(input))
     }

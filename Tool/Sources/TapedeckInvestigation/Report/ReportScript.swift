@@ -30,8 +30,8 @@ enum ReportScript {
         })();
         """#
 
-    /// Draws the charts and runs the timeline: filters by type and direction (also from the URL,
-    /// `#type=u,claimEvent&dir=s2c`), pages of `pageSize` rows, a jump to the failure. Leaves
+    /// Draws the charts and runs the timeline: filters by type, direction and connection (also from
+    /// the URL, `#type=u,claimEvent&dir=s2c&conn=2`), pages of `pageSize` rows, a jump to the failure. Leaves
     /// markers for tests: `data-charts-drawn`, each canvas's `data-points`, the table's
     /// `data-visible-rows` / `data-page-rows`, and `data-report-ready`.
     static let main = #"""
@@ -39,10 +39,12 @@ enum ReportScript {
           'use strict';
           var root = document.documentElement;
           var data = JSON.parse(document.getElementById('report-data').textContent);
-          var COLUMN = { index: 0, tape: 1, record: 2, time: 3, dir: 4, type: 5, summary: 6, detail: 7, undecodable: 8 };
+          var COLUMN = { index: 0, tape: 1, record: 2, time: 3, dir: 4, type: 5, summary: 6, detail: 7, undecodable: 8, conn: 9 };
           var samples = data.samples;
+          var tapeAxis = samples.axis === 'tape';
 
-          // ---- Charts: step lines on canvas, x = game minutes since 1970-01-01 of the game calendar.
+          // ---- Charts: step lines on canvas, x = game minutes since 1970-01-01 of the game calendar,
+          // or (tapeAxis) milliseconds of tape time when the game clock stands still.
 
           function gameClockText(minute, withTime) {
             var iso = new Date(minute * 60000).toISOString();
@@ -86,7 +88,7 @@ enum ReportScript {
               if (xs[i] < xMin) { xMin = xs[i]; } if (xs[i] > xMax) { xMax = xs[i]; }
               if (ys[i] < yMin) { yMin = ys[i]; } if (ys[i] > yMax) { yMax = ys[i]; }
             }
-            if (xMax === xMin) { xMin -= 30; xMax += 30; }
+            if (xMax === xMin) { xMin -= tapeAxis ? 500 : 30; xMax += tapeAxis ? 500 : 30; }
             var xPad = (xMax - xMin) * 0.02;
             xMin -= xPad; xMax += xPad;
             if (yMax === yMin) { yMin -= 1; yMax += 1; }
@@ -101,15 +103,15 @@ enum ReportScript {
               ctx.beginPath(); ctx.moveTo(left, Math.round(py(y)) + 0.5); ctx.lineTo(left + plotW, Math.round(py(y)) + 0.5); ctx.stroke();
               ctx.fillText(String(Math.round(y * 1000) / 1000), left - 6, py(y));
             }
-            var xStep = clockStep(xMax - xMin);
+            var xStep = tapeAxis ? niceStep(xMax - xMin, 7) : clockStep(xMax - xMin);
             ctx.textAlign = 'center'; ctx.textBaseline = 'top';
             for (var x = Math.ceil(xMin / xStep) * xStep; x <= xMax; x += xStep) {
               ctx.beginPath(); ctx.moveTo(Math.round(px(x)) + 0.5, top); ctx.lineTo(Math.round(px(x)) + 0.5, top + plotH); ctx.stroke();
-              var label = gameClockText(x, xStep < 1440), half = ctx.measureText(label).width / 2;
+              var label = tapeAxis ? (Math.round(x) / 1000) + ' s' : gameClockText(x, xStep < 1440), half = ctx.measureText(label).width / 2;
               ctx.fillText(label, Math.min(Math.max(px(x), half + 2), width - half - 2), top + plotH + 5);
             }
             ctx.fillStyle = '#333';
-            ctx.fillText('game time (in-game clock: gameDate hourOfDay:minuteOfHour)', left + plotW / 2, top + plotH + 22);
+            ctx.fillText(tapeAxis ? 'tape time (seconds since the session began; the game clock stands still)' : 'game time (in-game clock: gameDate hourOfDay:minuteOfHour)', left + plotW / 2, top + plotH + 22);
             ctx.strokeStyle = '#999'; ctx.strokeRect(left + 0.5, top + 0.5, plotW, plotH);
 
             var failureX = failureMinute();
@@ -142,6 +144,7 @@ enum ReportScript {
 
           var typeBoxes = Array.prototype.slice.call(document.querySelectorAll('input.type-filter'));
           var direction = document.getElementById('filter-direction');
+          var connection = document.getElementById('filter-connection');
           var table = document.getElementById('timeline-table');
           var body = document.getElementById('timeline-rows');
           var pageLabel = document.getElementById('page-label');
@@ -150,7 +153,7 @@ enum ReportScript {
 
           function readHash() {
             var hash = location.hash.replace(/^#/, '');
-            if (!/(^|&)(type|dir|page)=/.test(hash)) { return false; }
+            if (!/(^|&)(type|dir|conn|page)=/.test(hash)) { return false; }
             var params = new URLSearchParams(hash);
             if (params.has('type')) {
               var wanted = params.get('type').split(',');
@@ -160,6 +163,10 @@ enum ReportScript {
               var value = params.get('dir');
               direction.value = Array.prototype.some.call(direction.options, function (option) { return option.value === value; }) ? value : 'all';
             }
+            if (params.has('conn')) {
+              var wantedConnection = params.get('conn');
+              connection.value = Array.prototype.some.call(connection.options, function (option) { return option.value === wantedConnection; }) ? wantedConnection : 'all';
+            }
             page = params.has('page') ? Math.max(0, (parseInt(params.get('page'), 10) || 1) - 1) : 0;
             return true;
           }
@@ -168,14 +175,17 @@ enum ReportScript {
             var checked = typeBoxes.filter(function (box) { return box.checked; });
             if (checked.length !== typeBoxes.length) { params.set('type', checked.map(function (box) { return box.value; }).join(',')); }
             if (direction.value !== 'all') { params.set('dir', direction.value); }
+            if (connection.value !== 'all') { params.set('conn', connection.value); }
             if (page > 0) { params.set('page', String(page + 1)); }
             history.replaceState(null, '', params.toString() ? '#' + params.toString() : location.pathname + location.search);
           }
           function matching() {
             var types = {};
             typeBoxes.forEach(function (box) { if (box.checked) { types[box.value] = true; } });
-            var dir = direction.value;
-            return data.rows.filter(function (row) { return types[row[COLUMN.type]] === true && (dir === 'all' || row[COLUMN.dir] === dir); });
+            var dir = direction.value, conn = connection.value;
+            return data.rows.filter(function (row) {
+              return types[row[COLUMN.type]] === true && (dir === 'all' || row[COLUMN.dir] === dir) && (conn === 'all' || String(row[COLUMN.conn]) === conn);
+            });
           }
           function cell(tr, text, className) {
             var td = document.createElement('td');
@@ -200,6 +210,7 @@ enum ReportScript {
               cell(tr, String(row[COLUMN.index]), 'num');
               if (data.tapeCount > 1) { cell(tr, (row[COLUMN.tape] + 1) + ':' + row[COLUMN.record], 'num'); }
               cell(tr, row[COLUMN.time], 'num');
+              cell(tr, String(row[COLUMN.conn]), 'num');
               cell(tr, row[COLUMN.dir]);
               cell(tr, row[COLUMN.type]);
               var summary = cell(tr, '', 'summary');
@@ -226,6 +237,7 @@ enum ReportScript {
 
           typeBoxes.forEach(function (box) { box.addEventListener('change', changed); });
           direction.addEventListener('change', changed);
+          connection.addEventListener('change', changed);
           document.getElementById('types-all').addEventListener('click', function () { typeBoxes.forEach(function (box) { box.checked = true; }); changed(); });
           document.getElementById('types-none').addEventListener('click', function () { typeBoxes.forEach(function (box) { box.checked = false; }); changed(); });
           document.getElementById('page-previous').addEventListener('click', function () { page -= 1; writeHash(); render(); });
@@ -236,6 +248,7 @@ enum ReportScript {
             gotoFailure.addEventListener('click', function () {
               typeBoxes.forEach(function (box) { box.checked = true; });
               direction.value = 'all';
+              connection.value = 'all';
               var position = data.rows.findIndex(function (row) { return row[COLUMN.index] === data.failureRow; });
               page = position < 0 ? 0 : Math.floor(position / data.pageSize);
               focusRow = data.failureRow;

@@ -26,6 +26,15 @@ enum ReportStyle {
         #filters { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 8px 0; }
         #type-filters { border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; display: flex; flex-wrap: wrap; gap: 2px 14px; }
         #type-filters label { white-space: nowrap; } .count { color: var(--muted); font-size: 12px; }
+        .lanes { border: 1px solid #e4e4e7; border-radius: 4px; padding: 6px 8px; margin: 6px 0; }
+        .lane { display: flex; align-items: center; height: 26px; }
+        .lane-label { width: 190px; flex: none; font-size: 12.5px; }
+        .lane-track { position: relative; flex: 1; height: 18px; background: #fafafa; }
+        .lane-bar { position: absolute; top: 3px; height: 12px; border-radius: 3px; background: #1b83c5; }
+        .lane-bar.dropped { background: var(--fail); } .lane-bar.refused { background: var(--warn); } .lane-bar.closed { background: #5b6b7a; }
+        .lane-gap { position: absolute; top: 8px; height: 2px; border-top: 2px dashed #999; }
+        .lane-end { position: absolute; top: 0; padding-left: 4px; font-size: 11.5px; white-space: nowrap; }
+        .lane-end.dropped { color: var(--fail); } .lane-end.refused { color: var(--warn); }
         button { font: inherit; font-size: 12.5px; padding: 1px 8px; cursor: pointer; }
         """#
 }

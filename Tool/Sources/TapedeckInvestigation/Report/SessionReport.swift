@@ -38,16 +38,28 @@ package struct SessionReport: Sendable, Equatable {
     package var samples: [ChartSample]
     /// State-changing records before the game had a date (not on the charts).
     package var samplesWithoutClock: Int
+    /// The charts' x axis: game time, or the session's tape time when the game clock stands
+    /// still over the whole session (a short session tape is one game instant).
+    package var chartAxis: ChartAxis
+    /// Each connection of the session, in the order they began: the page's lanes.
+    package var connections: [ReportConnection]
     package var checkpoints: [ReportCheckpoint]
     package var failure: ReportFailure?
     /// The rules and message types the session exercised, as `tapedeck coverage` counts them
     /// (one session here: each tape's state carries on into the next).
     package var coverage: CoverageReport
 
+    /// What the charts' x axis measures.
+    package enum ChartAxis: String, Sendable, Equatable {
+        case game
+        case tape
+    }
+
     package init(
         tapes: [ReportTape], predicate: String?, recordCount: Int, finalDigest: String, typeCounts: [Count],
         directionCounts: [Count], rows: [ReportRow], embeddedRanges: [ClosedRange<Int>], samples: [ChartSample],
-        samplesWithoutClock: Int, checkpoints: [ReportCheckpoint], failure: ReportFailure?, coverage: CoverageReport
+        samplesWithoutClock: Int, chartAxis: ChartAxis = .game, connections: [ReportConnection] = [],
+        checkpoints: [ReportCheckpoint], failure: ReportFailure?, coverage: CoverageReport
     ) {
         self.tapes = tapes
         self.predicate = predicate
@@ -59,6 +71,8 @@ package struct SessionReport: Sendable, Equatable {
         self.embeddedRanges = embeddedRanges
         self.samples = samples
         self.samplesWithoutClock = samplesWithoutClock
+        self.chartAxis = chartAxis
+        self.connections = connections
         self.checkpoints = checkpoints
         self.failure = failure
         self.coverage = coverage

@@ -59,6 +59,7 @@ package struct SessionReportBuilder: Sendable {
         var samples: [ChartSample] = []
         var withoutClock = 0
         var coverage = CoverageReport()
+        var lanes = ReportConnectionTracker()
         var rangeIndex = 0
         var index = 0
         for (tape, _) in tapes { coverage.addTape(tape.path) }
@@ -67,6 +68,7 @@ package struct SessionReportBuilder: Sendable {
             let delivered = model.replay(record, decoded: input, at: position.sessionTime)
             _ = cursor.applied(record, input, delivered: delivered, modelViolations: [])
             let (tapeIndex, number) = (position.tape, position.record)
+            lanes.add(record, tape: tapeIndex, at: position.sessionTime.nanoseconds)
             coverage.count(input, fired: model.firedRules, tape: tapes[tapeIndex].tape.path, record: number)
             let type = ReportRowMaker.type(of: record, input: input)
             typeTotals[type, default: 0] += 1
@@ -86,7 +88,8 @@ package struct SessionReportBuilder: Sendable {
                     date: state.gameDate, hourOfDay: state.hourOfDay, minuteOfHour: state.minuteOfHour)
                 {
                     let sample = ChartSample(
-                        row: index, gameMinute: minute, energy: state.energy, money: state.money, diamonds: state.diamonds)
+                        row: index, gameMinute: minute, tapeTime: position.sessionTime.nanoseconds, energy: state.energy,
+                        money: state.money, diamonds: state.diamonds)
                     if samples.last.map({ !$0.plotsLike(sample) }) ?? true { samples.append(sample) }
                 } else {
                     withoutClock += 1
@@ -106,7 +109,16 @@ package struct SessionReportBuilder: Sendable {
             tapes: tapes.map { ReportTape($0.tape) }, predicate: predicate, recordCount: total,
             finalDigest: SnapshotDigest.hex(model.snapshot()), typeCounts: typeCounts,
             directionCounts: directionCounts, rows: rows, embeddedRanges: ranges, samples: samples,
-            samplesWithoutClock: withoutClock, checkpoints: checkpoints, failure: failure, coverage: coverage)
+            samplesWithoutClock: withoutClock, chartAxis: Self.axis(samples), connections: lanes.lanes,
+            checkpoints: checkpoints, failure: failure, coverage: coverage)
+    }
+
+    /// Tape time when every sample is at one game minute but the tape's time moves; else game time.
+    static func axis(_ samples: [ChartSample]) -> SessionReport.ChartAxis {
+        guard let first = samples.first, samples.allSatisfy({ $0.gameMinute == first.gameMinute }),
+            samples.contains(where: { $0.tapeTime != first.tapeTime })
+        else { return .game }
+        return .tape
     }
 
     private func reportFailure(_ found: ReproFailure, tape: ReproTape, tapeIndex: Int, offset: Int) -> ReportFailure {

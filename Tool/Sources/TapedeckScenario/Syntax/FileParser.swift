@@ -16,6 +16,8 @@ struct FileParser {
     let includedFrom: [SourceLocation]
     /// Variables given a value so far (in the order statements are written).
     var defined: Set<String> = []
+    /// The `server` line, when the file opens with one.
+    var server: ScenarioServer?
     static let maxDepth = 64
 
     init(source: String, file: String, loader: any ScenarioSourceLoader, includeStack: [String], includedFrom: [SourceLocation]) {
@@ -119,6 +121,13 @@ struct FileParser {
             let startIndex = cursor.index
             let word = readIdentifier()
             switch word {
+            case "server":
+                guard opening == nil, includeStack.count == 1, statements.isEmpty else {
+                    throw fail(
+                        "the server line must be the scenario's first statement", at: start, found: word,
+                        hint: "move it above the other statements of the scenario file (not into a block or an included file)")
+                }
+                server = try parseServer()
             case "header", "subprotocol":
                 guard let index = openConnect, case .connect(var connect) = statements[index].kind else {
                     throw fail(

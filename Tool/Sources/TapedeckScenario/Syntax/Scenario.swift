@@ -5,11 +5,14 @@ package struct Scenario: Sendable, Hashable {
     package var name: String
     package var file: String
     package var statements: [ScenarioStatement]
+    /// The reference server's faults from the file's `server` line; nil without one.
+    package var server: ScenarioServer?
 
-    package init(name: String, file: String, statements: [ScenarioStatement]) {
+    package init(name: String, file: String, statements: [ScenarioStatement], server: ScenarioServer? = nil) {
         self.name = name
         self.file = file
         self.statements = statements
+        self.server = server
     }
 
     /// `dir/char-creation.scenario` → `char-creation`.

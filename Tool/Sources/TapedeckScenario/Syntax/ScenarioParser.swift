@@ -17,7 +17,7 @@ package struct ScenarioParser: Sendable {
     /// Every word that starts a statement.
     package static let statementKeywords = [
         "connect", "header", "subprotocol", "close", "send", "expect", "capture", "set", "checkpoint",
-        "wait", "backoff", "repeat", "include", "mark", "ignore", "timeout",
+        "wait", "backoff", "repeat", "include", "mark", "ignore", "timeout", "server",
     ]
 
     /// Words inside statements, offered as hints too.
@@ -40,6 +40,6 @@ package struct ScenarioParser: Sendable {
         var defined = predefinedVariables
         var parser = FileParser(source: source, file: file, loader: loader, includeStack: [file], includedFrom: [])
         let statements = try parser.parseFile(defined: &defined)
-        return Scenario(name: Scenario.name(forFile: file), file: file, statements: statements)
+        return Scenario(name: Scenario.name(forFile: file), file: file, statements: statements, server: parser.server)
     }
 }

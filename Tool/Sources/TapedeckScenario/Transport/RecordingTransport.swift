@@ -4,7 +4,8 @@ import TapedeckState
 import TapedeckTape
 
 /// Wraps a transport and writes its session to a tape (`--record-to`): `open` and `close`, every
-/// message both ways as text records, and a `marker` at each checkpoint and `mark`. Record times
+/// message both ways as text records, a refused connect and a drop as error notes (as the
+/// recording proxy writes them), and a `marker` at each checkpoint and `mark`. Record times
 /// come from the scenario clock, so an offline run writes the same tape every time.
 ///
 /// The tape file is created at the first connect (its metadata then names the URL and headers);
@@ -40,7 +41,14 @@ package final class RecordingTransport: ScenarioTransport {
         }
         connection = UInt32(connectCount)
         connectCount += 1
-        try await inner.connect(url: url, headers: headers, subprotocol: subprotocol)
+        do {
+            try await inner.connect(url: url, headers: headers, subprotocol: subprotocol)
+        } catch {
+            // A refused connection, as the recording proxy writes one: an error note, no `open`,
+            // so `--tape` of this recording refuses that connect too.
+            append(.note, .error, payload: Array("\(error)".utf8))
+            throw error
+        }
         append(.c2s, .open, payload: Array(url.utf8))
     }
 
@@ -53,6 +61,8 @@ package final class RecordingTransport: ScenarioTransport {
         let event = try await inner.receive(timeout: timeout)
         switch event {
         case .message(let bytes): append(.s2c, .text, payload: bytes)
+        // 1006 is no close frame: a drop, which a tape holds as an error note, not a close record.
+        case .closed(1006, let reason): append(.note, .error, payload: Array((reason.isEmpty ? "dropped" : reason).utf8))
         case .closed(let code, let reason): append(.s2c, .close, closeCode: code, payload: Array(reason.utf8))
         case .timeout: break
         }
