@@ -39,7 +39,7 @@ public enum Settling {
             var busy = 0
             while quiet < quietRounds {
                 let before = AppWork.progress
-                await Self.rounds(1)
+                await Self.throughMainQueue()
                 let after = AppWork.progress
                 if after.idle && after.done == before.done {
                     quiet += 1
@@ -50,6 +50,15 @@ public enum Settling {
                 }
             }
             return true
+        }
+    }
+
+    /// One block through the main queue: everything queued there before it, the main actor's jobs
+    /// and the app's moved work among them, has run when it returns.
+    @MainActor
+    private static func throughMainQueue() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { done.resume() }
         }
     }
 
