@@ -31,6 +31,13 @@ import Testing
     /// (`scripts/determinism.sh` runs 50 beside a CPU hog per core).
     nonisolated static let runs = ProcessInfo.processInfo.environment["TAPEDECK_DETERMINISM_RUNS"].flatMap(Int.init) ?? 20
 
+    /// `scripts/determinism.sh` collects these lines.
+    static func printDigest(_ name: String, _ messages: [String]) {
+        let reports = Set(messages)
+        let digest = SnapshotDigest.hex(.string(reports.first ?? ""))
+        print("determinism \(name): \(messages.count) runs, \(reports.count) report, sha256 \(digest)")
+    }
+
     static func sends(_ regression: BackoffApp.Regression?, runs: Int = runs, tape: String? = nil) async throws -> [String] {
         let tape = try tape ?? closingTape()
         defer { try? FileManager.default.removeItem(atPath: tape) }
@@ -39,7 +46,11 @@ import Testing
             let report = await AppReplay(goldens: NSTemporaryDirectory(), record: .none) {
                 BackoffAdapter(network: $0, regression: regression)
             }.check(tape: tape)
-            messages.append(report.cases.first { $0.name == "sends" }?.message ?? "no sends case")
+            // The tape's name is a fresh UUID each process: named alike, so digests compare across runs.
+            let name = String(tape.split(separator: "/").last ?? "")
+            messages.append(
+                (report.cases.first { $0.name == "sends" }?.message ?? "no sends case").replacingOccurrences(
+                    of: name, with: "TAPE.tape"))
         }
         return messages
     }
@@ -47,6 +58,7 @@ import Testing
     @Test func aReconnectStormIsOneFindingWithACount() async throws {
         let messages = try await Self.sends(.reconnectsAtOnce)
         #expect(Set(messages).count == 1, "\(Set(messages))")
+        Self.printDigest("storm", messages)
         let lines = try #require(messages.first).split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
@@ -62,6 +74,7 @@ import Testing
     @Test func aReceiveLoopOnADeadSocketIsOneFinding() async throws {
         let messages = try await Self.sends(.keepsReadingTheDeadSocket)
         #expect(Set(messages).count == 1, "\(Set(messages))")
+        Self.printDigest("dead-socket receive loop", messages)
         #expect(
             messages.first?.contains(
                 "connection 1: the receive loop did not end: it asked the ended connection for a message 100 times; later receives were held"
@@ -92,7 +105,7 @@ import Testing
         let tape = try ReplayClockTests.backoffTape()
         defer { try? FileManager.default.removeItem(atPath: tape) }
         let started = ContinuousClock.now
-        let messages = Set(try await Self.sends(regression, tape: tape).map { $0.replacingOccurrences(of: tape, with: "TAPE") })
+        let messages = Set(try await Self.sends(regression, tape: tape))
         #expect(messages.count == 1, "\(messages)")
         let name = regression.map { "\($0)" } ?? "clean"
         let digest = SnapshotDigest.hex(.string(messages.first ?? ""))
