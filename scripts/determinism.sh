@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 RUNS="${RUNS:-50}"
 SWIFT="${SWIFT:-swift}"
 
-$SWIFT build --package-path Tool --build-tests >/dev/null
+# The flags of `make build`, so this build and make's stay incremental.
+$SWIFT build --package-path Tool --build-tests -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error >/dev/null
 (cd Examples/BaoLifeClient && $SWIFT build --build-tests >/dev/null)
 
 hogs=()

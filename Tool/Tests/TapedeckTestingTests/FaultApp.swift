@@ -89,7 +89,7 @@ final class FaultApp {
         while current === task {
             do { try await clock.sleep(for: .seconds(5)) } catch { return }
             guard current === task else { return }
-            let pong = PongFlag()
+            let pong = Flag()
             task.sendPing { error in if error == nil { pong.set() } }
             do { try await clock.sleep(for: .seconds(2)) } catch { return }
             if !pong.isSet, current === task {
@@ -117,8 +117,8 @@ final class FaultApp {
     }
 }
 
-/// Whether a pong came: set from the ping's handler, read on the main actor.
-final class PongFlag: @unchecked Sendable {
+/// A flag set from any thread (a ping's handler, a test) and read on another.
+final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     func set() { lock.withLock { value = true } }

@@ -86,7 +86,7 @@ import Testing
     /// of rounds, not a time. (Counted process-wide: a spinner here would keep every replay
     /// running beside it busy, so the bound is tried small, on a spinner stopped right after.)
     @Test func workThatNeverEndsIsGivenUpOnAfterACountOfRounds() async {
-        let stop = SpinStop()
+        let stop = Flag()
         AppWork.begin()
         defer { AppWork.end() }
         Task.detached {
@@ -113,12 +113,4 @@ import Testing
             "determinism \(name): \(Self.runs) runs, \(messages.count) report, sha256 \(digest), \(ContinuousClock.now - started)"
         )
     }
-}
-
-/// Stops the spinner of `workThatNeverEndsIsGivenUpOnAfterACountOfRounds`.
-final class SpinStop: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }
