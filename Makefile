@@ -83,7 +83,7 @@ release: deps
 
 # The report's browser test must run, not skip, wherever report-deps can install Chromium (apt);
 # elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
-STRESS_SUITES := SoakTests|ProxyLoadTests
+STRESS_SUITES := SoakTests|ProxyLoadTests|SessionLoadTests
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
 # The suite runs in parallel: tests that start peers run on threads of their own (.ownThread),
 # long computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
