@@ -15,6 +15,9 @@ import Testing
         (["--drop-after", "0"], "--drop-after must be 1 or more"),
         (["--close-code", "1006"], "--close-code 1006 cannot be sent"),
         (["--delay=-5"], "--delay must not be negative"),
+        // Issue 51, finding 9: a choice of connections with no fault to apply to them.
+        (["--fault-connections", "1"], "--fault-connections chooses the connections a fault applies to, and no fault is given"),
+        (["--refuse-first", "2", "--fault-connections", "1"], "and no fault is given"),
     ])
     func badCombinationsAreRefused(arguments: [String], message: String) {
         do {
@@ -23,6 +26,10 @@ import Testing
         } catch {
             #expect(ServerCommand.message(for: error).contains(message), "\(ServerCommand.message(for: error))")
         }
+    }
+
+    @Test func faultConnectionsWithAFaultParse() throws {
+        #expect(try ServerCommand.parse(["--drop-on", "purchaseItem", "--fault-connections", "1"]).faultConnections == "1")
     }
 
     @Test func clockModesParse() throws {

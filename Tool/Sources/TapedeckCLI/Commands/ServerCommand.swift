@@ -84,7 +84,14 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--drop-on \(dropOn) is not a client message type; for example claimEvent or answerQuestion (docs/PROTOCOL.md).")
         }
-        _ = try faultConnectionSet()
+        if try faultConnectionSet() != nil,
+            dropAfter == nil, delay == 0, malformedEvery == nil, closeAfter == nil, dropOn == nil
+        {
+            throw ValidationError(
+                "--fault-connections chooses the connections a fault applies to, and no fault is given: add --drop-after, "
+                    + "--delay, --malformed-every, --close-after or --drop-on (--refuse-first counts upgrade requests itself)."
+            )
+        }
         if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
             throw ValidationError(
                 "--max-message must be 64-\(TapeFormat.maxMessageLength) bytes, as for a recorded message (got \(maxMessage)).")
