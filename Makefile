@@ -89,7 +89,7 @@ REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || e
 # long computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
 # queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
 # Then the stress suites, alone: hundreds of connections at once measure the process, not the
-# machine. Then the worked example's package. Each phase's time is printed at the end.
+# machine (SessionLoadTests: 20,000 session keys against `tapedeck record`, about 50 s in debug). Then the worked example's package. Each phase's time is printed at the end.
 test: deps pydeps report-deps
 	@start=$$(date +%s); \
 	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS) || exit $$?; built=$$(date +%s); \

@@ -100,6 +100,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: harness.folder) }
         let first = try await Self.connect(harness, "/game?dev=a")
         try await Self.echo(first, "before")
+        // The writer's thread creates the file.
+        #expect(await eventually { !harness.tapeFiles.isEmpty })
         let path = try #require(harness.tapeFiles.first.map { harness.folder + "/" + $0 })
         #expect(Self.descriptors(on: path) == 1)
         await first.close(code: 1000, timeout: .seconds(60))
