@@ -13,7 +13,10 @@ import Glibc
 /// Before, each waiting session held a descriptor and ~90 KB, and at the descriptor limit the proxy
 /// locked every client out. The proxy runs as `tapedeck record`, so its descriptors and resident
 /// memory are its own (/proc/PID); a stress suite (`STRESS_SUITES`), run alone.
-@Suite(.tags(.integration), .ownThread) struct SessionLoadTests {
+@Suite(
+    .tags(.integration), .ownThread,
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads a process's descriptors in /proc (Linux)")
+) struct SessionLoadTests {
     /// A process's open descriptors and resident memory (KiB).
     struct Figures: CustomStringConvertible {
         var descriptors: Int
