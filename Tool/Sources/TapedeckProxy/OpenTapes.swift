@@ -67,7 +67,7 @@ final class OpenTapes: Sendable {
             var closing: [OffLoopTapeWriter] = []
             if key != nil {
                 while state.sessions >= maxSessions, let oldest = Self.longestWaiting(in: &state) {
-                    closing.append(Self.end(oldest, in: &state))
+                    closing += Self.end(oldest, in: &state).map { [$0] } ?? []
                 }
                 state.sessions += 1
             }
@@ -91,11 +91,13 @@ final class OpenTapes: Sendable {
             state.tapes[id] = tape
             guard tape.live.isEmpty, !tape.ending else { return (nil, []) }
             guard let key = tape.key, !state.shuttingDown, gapNanoseconds > 0 else {
-                return (nil, [Self.end(id, in: &state)])
+                return (nil, Self.end(id, in: &state).map { [$0] } ?? [])
             }
             var closing: [OffLoopTapeWriter] = []
             // Only the newest waits: the next connection of the key could join no other.
-            if let older = state.waiting[key], older != id { closing.append(Self.end(older, in: &state)) }
+            if let older = state.waiting[key], older != id, let recorder = Self.end(older, in: &state) {
+                closing.append(recorder)
+            }
             let ticket = state.nextTicket
             state.nextTicket += 1
             state.waiting[key] = id
@@ -130,9 +132,10 @@ final class OpenTapes: Sendable {
         return nil
     }
 
-    /// Marks tape `id` ending and forgets it as a session; returns its recorder, to close outside the lock.
-    private static func end(_ id: UInt32, in state: inout State) -> OffLoopTapeWriter {
-        var tape = state.tapes[id]!
+    /// Marks tape `id` ending and forgets it as a session; returns its recorder, to close outside
+    /// the lock (nil for a tape already gone).
+    private static func end(_ id: UInt32, in state: inout State) -> OffLoopTapeWriter? {
+        guard var tape = state.tapes[id] else { return nil }
         tape.ending = true
         tape.gapTimer?.cancel()
         tape.gapTimer = nil
@@ -161,7 +164,7 @@ final class OpenTapes: Sendable {
         let closing: [OffLoopTapeWriter] = state.withLockedValue { state in
             state.shuttingDown = true
             let idle = state.tapes.filter { $0.value.live.isEmpty && !$0.value.ending }.map(\.key)
-            return idle.map { Self.end($0, in: &state) }
+            return idle.compactMap { Self.end($0, in: &state) }
         }
         for recorder in closing { recorder.close() }
     }
