@@ -117,14 +117,14 @@ manual:
 
 # The report's browser test must run, not skip, wherever report-deps can install Chromium (apt);
 # elsewhere (macOS) it runs when a Chromium is found. REQUIRE_CHROMIUM=0 to skip it anyway.
-STRESS_SUITES := SoakTests|ProxyLoadTests
+STRESS_SUITES := SoakTests|ProxyLoadTests|SessionLoadTests
 REQUIRE_CHROMIUM ?= $(shell command -v dpkg-query >/dev/null 2>&1 && echo 1 || echo 0)
 # The suite runs in parallel: tests that start peers run on threads of their own (.ownThread),
 # long computations on the CPU-bound lane (.cpuBound), so neither waits in the concurrency pool's
 # queue (docs/DEVELOPMENT.md, "Tests"); the minutes-long tests are `.slow`, left to test-slow.
 # The manual page is made from the debug build before the suite (InstallTests installs it).
 # Then the stress suites, alone: hundreds of connections at once measure the process, not the
-# machine. Then the worked example's package. Each phase's time is printed at the end.
+# machine (SessionLoadTests: 20,000 session keys against `tapedeck record`, about 50 s in debug). Then the worked example's package. Each phase's time is printed at the end.
 test: deps pydeps report-deps
 	@start=$$(date +%s); \
 	$(SWIFT) build $(TOOL) --build-tests $(STRICT_FLAGS) || exit $$?; \

@@ -114,6 +114,27 @@ public struct Redactor: Sendable {
         }
     }
 
+    /// The value of the query parameter `name` in a request target, read as
+    /// `redactRequestTarget(_:)` reads the same target, so the parameter a session key takes is the
+    /// one redaction replaces: parameters split at `&`, `;` and `#`, names compared as a server
+    /// reads them (`queryName`), the value percent-decoded. The first match wins.
+    ///
+    /// - Parameters:
+    ///   - name: The parameter's name, as `query NAME` names it (without case).
+    ///   - target: The request target, e.g. `/ws?v=3&device%49d=A%20B`.
+    /// - Returns: The decoded value (empty for a bare `name`); nil when the target has no such parameter.
+    public static func queryValue(named name: String, in target: String) -> String? {
+        let wanted = queryName(Substring(name))
+        guard let start = target.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return nil }
+        let rest = target[target.index(after: start)...]
+        for part in rest.split(whereSeparator: { $0 == "&" || $0 == ";" || $0 == "#" }) {
+            let equals = part.firstIndex(of: "=") ?? part.endIndex
+            guard queryName(part[..<equals]) == wanted else { continue }
+            return equals == part.endIndex ? "" : percentDecoded(part[part.index(after: equals)...])
+        }
+        return nil
+    }
+
     private func redactQueryParameter(_ part: Substring) -> String {
         guard let equals = part.firstIndex(of: "="), rules.queryParameters.contains(Self.queryName(part[..<equals]))
         else { return String(part) }

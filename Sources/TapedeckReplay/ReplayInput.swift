@@ -82,7 +82,7 @@ public enum ReplayInput: Sendable, Equatable {
             self = .connection(.failed(String(decoding: record.payload, as: UTF8.self)))
         case .marker:
             self = .marker(String(decoding: record.payload, as: UTF8.self))
-        case .binary, .ping, .pong:
+        case .binary, .ping, .pong, .handshake:
             self = .passive(record.kind)
         }
     }

@@ -29,7 +29,9 @@ public enum TapeTime {
             for digit in fraction {
                 guard scale % 10 == 0 else { return nil }
                 scale /= 10
-                total.partialValue += UInt64(digit.asciiValue! - 48) * scale
+                // 18446744073.709551616s: whole seconds that fit and a fraction that does not (issue 51).
+                total = total.partialValue.addingReportingOverflow(UInt64(digit.asciiValue! - 48) * scale)
+                guard !total.overflow else { return nil }
             }
         }
         return total.partialValue

@@ -56,6 +56,13 @@ package enum POSIXFile {
         return fd
     }
 
+    /// Opens an existing file to add to its end; never creates one, nor follows a symbolic link.
+    package static func openForAppending(_ path: String) throws(TapeError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errorText(errno)) }
+        return fd
+    }
+
     /// Creates `path` only if nothing is there, not even a dangling symbolic link.
     package static func createNew(_ path: String) throws(TapeError) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)

@@ -45,8 +45,12 @@ public struct TapeRecord: Sendable, Equatable {
         case error = 6
         /// A named point of the session the harness or the app set: the name as payload.
         case marker = 7
+        /// A connection's handshake as the recorder saw it (a note, format 1.1): the header's
+        /// metadata object for this connection (`ConnectionHandshake`), so a session tape's later
+        /// connections keep their own client address, request and answer.
+        case handshake = 8
 
-        /// The kind as JSON Lines and `tapedeck cat` write it: `open`, `text`, ... `marker`.
+        /// The kind as JSON Lines and `tapedeck cat` write it: `open`, `text`, ... `marker`, `handshake`.
         public var name: String {
             switch self {
             case .open: "open"
@@ -57,6 +61,7 @@ public struct TapeRecord: Sendable, Equatable {
             case .close: "close"
             case .error: "error"
             case .marker: "marker"
+            case .handshake: "handshake"
             }
         }
 

@@ -74,6 +74,25 @@ public final class TapeWriter {
         try flush()
     }
 
+    /// Continues a tape that an earlier writer closed: a new LZ4 frame at the end of the file,
+    /// whose records follow the earlier frames' in the record stream (docs/TAPE-FORMAT.md, section 2).
+    /// A recorder that waits for a session to come back closes its tape in between, so the wait
+    /// holds no open file and a tape killed during it reads as complete.
+    ///
+    /// - Parameters:
+    ///   - path: A tape another writer closed; it is opened to append, never created or truncated.
+    ///   - lastTime: The time of the tape's last record: no record may come before it.
+    ///   - options: When to flush; `replacesAtClose` and `createsNewFile` do not apply.
+    /// - Throws: `TapeError.cannotOpen` when the file is gone or cannot be opened for writing;
+    ///   `writeFailed` when the frame header cannot be written.
+    public init(appendingTo path: String, lastTime: UInt64?, options: TapeWriterOptions = TapeWriterOptions()) throws(TapeError) {
+        self.path = path
+        self.options = options
+        self.lastTime = lastTime
+        fd = try POSIXFile.openForAppending(path)
+        try write(LZ4FrameEncoder.frameHeader)
+    }
+
     deinit {
         // A writer dropped without close() leaves a tape that reads as truncated after its last flush.
         // A replacing writer dropped without close() removes its temporary file: the path is untouched.

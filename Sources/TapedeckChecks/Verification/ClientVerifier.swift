@@ -23,9 +23,7 @@ public struct ClientVerifier: Sendable {
     }
 
     public init(records: [TapeRecord], comparing comparison: ClientMessageComparison) {
-        sessions = RecordedSessionPlayer.connections(in: records).map {
-            RecordedSessionPlayer(records: records, connection: $0, judging: comparison)
-        }
+        sessions = RecordedSessionPlayer.players(records: records, judging: comparison)
         findings = Array(repeating: [], count: sessions.count)
         self.comparison = comparison
     }

@@ -76,12 +76,42 @@ public struct RecordedSessionPlayer: Sendable {
         records: [TapeRecord], matchFields: [String] = [], connection: UInt32? = nil,
         judging comparison: ClientMessageComparison = .exact
     ) {
-        self.matchFields = matchFields
         let connection = connection ?? records.first?.connection
+        let own = records.indices.filter { records[$0].connection == connection }
+        self.init(records: records, indices: own, matchFields: matchFields, judging: comparison)
+    }
+
+    /// A player for each connection the tape recorded, in the order each first appears
+    /// (`connections(in:)`), from one pass over the records: building each with
+    /// `init(records:connection:)` reads the whole tape once per connection, quadratic in a
+    /// session tape of thousands of reconnects (issue 51).
+    ///
+    /// - Parameters:
+    ///   - records: The tape's records.
+    ///   - matchFields: Body fields compared besides the type.
+    ///   - comparison: Which client messages are cut points.
+    /// - Returns: One player per connection; none for a tape without records.
+    public static func players(
+        records: [TapeRecord], matchFields: [String] = [], judging comparison: ClientMessageComparison = .exact
+    ) -> [RecordedSessionPlayer] {
+        var order: [UInt32] = []
+        var indices: [UInt32: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            if indices[record.connection] == nil { order.append(record.connection) }
+            indices[record.connection, default: []].append(index)
+        }
+        return order.map {
+            RecordedSessionPlayer(records: records, indices: indices[$0] ?? [], matchFields: matchFields, judging: comparison)
+        }
+    }
+
+    /// The player of the connection whose records are `records[indices]`, in order.
+    private init(records: [TapeRecord], indices: [Int], matchFields: [String], judging comparison: ClientMessageComparison) {
+        self.matchFields = matchFields
         var greeting: [Reply] = []
         var exchanges: [Exchange] = []
         var refusal: RecordedRefusal?
-        var triggerTime = records.first(where: { $0.connection == connection && $0.kind == .open })?.time ?? 0
+        var triggerTime = indices.first(where: { records[$0].kind == .open }).map { records[$0].time } ?? 0
         var opened = false
         // A close either way or an earlier note already ended the connection: later notes are its aftermath.
         var ended = false
@@ -89,7 +119,8 @@ public struct RecordedSessionPlayer: Sendable {
         func append(_ reply: Reply) {
             if exchanges.isEmpty { greeting.append(reply) } else { exchanges[exchanges.count - 1].replies.append(reply) }
         }
-        for (index, record) in records.enumerated() where record.connection == connection {
+        for index in indices {
+            let record = records[index]
             let delay = record.time >= triggerTime ? record.time - triggerTime : 0
             switch (record.direction, record.kind) {
             case (_, .open):

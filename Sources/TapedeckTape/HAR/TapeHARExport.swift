@@ -5,8 +5,9 @@ import TapedeckCore
 /// Proxyman write them (`type` send or receive, `time` in seconds since 1970 as Chrome writes it, `opcode` 1 text or
 /// 2 binary, `data` the text or base64). HAR has no place for a tape's pings, pongs, closes,
 /// errors and markers; they are left out and counted. Each message also carries its exact tape
-/// time (`_tapedeckTime`, ns), each entry its connection number, and the log the tape's metadata,
-/// so `tapedeck import` gets back the same messages at the same times.
+/// time (`_tapedeckTime`, ns), each entry its connection number, first and last record times and
+/// handshake, and the log the tape's metadata, so `tapedeck import` gets back the same messages
+/// at the same times, and a refused connection as a refusal.
 public enum TapeHARExport {
     /// A tape's HAR, and what it left out.
     public struct Result: Sendable {
@@ -14,11 +15,38 @@ public enum TapeHARExport {
         public var bytes: [UInt8]
         /// The records HAR cannot hold (pings, pongs, closes, errors, markers), left out.
         public var omittedRecords: Int
+        /// The records left out, by kind.
+        public var omittedKinds: [TapeRecord.Kind: Int]
+    }
+
+    /// What one connection's entry is made of.
+    private struct Connection {
+        /// Its open, text and binary records.
+        var records: [TapeRecord] = []
+        /// Its own handshake (`ConnectionHandshake`), when the tape has one for it.
+        var handshake: TapeMetadata?
+        var first: UInt64
+        var last: UInt64
+        var opened = false
+        /// The status of its refusal, as the recording proxy's note words it (`upstream answered 503 ...`).
+        var refusalStatus: Int?
+    }
+
+    /// The status in the recording proxy's note of a refused upgrade, or nil.
+    static func refusalStatus(in note: [UInt8]) -> Int? {
+        let text = String(decoding: note, as: UTF8.self)
+        guard let range = text.firstRange(of: "upstream answered ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
     }
 
     /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape,
     /// and `timeWentBackwardsInConnection` for a record earlier than its connection's previous one
     /// (a tape another tool wrote): a HAR entry's messages are in time order.
+    ///
+    /// Each entry has its own connection's URL, headers, status and times: its `handshake` record's
+    /// when the tape has one, else the header's for the first connection; a later connection of a
+    /// tape without handshake records has the header's request and, when it never opened, the
+    /// status its refusal note names, else 0 (no answer), so a refusal stays a refusal.
     ///
     /// - Parameters:
     ///   - reader: A tape reader; the records it has not read yet are exported (all of them from a
@@ -38,26 +66,41 @@ public enum TapeHARExport {
         case .success(let milliseconds): created = milliseconds
         case .failure(let problem): throw .timeOutOfRange(path: reader.path, reason: "\(problem)")
         }
-        var connections: [UInt32: [TapeRecord]] = [:]
+        var connections: [UInt32: Connection] = [:]
         var order: [UInt32] = []
-        var latest: [UInt32: UInt64] = [:]
-        var omitted = 0
+        var omitted: [TapeRecord.Kind: Int] = [:]
         var index = 0
         while let record = try reader.next() {
             defer { index += 1 }
-            if let previous = latest[record.connection], record.time < previous {
+            if let previous = connections[record.connection]?.last, record.time < previous {
                 throw .timeWentBackwardsInConnection(
                     path: reader.path, connection: record.connection, record: index, previous: previous, time: record.time)
             }
-            // Once per connection, whatever its first record is (a ping before the open used to
-            // list it once per such record: issue 34, finding 8).
-            if latest.updateValue(record.time, forKey: record.connection) == nil { order.append(record.connection) }
             if let problem = TapeTimeRange.recordTimeProblem(record.time, createdMilliseconds: created) {
                 throw .timeOutOfRange(path: reader.path, reason: "record \(index): \(problem)")
             }
+            // Once per connection, whatever its first record is (a ping before the open used to
+            // list it once per such record: issue 34, finding 8).
+            if connections[record.connection] == nil {
+                order.append(record.connection)
+                connections[record.connection] = Connection(first: record.time, last: record.time)
+            }
+            connections[record.connection]!.last = record.time
             switch record.kind {
-            case .open, .text, .binary: connections[record.connection, default: []].append(record)
-            case .ping, .pong, .close, .error, .marker: omitted += 1
+            case .open, .text, .binary:
+                if record.kind == .open { connections[record.connection]!.opened = true }
+                connections[record.connection]!.records.append(record)
+            case .handshake:
+                if connections[record.connection]!.handshake == nil {
+                    connections[record.connection]!.handshake = ConnectionHandshake.metadata(of: record)
+                }
+            case .ping, .pong, .close, .error, .marker:
+                omitted[record.kind, default: 0] += 1
+                if record.kind == .error, !connections[record.connection]!.opened,
+                    connections[record.connection]!.refusalStatus == nil
+                {
+                    connections[record.connection]!.refusalStatus = refusalStatus(in: record.payload)
+                }
             }
         }
         let base = created * 1000
@@ -74,24 +117,51 @@ public enum TapeHARExport {
         json.emptyArray("pages")
         json.key(name: "entries")
         json.beginArray()
-        for connection in order {
+        for number in order {
             json.separateElement()
-            writeEntry(connection: connection, records: connections[connection] ?? [], metadata: metadata, base: base, to: &json)
+            let connection = connections[number]!
+            // The header describes the first connection; a later one without its own handshake
+            // keeps the header's request, but not its answer.
+            var handshake = connection.handshake ?? metadata
+            if connection.handshake == nil, number != order.first {
+                handshake.responseStatus = connection.opened ? 101 : connection.refusalStatus ?? 0
+                handshake.responseHeaders = []
+            }
+            writeEntry(connection: number, connection, handshake: handshake, base: base, to: &json)
         }
         json.endArray()
         json.key(name: "_tapedeckHeader")
         TapeMetadataJSON.write(metadata, to: &json)
         json.endObject()
         json.endObject()
-        return Result(bytes: json.bytes + [0x0A], omittedRecords: omitted)
+        return Result(bytes: json.bytes + [0x0A], omittedRecords: omitted.values.reduce(0, +), omittedKinds: omitted)
+    }
+
+    /// The reason phrase of the statuses a WebSocket handshake gets; empty for others.
+    static func statusText(_ status: Int) -> String {
+        switch status {
+        case 101: "Switching Protocols"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 426: "Upgrade Required"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: ""
+        }
     }
 
     private static func writeEntry(
-        connection: UInt32, records: [TapeRecord], metadata: TapeMetadata, base: Int64, to json: inout JSONWriter
+        connection number: UInt32, _ connection: Connection, handshake: TapeMetadata, base: Int64, to json: inout JSONWriter
     ) {
         // Times never decrease within a connection (`har` refuses such a tape): never a negative span.
-        let first = records.first?.time ?? 0
-        let last = records.last?.time ?? first
+        let first = connection.first
+        let last = connection.last
+        // A connection that never opened has no answer but its refusal: no 101.
+        let status = handshake.responseStatus ?? (connection.opened ? 101 : 0)
         json.beginObject()
         json.member("startedDateTime", RFC3339.string(milliseconds: (base + Int64(clamping: first / 1000)) / 1000))
         json.key(name: "time")
@@ -99,23 +169,23 @@ public enum TapeHARExport {
         json.key(name: "request")
         json.beginObject()
         json.member("method", "GET")
-        json.member("url", url(of: metadata))
+        json.member("url", url(of: handshake))
         json.member("httpVersion", "HTTP/1.1")
         json.emptyArray("cookies")
         json.key(name: "headers")
-        writeHeaders(metadata.requestHeaders, to: &json)
+        writeHeaders(handshake.requestHeaders, to: &json)
         json.emptyArray("queryString")
         json.member("headersSize", -1)
         json.member("bodySize", 0)
         json.endObject()
         json.key(name: "response")
         json.beginObject()
-        json.member("status", metadata.responseStatus ?? 101)
-        json.member("statusText", "Switching Protocols")
+        json.member("status", status)
+        json.member("statusText", statusText(status))
         json.member("httpVersion", "HTTP/1.1")
         json.emptyArray("cookies")
         json.key(name: "headers")
-        writeHeaders(metadata.responseHeaders, to: &json)
+        writeHeaders(handshake.responseHeaders, to: &json)
         json.key(name: "content")
         json.beginObject()
         json.member("size", 0)
@@ -133,13 +203,19 @@ public enum TapeHARExport {
         json.member("receive", 0)
         json.endObject()
         json.member("_resourceType", "websocket")
-        json.member("_tapedeckConnection", connection)
-        if let open = records.first(where: { $0.kind == .open }) {
+        json.member("_tapedeckConnection", number)
+        json.member("_tapedeckStart", first)
+        json.member("_tapedeckEnd", last)
+        if let own = connection.handshake {
+            json.key(name: "_tapedeckHandshake")
+            TapeMetadataJSON.write(own, to: &json)
+        }
+        if let open = connection.records.first(where: { $0.kind == .open }) {
             json.member("_tapedeckOpen", open.time)
         }
         json.key(name: "_webSocketMessages")
         json.beginArray()
-        for record in records where record.kind != .open {
+        for record in connection.records where record.kind != .open {
             json.separateElement()
             json.beginObject()
             json.member("type", record.direction == .c2s ? "send" : "receive")

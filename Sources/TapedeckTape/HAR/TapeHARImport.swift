@@ -14,7 +14,8 @@ public enum TapeHARImport {
         public var metadata: TapeMetadata
         /// In time order (entries interleaved), stable for equal times.
         public var records: [TapeRecord]
-        /// How many WebSocket entries (connections) the HAR has; at least 1.
+        /// How many WebSocket entries (connections) the HAR has; at least 1. A connection that did
+        /// not open (a status other than 101) has an `error` note of its refusal instead of an `open`.
         public var connections: Int
     }
 
@@ -43,16 +44,19 @@ public enum TapeHARImport {
             }
             exactHeader = true
         }
-        // Each connection's open and messages, with times in microseconds since 1970 (or exact ns).
-        // Where each time came from, for the error when it is too far from the others.
-        var opens: [(connection: UInt32, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
+        // Each connection's handshake, open (or refusal) and messages, with times in microseconds
+        // since 1970 (or exact ns). Where each time came from, for the error when it is too far
+        // from the others.
+        var opens: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
+        var entryCount = 0
         var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
         var firstEntry: JSONLocated?
         for (index, entry) in entries.enumerated() {
             let path = "log.entries[\(index)]"
             guard let socket = try member("_webSocketMessages", of: entry, at: path, required: false) else { continue }
             if firstEntry == nil { firstEntry = entry }
-            var connection = UInt32(opens.count)
+            var connection = UInt32(entryCount)
+            entryCount += 1
             if let number = try member("_tapedeckConnection", of: entry, at: path, required: false) {
                 connection = UInt32(clamping: try integer(number, at: path + "._tapedeckConnection"))
             }
@@ -64,11 +68,10 @@ public enum TapeHARImport {
                         + "or 2026-01-02T04:04:05.678901+01:00")
             }
             try inRange(startedMicros, offset: started.offset, path: path + ".startedDateTime")
-            var exactOpen: UInt64?
-            if let open = try member("_tapedeckOpen", of: entry, at: path, required: false) {
-                exactOpen = UInt64(try integer(open, at: path + "._tapedeckOpen"))
+            let start = (startedMicros, started.offset, path + ".startedDateTime")
+            for record in try connectionStart(entry, connection: connection, at: path) {
+                opens.append((record.record, start.0, record.exact, start.1, start.2))
             }
-            opens.append((connection, startedMicros, exactOpen, started.offset, path + ".startedDateTime"))
             for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
                 let messagePath = path + "._webSocketMessages[\(number)]"
                 let decoded = try decodeMessage(message, connection: connection, at: messagePath)
@@ -76,7 +79,7 @@ public enum TapeHARImport {
                 messages.append((decoded.record, decoded.micros, decoded.exact, decoded.offset, messagePath + ".time"))
             }
         }
-        guard !opens.isEmpty else {
+        guard entryCount > 0 else {
             throw HARError(offset: 0, path: "log.entries", message: "no WebSocket entry (none has _webSocketMessages)")
         }
         if !exactHeader, let entry = firstEntry { metadata = try describe(entry, fallback: fallback, started: opens[0].micros) }
@@ -108,10 +111,9 @@ public enum TapeHARImport {
         }
         var records: [TapeRecord] = []
         for open in opens {
-            records.append(
-                TapeRecord(
-                    time: try tapeTime(open.micros, open.exact, offset: open.offset, path: open.path),
-                    connection: open.connection, direction: .c2s, kind: .open))
+            var record = open.record
+            record.time = try tapeTime(open.micros, open.exact, offset: open.offset, path: open.path)
+            records.append(record)
         }
         for message in messages {
             var record = message.record
@@ -120,7 +122,56 @@ public enum TapeHARImport {
         }
         // Stable: a connection's open comes before its messages at the same time.
         let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        return Session(metadata: metadata, records: ordered, connections: opens.count)
+        return Session(metadata: metadata, records: ordered, connections: entryCount)
+    }
+
+    /// The records that start an entry's connection, in order, each with its exact time when
+    /// tapedeck wrote the HAR: its `handshake` (`_tapedeckHandshake`), then its `open`, or for a
+    /// connection that never opened an `error` note of its refusal. A connection opened when
+    /// tapedeck's export says so (`_tapedeckOpen`), else when its status is 101 or not given;
+    /// other tools write a refused WebSocket's status (403, 503) or 0.
+    private static func connectionStart(_ entry: JSONLocated, connection: UInt32, at path: String) throws(HARError) -> [(
+        record: TapeRecord, exact: UInt64?
+    )] {
+        func exactTime(_ key: String) throws(HARError) -> UInt64? {
+            guard let node = try member(key, of: entry, at: path, required: false) else { return nil }
+            return UInt64(try integer(node, at: path + "." + key))
+        }
+        var records: [(record: TapeRecord, exact: UInt64?)] = []
+        let start = try exactTime("_tapedeckStart")
+        if let node = try member("_tapedeckHandshake", of: entry, at: path, required: false) {
+            do {
+                let handshake = try TapeMetadataJSON.decode(node)
+                records.append((ConnectionHandshake.record(handshake, time: 0, connection: connection), start))
+            } catch {
+                throw HARError(offset: error.offset, path: path + "._tapedeckHandshake", message: error.message)
+            }
+        }
+        let open = try exactTime("_tapedeckOpen")
+        var status: UInt64?
+        if let response = try member("response", of: entry, at: path, required: false),
+            let node = try member("status", of: response, at: path + ".response", required: false)
+        {
+            status = node.unsignedInteger
+        }
+        let opened = start != nil ? open != nil : (status == nil || status == 101)
+        if opened {
+            records.append((TapeRecord(time: 0, connection: connection, direction: .c2s, kind: .open), open))
+        } else {
+            // The proxy's wording, from which `serve` takes the status to answer again.
+            var answer = "no answer"
+            if let status, status != 0 {
+                let text = TapeHARExport.statusText(Int(clamping: status))
+                answer = "upstream answered \(status)" + (text.isEmpty ? "" : " " + text)
+            }
+            let reason = "upgrade failed: \(answer) (from a HAR, which keeps no other reason)"
+            records.append(
+                (
+                    TapeRecord(time: 0, connection: connection, direction: .note, kind: .error, payload: Array(reason.utf8)),
+                    try exactTime("_tapedeckEnd") ?? start
+                ))
+        }
+        return records
     }
 
     private static func decodeMessage(_ node: JSONLocated, connection: UInt32, at path: String) throws(HARError) -> (

@@ -46,7 +46,7 @@ public enum TapeJSONLines {
         }
         let payload = record.payload
         switch record.kind {
-        case .text:
+        case .text, .handshake:
             writePayload(payload, textKey: "text", to: &json)
         case .close:
             writePayload(payload, textKey: "reason", to: &json)

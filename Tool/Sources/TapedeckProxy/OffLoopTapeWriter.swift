@@ -17,10 +17,15 @@ import TapedeckWebSocket
 /// The queue is bounded in bytes: past `highWatermark` `append` reports that the connection
 /// should stop reading, and `onResume` runs once the worker has brought it under `lowWatermark`.
 /// Records are never dropped; a slow disk slows the proxy down.
+///
+/// `seal()` closes the file between a session's connections: the tape is complete while the
+/// session waits for a reconnect, holds no file descriptor and none of the writer's buffers; the
+/// next record continues it in a new LZ4 frame (`TapeWriter(appendingTo:)`).
 final class OffLoopTapeWriter: Sendable {
     enum Item {
         case record(TapeRecord)
         case flushIfDue(UInt64)
+        case seal
         case close
     }
 
@@ -41,6 +46,14 @@ final class OffLoopTapeWriter: Sendable {
     private final class WriterState: @unchecked Sendable {
         var writer: TapeWriter?
         var failure: String?
+        /// The header, until the file is created: then let go (a handshake may be large).
+        var metadata: TapeMetadata?
+        /// The file was closed by `seal()`: the next record reopens it to append.
+        var sealed = false
+        /// Records and file bytes of the frames written before the current writer's.
+        var sealedRecords = 0
+        var sealedBytes: UInt64 = 0
+        var lastTime: UInt64?
     }
 
     let path: String
@@ -52,7 +65,6 @@ final class OffLoopTapeWriter: Sendable {
     let lowWatermark: Int
     /// Queued bytes that wake the worker without waiting for the next tick.
     let wakeBytes: Int
-    private let metadata: TapeMetadata
     private let options: TapeWriterOptions
     private let redactor: Redactor
     private let pool: NIOThreadPool
@@ -71,7 +83,7 @@ final class OffLoopTapeWriter: Sendable {
         self.path = path
         self.id = id
         self.start = start
-        self.metadata = metadata
+        state.metadata = metadata
         self.options = options
         self.redactor = redactor
         self.pool = pool
@@ -134,6 +146,15 @@ final class OffLoopTapeWriter: Sendable {
         if startDrain { submitDrain() }
     }
 
+    /// Closes the file after every queued record, complete, and lets go of the writer: a session
+    /// waiting for a reconnect holds no file. The next record reopens it.
+    func seal() {
+        schedule { queue in
+            guard !queue.closeQueued else { return }
+            queue.items.append(.seal)
+        }
+    }
+
     /// Closes the tape after every queued record; `onClosed` runs on the worker afterwards.
     func close() {
         schedule { queue in
@@ -166,7 +187,7 @@ final class OffLoopTapeWriter: Sendable {
     }
 
     private func drain() {
-        if state.writer == nil && state.failure == nil {
+        if state.writer == nil && state.failure == nil && !state.sealed {
             openWriter()
         }
         while true {
@@ -188,12 +209,14 @@ final class OffLoopTapeWriter: Sendable {
                     if let writer = state.writer, state.failure == nil {
                         do { try writer.flushIfDue(now: time) } catch { fail("\(error)") }
                     }
+                case .seal:
+                    sealWriter()
                 case .close:
                     closed = true
                 }
             }
             let due = state.writer?.nextFlushDue
-            let written = state.writer?.compressedBytes ?? 0
+            let written = state.sealedBytes + (state.writer?.compressedBytes ?? 0)
             let wake: Bool = queue.withLockedValue { queue in
                 queue.bytes -= done
                 queue.nextFlushDue = due
@@ -211,6 +234,8 @@ final class OffLoopTapeWriter: Sendable {
     }
 
     private func openWriter() {
+        guard let metadata = state.metadata else { return }
+        state.metadata = nil
         do {
             state.writer = try TapeWriter(path: path, metadata: redactor.redactingHandshake(of: metadata), options: options)
         } catch {
@@ -218,23 +243,40 @@ final class OffLoopTapeWriter: Sendable {
         }
     }
 
+    /// Ends the current frame and closes the file; its counts are kept.
+    private func sealWriter() {
+        guard let writer = state.writer else { return }
+        state.writer = nil
+        state.sealed = true
+        state.sealedRecords += writer.recordCount
+        state.lastTime = writer.lastTime ?? state.lastTime
+        if state.failure == nil {
+            do { try writer.close() } catch { fail("\(error)") }
+        }
+        state.sealedBytes += writer.compressedBytes
+    }
+
     private func write(_ record: TapeRecord) {
-        guard let writer = state.writer, state.failure == nil else { return }
+        guard state.failure == nil else { return }
+        if state.writer == nil, state.sealed {
+            do {
+                state.writer = try TapeWriter(appendingTo: path, lastTime: state.lastTime, options: options)
+                state.sealed = false
+            } catch {
+                fail("\(error)")
+                return
+            }
+        }
+        guard let writer = state.writer else { return }
         do { try writer.append(redactor.redacting(record)) } catch { fail("\(error)") }
     }
 
     private func finish() {
-        guard let writer = state.writer else {
-            onClosed(RecordedTape(path: path, id: id, recordCount: 0, compressedBytes: 0, failure: state.failure))
-            return
-        }
-        if state.failure == nil {
-            do { try writer.close() } catch { fail("\(error)") }
-        }
+        sealWriter()
         onClosed(
             RecordedTape(
-                path: path, id: id, recordCount: writer.recordCount,
-                compressedBytes: writer.compressedBytes, failure: state.failure))
+                path: path, id: id, recordCount: state.sealedRecords, compressedBytes: state.sealedBytes,
+                failure: state.failure))
     }
 
     private func fail(_ reason: String) {

@@ -174,12 +174,22 @@ final class ProxyConnection: @unchecked Sendable {
             responseHeaders: response?.headers.map { TapeMetadata.HeaderField($0.name, $0.value) } ?? [])
         // A session's later connections go into its tape, whose header is its first connection's.
         var key: String?
-        if case .perSession(let sessionKey, _) = configuration.tapes,
+        if case .perSession(let sessionKey, _, _) = configuration.tapes,
             let value = sessionKey.value(clientIP: clientIP, request: request)
         {
-            key = "\(value)\u{0}\(upstreamURL(for: request))"
+            if value.utf8.count <= SessionKey.maximumValueBytes {
+                key = "\(value)\u{0}\(upstreamURL(for: request))"
+            } else {
+                context.reportLongKey(value.utf8.count)
+            }
         }
-        recorder = context.recorder(for: self, key: key, metadata: metadata)
+        let recorder = context.recorder(for: self, key: key, metadata: metadata)
+        self.recorder = recorder
+        // Every connection's own handshake, the first's too, so a session tape tells who each was
+        // (redacted with the tape's key, as the header is).
+        var own = metadata
+        own.labels = labels.filter { $0.key == "appVersion" }
+        recorder.append(RelayRecord(.note, .handshake, payload: TapeMetadataJSON.encode(own)), connection: id)
     }
 
     // MARK: events, handed to the machine

@@ -23,7 +23,7 @@ final class ProxyContext: Sendable {
     let destinations: DestinationPolicy?
     let pool: NIOThreadPool
     let registry = ConnectionRegistry()
-    let tapes = OpenTapes()
+    let tapes: OpenTapes
     let onTapeClosed: @Sendable (RecordedTape) -> Void
     let onProblem: @Sendable (String) -> Void
     private let state = NIOLockedValueBox(State())
@@ -32,6 +32,7 @@ final class ProxyContext: Sendable {
         var nextID: UInt32 = 0
         var listenAddress: String?
         var ownPorts: Set<Int> = []
+        var longKeyReported = false
     }
 
     init(
@@ -41,6 +42,11 @@ final class ProxyContext: Sendable {
         self.configuration = configuration
         self.upstreamTLS = upstreamTLS
         self.pool = pool
+        if case .perSession(_, _, let maxSessions) = configuration.tapes {
+            tapes = OpenTapes(maxSessions: maxSessions)
+        } else {
+            tapes = OpenTapes()
+        }
         if case .forward(let intercept, let authority) = configuration.mode {
             interceptCertificates = InterceptCertificates(authority: authority)
             destinations = DestinationPolicy(intercept: intercept, passThrough: configuration.passThrough)
@@ -62,6 +68,18 @@ final class ProxyContext: Sendable {
     var ownPorts: Set<Int> {
         get { state.withLockedValue { $0.ownPorts } }
         set { state.withLockedValue { $0.ownPorts = newValue } }
+    }
+
+    /// Says once per proxy that a key value was too long to group by.
+    func reportLongKey(_ bytes: Int) {
+        let first = state.withLockedValue { state in
+            defer { state.longKeyReported = true }
+            return !state.longKeyReported
+        }
+        guard first else { return }
+        onProblem(
+            "a session key value of \(bytes) bytes is over the \(SessionKey.maximumValueBytes)-byte limit: such a connection "
+                + "gets a tape of its own (reported once); pick a shorter query parameter or header with --session-key")
     }
 
     func nextConnectionID() -> UInt32 {
@@ -114,7 +132,7 @@ final class ProxyContext: Sendable {
     /// `connection` is finished: its tape closes now, or after the session's gap.
     func connectionEnded(_ connection: ProxyConnection, tape: OffLoopTapeWriter) {
         let gap: Int64 =
-            if case .perSession(_, let gapNanoseconds) = configuration.tapes { gapNanoseconds } else { 0 }
+            if case .perSession(_, let gapNanoseconds, _) = configuration.tapes { gapNanoseconds } else { 0 }
         tapes.connectionEnded(connection, tape: tape.id, gapNanoseconds: gap)
     }
 
@@ -130,7 +148,7 @@ final class ProxyContext: Sendable {
         let totals = tapes.totals
         var statistics = RecordingStatistics(
             openConnections: registry.count, tapesClosed: totals.closedTapes,
-            messages: totals.closedMessages, compressedBytes: totals.closedBytes)
+            messages: totals.closedMessages, compressedBytes: totals.closedBytes, sessions: tapes.sessionCount)
         for recorder in totals.open {
             let counts = recorder.counts
             statistics.messages += counts.messages
@@ -148,6 +166,8 @@ package struct RecordingStatistics: Sendable, Equatable {
     package var messages: Int
     /// Bytes of tape files written so far.
     package var compressedBytes: UInt64
+    /// App sessions open or waiting for a reconnect (`TapeGrouping.perSession`).
+    package var sessions = 0
 }
 
 /// The sessions in progress, so shutdown and markers can reach each.

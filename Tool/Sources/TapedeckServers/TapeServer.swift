@@ -57,9 +57,7 @@ package final class TapeServer: Sendable {
         limits: ConnectionLimits = ConnectionLimits(),
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> TapeServer {
-        let recorded = RecordedSessionPlayer.connections(in: records).map {
-            RecordedSessionPlayer(records: records, matchFields: matchFields, connection: $0)
-        }
+        let recorded = RecordedSessionPlayer.players(records: records, matchFields: matchFields)
         let players = recorded.isEmpty ? [RecordedSessionPlayer(records: [])] : recorded
         let paths = recordedPath == path ? [path] : [recordedPath, path]
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -93,6 +93,32 @@ import Testing
         }
     }
 
+    /// Issue 51, finding 9: `repro` fails a cut-short tape (exit 1); `shrink` and `promote` said
+    /// "does not fail". They say it is cut short, and that the cut is all that fails it.
+    @Test func shrinkAndPromoteSayATapeIsCutShort() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for tape in [try Self.truncatedTape(in: directory), try Self.damagedTape(in: directory)] {
+            #expect(try await TapedeckBinary.run(["repro", tape]).status == 1)
+            let small = directory.appendingPathComponent("small.tape").path
+            let shrink = try await TapedeckBinary.run(["shrink", tape, "-o", small])
+            #expect(shrink.status == 1)
+            #expect(!shrink.stderr.contains("does not fail"), "\(shrink.stderr)")
+            #expect(
+                shrink.stderr.contains("no failure in the 14 intact records of \(tape), but the tape is cut short: "),
+                "\(shrink.stderr)")
+            #expect(shrink.stderr.contains("only the cut fails it (as `tapedeck repro` says)"), "\(shrink.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: small))
+            let promote = try await TapedeckBinary.run([
+                "promote", tape, "--name", "cut", "--dir", directory.appendingPathComponent("rec").path,
+            ])
+            #expect(promote.status == 2)
+            #expect(!promote.stderr.contains("does not fail"), "\(promote.stderr)")
+            #expect(promote.stderr.contains("but the tape is cut short: "), "\(promote.stderr)")
+            #expect(promote.stderr.contains("a cut has no record for a checkpoint: nothing to promote"), "\(promote.stderr)")
+        }
+    }
+
     @Test func reproRefusesAGoldenThatIsNotJSON() async throws {
         let directory = try TapedeckBinary.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

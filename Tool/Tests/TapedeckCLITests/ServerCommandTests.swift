@@ -19,6 +19,9 @@ import Testing
         (["--drop-on", "claimEvnt"], #"--drop-on claimEvnt is not a client message type; did you mean "claimEvent"?"#),
         (["--refuse-first", "2000"], "--refuse-first must be 0-1000 (got 2000)"),
         (["--fault-connections", "0,2"], "--fault-connections takes connection numbers from 1, comma-separated"),
+        // Issue 51, finding 9: a choice of connections with no fault to apply to them.
+        (["--fault-connections", "1"], "--fault-connections chooses the connections a fault applies to, and no fault is given"),
+        (["--refuse-first", "2", "--fault-connections", "1"], "and no fault is given"),
     ])
     func badCombinationsAreRefused(arguments: [String], message: String) {
         do {
@@ -27,6 +30,10 @@ import Testing
         } catch {
             #expect(ServerCommand.message(for: error).contains(message), "\(ServerCommand.message(for: error))")
         }
+    }
+
+    @Test func faultConnectionsWithAFaultParse() throws {
+        #expect(try ServerCommand.parse(["--drop-on", "purchaseItem", "--fault-connections", "1"]).faultConnections == "1")
     }
 
     @Test func clockModesParse() throws {

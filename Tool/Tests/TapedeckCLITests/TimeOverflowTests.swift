@@ -61,4 +61,36 @@ import Testing
         #expect(catLines.count == 3 && catLines[1].hasPrefix("18446744073.709551 c0 c2s  text   getPlayer"))
         #expect(catLines.count == 3 && catLines[2].hasPrefix("18446744073.709552 c0 c2s  open"))
     }
+
+    /// Issue 51, finding 2: whole units that fit and a fraction that carries the sum past 2^64-1
+    /// ns trapped (exit 132); every place that reads a tape time answers 2 with a parse error.
+    @Test func timesOfTwoToTheSixtyFourWithAFractionAreParseErrors() async throws {
+        let directory = try TapedeckBinary.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let overflowing = ["18446744073.709551616s", "18446744073709.551616ms", "307445734.5618258603m"]
+        for text in overflowing {
+            let inspect = try await TapedeckBinary.run(["inspect", TapedeckBinary.fixtureTape, "--at", text])
+            #expect(inspect.status == 2, "inspect --at \(text): \(inspect.status) \(inspect.stderr)")
+            let replay = try await TapedeckBinary.run(["replay", TapedeckBinary.fixtureTape, "--until", text])
+            #expect(replay.status == 2, "replay --until \(text): \(replay.status) \(replay.stderr)")
+
+            let tape = directory.appendingPathComponent("t.tape")
+            try? FileManager.default.removeItem(at: tape)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: TapedeckBinary.fixtureTape), to: tape)
+            try Data("late: time \(text)\n".utf8).write(to: directory.appendingPathComponent("t.checkpoints"))
+            let check = try await TapedeckBinary.run(["check", directory.path])
+            #expect(check.status == 2, "checkpoint time \(text): \(check.status) \(check.stderr)")
+            #expect(check.stdout.contains("t.checkpoints:1:12: expected a time"), "\(check.stdout)")
+
+            for statement in ["wait \(text)", "backoff \(text)", "connect\nexpect playerObject within \(text)"] {
+                let scenario = directory.appendingPathComponent("s.scenario")
+                try Data("\(statement)\n".utf8).write(to: scenario)
+                let parsed = try await TapedeckBinary.run(["scenario", "check", scenario.path])
+                #expect(parsed.status == 2, "\(statement): \(parsed.status) \(parsed.stderr)")
+                #expect(parsed.stdout.contains("is not a whole number of nanoseconds under 2^64"), "\(parsed.stdout)")
+                let run = try await TapedeckBinary.run(["scenario", "run", scenario.path, "--tape", TapedeckBinary.fixtureTape])
+                #expect(run.status == 2, "run \(statement): \(run.status) \(run.stderr)")
+            }
+        }
+    }
 }

@@ -66,7 +66,7 @@ import Testing
         (["check", "--catalog", "c.sqlite", "--no-catalog"], "--catalog and --no-catalog cannot be used together"),
         (["check", "--jobs", "0"], "--jobs must be at least 1"),
         (["report", "--rows=-1", "x.tape", "-o", "/tmp/x.html"], "--rows must be 0 or more"),
-        (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be at least 1"),
+        (["dev", "synth", "--messages", "0", "-o", "/tmp/x.tape"], "--messages must be from 1 to 20000000 (got 0)"),
         // Issue 41, finding 8: numbers that trapped or tried to allocate 34-175 GB.
         (
             ["dev", "write-stream", "--out", "/tmp/x.tape", "--flush-interval-ms", "18446744073710"],

@@ -33,8 +33,10 @@ import Testing
         try #require(tapes.count == 2)
         let failed = try #require(tapes.first { $0.metadata.responseStatus == nil })
         #expect(failed.end == .complete)
-        #expect(failed.records.map(\.kind) == [.error])
-        let reason = failed.text(try #require(failed.records.first))
+        // The connection's handshake note (no answer), then the failure.
+        #expect(failed.records.map(\.kind) == [.handshake, .error])
+        #expect(failed.records.first.flatMap(ConnectionHandshake.metadata(of:))?.responseStatus == nil)
+        let reason = failed.text(try #require(failed.records.last))
         #expect(reason == "upgrade failed: cannot connect to ws://127.0.0.1:\(port): 127.0.0.1: Connection refused")
         let fine = try #require(tapes.first { $0.metadata.responseStatus == 101 })
         #expect(fine.records(.c2s, [.text]).map { fine.text($0) } == ["before", "after"])
@@ -60,8 +62,12 @@ import Testing
         let tapes = try await harness.waitForTapes(2).map { try TapeContents(path: $0.path) }
         let refused = try #require(tapes.first { $0.metadata.responseStatus == 404 })
         #expect(refused.metadata.requestTarget == "/elsewhere")
-        #expect(refused.records.map { refused.text($0) } == ["upgrade failed: upstream answered 404 Not Found"])
-        #expect(refused.records.map(\.kind) == [.error])
+        #expect(
+            refused.records.filter { $0.kind != .handshake }.map { refused.text($0) } == [
+                "upgrade failed: upstream answered 404 Not Found"
+            ])
+        #expect(refused.records.map(\.kind) == [.handshake, .error])
+        #expect(refused.records.first.flatMap(ConnectionHandshake.metadata(of:))?.responseStatus == 404)
         #expect(tapes.contains { $0.metadata.responseStatus == 101 && $0.records(.s2c, [.text]).count == 1 })
         await harness.shutdown()
         await server.shutdown()
@@ -83,7 +89,10 @@ import Testing
         }
         let tapes = await harness.waitForTapes(1)
         let tape = try TapeContents(path: try #require(tapes.first).path)
-        #expect(tape.records.map { tape.text($0) } == ["upgrade failed: no upgrade from ws://127.0.0.1:\(port) within 1 s"])
+        #expect(
+            tape.records.filter { $0.kind != .handshake }.map { tape.text($0) } == [
+                "upgrade failed: no upgrade from ws://127.0.0.1:\(port) within 1 s"
+            ])
         await harness.shutdown()
         try await silent.close()
         try await group.shutdownGracefully()

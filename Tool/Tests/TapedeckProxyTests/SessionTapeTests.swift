@@ -10,11 +10,13 @@ import Testing
 /// while their key matches and the gap after the last one has not passed.
 @Suite(.tags(.integration), .ownThread) struct SessionTapeTests {
     static func harness(
-        _ server: EchoServer, name: String, key: SessionKey = .clientAddress, gapSeconds: Double = 3600
+        _ server: EchoServer, name: String, key: SessionKey = .clientAddress, gapSeconds: Double = 3600,
+        maxSessions: Int = TapeGrouping.defaultMaxSessions, eventLoopThreads: Int = 1
     ) async throws -> ProxyHarness {
         try await ProxyHarness(upstream: UpstreamURL(secure: false, host: "127.0.0.1", port: server.port, path: nil), name: name)
         {
-            $0.tapes = .perSession(key: key, gapNanoseconds: Int64(gapSeconds * 1e9))
+            $0.tapes = .perSession(key: key, gapNanoseconds: Int64(gapSeconds * 1e9), maxSessions: maxSessions)
+            $0.eventLoopThreads = eventLoopThreads
         }
     }
 
@@ -23,7 +25,8 @@ import Testing
     static func summary(_ tape: TapeContents) -> [String] {
         var order: [UInt32] = []
         return tape.records.compactMap { record in
-            guard record.kind != .ping, record.kind != .pong else { return nil }
+            // Each connection's handshake note is SessionOverlapTests' subject.
+            guard record.kind != .ping, record.kind != .pong, record.kind != .handshake else { return nil }
             if !order.contains(record.connection) { order.append(record.connection) }
             let number = order.firstIndex(of: record.connection)!
             let detail: String =
@@ -151,7 +154,53 @@ import Testing
     }
 
     @Test func sessionKeysThatAreNotOneAreRefused() {
-        for text in ["", "query:", "header:", "cookie:x", "client"] { #expect(SessionKey(parsing: text) == nil, "\(text)") }
+        for text in ["", "query:", "header:", "cookie:x", "client", "header:bad header name", "header:X:Y", "header:é"] {
+            #expect(SessionKey(parsing: text) == nil, "\(text)")
+        }
+    }
+
+    /// Issue 51, finding 5: a session key's value is a secret unless the user says otherwise: it
+    /// reached the tape's request target and headers.
+    @Test(arguments: [
+        (["--session-key", "query:session_token"], "/game?session_token=SECRET-51&v=1", [(String, String)](), false),
+        (["--session-key", "header:X-Device-Token"], "/game?v=1", [("X-Device-Token", "SECRET-51")], false),
+        (["--session-key", "query:session_token", "--keep-session-key"], "/game?session_token=SECRET-51&v=1", [], true),
+    ])
+    func aSessionKeysValueIsRedactedUnlessKept(
+        extra: [String], path: String, headers: [(String, String)], kept: Bool
+    ) async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: ChildProcess.tapedeck), "build first: swift build")
+        let server = try await EchoServer()
+        let folder = try TestFolder("tapedeck-session-redact").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (recorder, url) = try await RecordCommandTests.startRecorder(upstreamPort: server.port, folder: folder, extra: extra)
+        let port = try #require(Int(url.split(separator: ":").last ?? ""))
+        for number in 1...2 {
+            let client = try await WebSocketClient.connect(
+                host: "127.0.0.1", port: port, path: path, headers: headers.map { (name: $0.0, value: $0.1) },
+                timeout: .seconds(60))
+            try await client.send(text: "message \(number)")
+            #expect(try await client.receiveText(timeout: .seconds(60)) == Array("message \(number)".utf8))
+            await client.close(code: 1000, timeout: .seconds(60))
+        }
+        recorder.signal(SIGINT)
+        #expect(await recorder.wait().status == 0)
+        let paths = TestFolder.tapes(in: folder)
+        // Grouped by the key all the same: one tape of both connections.
+        try #require(paths.count == 1, "\(paths)")
+        let tape = try TapeContents(path: paths[0])
+        var handshakes = [tape.metadata]
+        handshakes += tape.records.compactMap(ConnectionHandshake.metadata(of:))
+        #expect(handshakes.count == 3)
+        for handshake in handshakes {
+            let texts = [handshake.requestTarget ?? ""] + handshake.requestHeaders.map(\.value)
+            #expect(texts.contains { $0.contains("SECRET-51") } == kept, "\(texts)")
+            #expect(texts.contains { $0.contains("redacted:") } == !kept, "\(texts)")
+        }
+        // Nowhere else either: the header's JSON and every record's bytes.
+        let bytes = TapeMetadataJSON.encode(tape.metadata) + tape.records.flatMap(\.payload)
+        #expect((bytes.firstRange(of: Array("SECRET-51".utf8)) != nil) == kept)
+        await server.shutdown()
     }
 
     /// `tapedeck record` writes session tapes by default; `--tape-per connection` one per connection.

@@ -106,4 +106,13 @@ import Testing
         #expect(TapeTime.text(1_500_000) == "1500us")
         #expect(TapeTime.text(3_000_000_000) == "3s")
     }
+
+    /// Issue 51, finding 2: a fraction that carries whole units that fit past 2^64-1 ns trapped.
+    @Test func aFractionPastTheLargestTimeIsNoTime() {
+        for text in ["18446744073.709551616s", "18446744073709.551616ms", "307445734.5618258603m", "18446744074s"] {
+            #expect(TapeTime.parse(text) == nil, "\(text)")
+        }
+        #expect(TapeTime.parse("18446744073.709551615s") == UInt64.max)
+        #expect(TapeTime.parse("18446744073709.551615ms") == UInt64.max)
+    }
 }

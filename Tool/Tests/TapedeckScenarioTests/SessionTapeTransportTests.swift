@@ -1,8 +1,10 @@
+import Foundation
 import TapedeckChecks
 import TapedeckReplay
 import TapedeckScenario
 import TapedeckState
 import TapedeckTape
+import TapedeckTestFixtures
 import Testing
 
 /// A session tape (several recorded connections) served back to a scenario: each connect gets the
@@ -55,6 +57,24 @@ import Testing
         let transport = TapeServedTransport(records: sessionTape(), clock: clock)
         let scenario = try TestSupport.parse(text)
         return (await ScenarioRunner(scenario: scenario, transport: transport, clock: clock).run(), transport)
+    }
+
+    /// Issue 51, finding 6: through HAR and back, the refused connection is still refused (it had
+    /// gained an `open` and was served), and the others play as before.
+    @Test func aHARRoundTripServesTheSameConnections() throws {
+        let folder = try TestFolder("tapedeck-session-har")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let path = folder.path + "/session.tape"
+        let writer = try TapeWriter(path: path, metadata: TapeMetadata(created: "2026-01-01T00:00:00.000Z", tool: "test"))
+        for record in Self.sessionTape() { try writer.append(record) }
+        try writer.close()
+        let har = try TapeHARExport.har(from: try TapeReader(path: path), creator: "test")
+        let back = try TapeHARImport.session(from: har.bytes, fallback: TapeMetadata(created: "", tool: "")).records
+        let before = RecordedSessionPlayer.players(records: Self.sessionTape())
+        let after = RecordedSessionPlayer.players(records: back)
+        #expect(after.map { $0.refusal?.status } == before.map { $0.refusal?.status })
+        #expect(after.map { $0.refusal != nil } == [false, false, true, false])
+        #expect(after.map(\.remainingClientMessages) == before.map(\.remainingClientMessages))
     }
 
     @Test func eachRecordedConnectionEndsAsItWasRecorded() throws {

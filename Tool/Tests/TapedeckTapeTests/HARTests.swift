@@ -188,4 +188,80 @@ struct HARTests {
             #expect(error.description.hasPrefix(message), "\(error)")
         }
     }
+
+    /// Issue 51, finding 6: a session tape of six connections, two refused. Each entry has its own
+    /// connection's status, URL and times; the refusals come back as refusals, and the handshakes
+    /// byte for byte.
+    static func sessionRecords() -> [TapeRecord] {
+        var records: [TapeRecord] = []
+        for (connection, status) in [101, 503, 503, 101, 101, 101].enumerated() {
+            let start = UInt64(connection) * 1_000_000_000 + 5_000
+            let handshake = TapeMetadata(
+                created: "2025-03-01T09:30:0\(connection).000Z", tool: "tapedeck test",
+                clientAddress: "127.0.0.1:\(50_000 + connection)", requestTarget: "/ws?n=\(connection)",
+                requestHeaders: [.init("Host", "example.test")], responseStatus: status,
+                responseHeaders: status == 101 ? [.init("Upgrade", "websocket")] : [])
+            records.append(ConnectionHandshake.record(handshake, time: start, connection: UInt32(connection)))
+            if status == 101 {
+                records.append(TapeRecord(time: start + 10, connection: UInt32(connection), direction: .c2s, kind: .open))
+                records.append(
+                    TapeRecord(
+                        time: start + 20_000, connection: UInt32(connection), direction: .c2s, kind: .text,
+                        payload: Array("m\(connection)".utf8)))
+            } else {
+                records.append(
+                    TapeRecord(
+                        time: start + 3_000, connection: UInt32(connection), direction: .note, kind: .error,
+                        payload: Array("upgrade failed: upstream answered 503 Service Unavailable".utf8)))
+            }
+        }
+        return records
+    }
+
+    @Test func aSessionTapesEntriesHaveTheirOwnConnectionsAndRefusalsStayRefusals() throws {
+        let directory = try TestFiles.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tape = try TestFiles.writeTape(Self.sessionRecords(), in: directory)
+        let har = try TapeHARExport.har(from: try TapeReader(path: tape), creator: "test")
+        #expect(har.omittedKinds == [.error: 2])
+        let root = try JSONSerialization.jsonObject(with: Data(har.bytes)) as? [String: Any]
+        let entries = try #require((root?["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        #expect(entries.count == 6)
+        #expect(entries.map { ($0["response"] as? [String: Any])?["status"] as? Int } == [101, 503, 503, 101, 101, 101])
+        #expect(
+            entries.map { ($0["request"] as? [String: Any])?["url"] as? String }
+                == (0..<6).map { "ws://example.test/ws?n=\($0)" })
+        #expect(
+            entries.map { $0["startedDateTime"] as? String }
+                == (0..<6).map { "2025-03-01T09:30:0\($0).000Z" })
+        #expect(entries.map { $0["_tapedeckOpen"] != nil } == [true, false, false, true, true, true])
+
+        let session = try TapeHARImport.session(from: har.bytes, fallback: TapeMetadata(created: "", tool: ""))
+        #expect(session.connections == 6)
+        let original = Self.sessionRecords()
+        // Handshakes, opens and messages as they were; each refusal's note at its time, its reason
+        // reduced to the status (HAR keeps no other).
+        #expect(session.records.filter { $0.kind != .error } == original.filter { $0.kind != .error })
+        let refusals = session.records.filter { $0.kind == .error }
+        #expect(refusals.map(\.connection) == [1, 2])
+        #expect(refusals.map(\.time) == original.filter { $0.kind == .error }.map(\.time))
+        #expect(
+            refusals.allSatisfy {
+                String(decoding: $0.payload, as: UTF8.self).hasPrefix("upgrade failed: upstream answered 503 Service Unavailable")
+            })
+    }
+
+    /// A HAR another tool wrote: an entry answered 403 never opened.
+    @Test func anotherToolsRefusedEntryIsARefusal() throws {
+        let har = #"""
+            {"log":{"version":"1.2","entries":[
+            {"startedDateTime":"2026-01-01T00:00:00.000Z","request":{"url":"wss://a.test/ws"},"response":{"status":403},"_webSocketMessages":[]},
+            {"startedDateTime":"2026-01-01T00:00:01.000Z","request":{"url":"wss://a.test/ws"},"response":{"status":101},"_webSocketMessages":[]}
+            ]}}
+            """#
+        let session = try TapeHARImport.session(from: Array(har.utf8), fallback: TapeMetadata(created: "", tool: "t"))
+        #expect(session.records.map(\.kind) == [.error, .open])
+        #expect(session.records.map(\.connection) == [0, 1])
+        #expect(String(decoding: session.records[0].payload, as: UTF8.self).contains("upstream answered 403 Forbidden"))
+    }
 }

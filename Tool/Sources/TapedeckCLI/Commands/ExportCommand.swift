@@ -32,6 +32,24 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
+    /// What a HAR export left out, by kind, and what that changes on import (docs/TAPE-FORMAT.md, "HAR form").
+    static func harWarning(_ omitted: [TapeRecord.Kind: Int]) -> String {
+        let names: [(TapeRecord.Kind, String)] = [
+            (.ping, "ping"), (.pong, "pong"), (.close, "close"), (.error, "error note"), (.marker, "marker"),
+        ]
+        let parts = names.compactMap { kind, name in
+            omitted[kind].map { "\($0) \(name)\($0 == 1 ? "" : "s")" }
+        }
+        let total = omitted.values.reduce(0, +)
+        return
+            "tapedeck export: \(total) record\(total == 1 ? "" : "s") that HAR cannot hold left out (\(parts.joined(separator: ", ")))"
+            + (omitted[.close] != nil ? "; a connection's close code and reason are lost" : "")
+            + (omitted[.error] != nil
+                ? "; a drop's reason is lost, and a refused connection comes back as a refusal with its status, not its reason"
+                : "")
+            + "; see docs/TAPE-FORMAT.md, \"HAR form\""
+    }
+
     func run() throws {
         if let output { try OutputPaths.refuseInputs(output: output, option: "-o", inputs: [input.tape]) }
         let reader = try input.openReader()
@@ -47,10 +65,7 @@ struct ExportCommand: ParsableCommand {
                 try destination.write(har.bytes)
                 try destination.commit()
                 if har.omittedRecords > 0 {
-                    FileHandle.standardError.write(
-                        Data(
-                            "tapedeck export: \(har.omittedRecords) records that HAR cannot hold (pings, pongs, closes, errors, markers) left out\n"
-                                .utf8))
+                    FileHandle.standardError.write(Data((Self.harWarning(har.omittedKinds) + "\n").utf8))
                 }
                 return
             }

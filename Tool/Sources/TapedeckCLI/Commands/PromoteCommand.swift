@@ -13,8 +13,8 @@ struct PromoteCommand: ParsableCommand {
             the state at that record stays the same; an invariant or decode failure keeps failing \
             until the client or server is fixed. See docs/REPRO.md.
 
-            Exit codes: 0 promoted; 2 bad input (unreadable tape, a tape that does not fail, bad name, \
-            files already there).
+            Exit codes: 0 promoted; 2 bad input (unreadable tape, a tape that does not fail or fails \
+            only for being cut short, bad name, files already there).
             """
     )
 

@@ -174,7 +174,8 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var rules = RedactionRules.defaults
+        // A session key may be a token: its value is redacted like one (docs/RECORDING.md, "Sessions").
+        var rules = RedactionRules.defaults.merging(tapes.keyRedaction)
         if let redact {
             do {
                 let text = String(decoding: try BoundedFile.read(redact, limit: BoundedFile.Limit.smallText), as: UTF8.self)

@@ -15,8 +15,8 @@ struct ShrinkCommand: ParsableCommand {
 
             The smaller tape is written beside -o and renamed over it when complete.
 
-            Exit codes: 0 written; 1 the tape does not fail (nothing written); 2 bad input (also an \
-            -o that is the tape itself).
+            Exit codes: 0 written; 1 the tape does not fail, or fails only for being cut short \
+            (nothing written); 2 bad input (also an -o that is the tape itself).
             """
     )
 
@@ -41,6 +41,13 @@ struct ShrinkCommand: ParsableCommand {
         }
         let shrinker = Shrinker(search: search) { CommandFailure.printProgress($0) }
         guard let result = shrinker.shrink(loaded) else {
+            // `repro` fails such a tape for its cut, which no smaller tape keeps (issue 51).
+            guard loaded.end == .complete else {
+                throw CommandFailure.exit(
+                    "no failure in the \(loaded.records.count) intact records of \(tape), but the tape is cut short: "
+                        + "\(loaded.end); only the cut fails it (as `tapedeck repro` says), and a smaller tape cannot keep "
+                        + "that: nothing written", code: ReplayExitCode.failed)
+            }
             throw CommandFailure.exit("\(tape) does not fail: nothing to shrink", code: ReplayExitCode.failed)
         }
         do {

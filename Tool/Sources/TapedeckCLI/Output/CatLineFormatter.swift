@@ -28,7 +28,7 @@ struct CatLineFormatter {
         case .close:
             if let code = record.closeCode { text += "\(code) " }
             text += "\"" + Self.printable(record.payload) + "\""
-        case .text, .marker, .error:
+        case .text, .marker, .error, .handshake:
             text += Self.printable(record.payload)
         case .open, .binary, .ping, .pong:
             guard !record.payload.isEmpty else { break }

@@ -26,6 +26,13 @@ package enum Promotion {
         }
         let loaded = try ReproTape.load(source)
         guard let failure = search.find(in: loaded) else {
+            // `repro` fails such a tape for its cut, which has no record to put a checkpoint at.
+            guard loaded.end == .complete else {
+                throw ReproError(
+                    "no failure in the \(loaded.records.count) intact records of \(source), but the tape is cut short: "
+                        + "\(loaded.end); only the cut fails it (as `tapedeck repro` says), and a cut has no record for a "
+                        + "checkpoint: nothing to promote")
+            }
             throw ReproError("\(source) does not fail: nothing to promote (run `tapedeck repro` on it first)")
         }
         let tape = directory + "/" + name + ".tape"

@@ -27,9 +27,7 @@ package final class TapeServedTransport: ScenarioTransport {
 
     package init(records: [TapeRecord], clock: VirtualScenarioClock, matchFields: [String] = []) {
         self.clock = clock
-        let recorded = RecordedSessionPlayer.connections(in: records).map {
-            RecordedSessionPlayer(records: records, matchFields: matchFields, connection: $0)
-        }
+        let recorded = RecordedSessionPlayer.players(records: records, matchFields: matchFields)
         // A tape with no records still accepts one connection, which gets nothing.
         players = recorded.isEmpty ? [RecordedSessionPlayer(records: [])] : recorded
     }

@@ -50,13 +50,21 @@ struct BenchDecodeCommand: ParsableCommand {
 
     init() {}
 
+    /// The most synthetic tapes: one per core of a large machine.
+    static let maximumSyntheticTapes = 256
+
     func validate() throws {
         guard tapes.isEmpty != (synthetic == nil) else {
             throw ValidationError("Give either tapes or --synthetic N (not both, not neither).")
         }
-        if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be at least 1 (got \(synthetic)).") }
-        if let syntheticTapes, syntheticTapes < 1 {
-            throw ValidationError("--synthetic-tapes must be at least 1 (got \(syntheticTapes)).")
+        // Unbounded, 2^63-1 filled the temporary folder at 45 MB/s (issue 51).
+        if let synthetic, !(1...BenchRunOptions.maximumMessages).contains(synthetic) {
+            throw ValidationError("--synthetic must be from 1 to \(BenchRunOptions.maximumMessages) messages (got \(synthetic)).")
+        }
+        if let syntheticTapes, !(1...Self.maximumSyntheticTapes).contains(syntheticTapes) {
+            throw ValidationError(
+                "--synthetic-tapes must be from 1 to \(Self.maximumSyntheticTapes) (got \(syntheticTapes)); the default is one per core."
+            )
         }
         for name in selectedStages where !DecodeBenchmark.stageNames.contains(name) {
             throw ValidationError(
@@ -70,24 +78,24 @@ struct BenchDecodeCommand: ParsableCommand {
 
     func run() throws {
         var paths = try Self.expand(tapes)
-        var directory: URL?
+        var scratch: ScratchFolder?
         if let synthetic {
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tapedeck-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-            directory = temporary
-            let count = syntheticTapes ?? ProcessInfo.processInfo.activeProcessorCount
+            // Removed at the end, and on SIGINT or SIGTERM.
+            let folder = try ScratchFolder(name: "bench")
+            scratch = folder
+            let count = min(syntheticTapes ?? ProcessInfo.processInfo.activeProcessorCount, Self.maximumSyntheticTapes)
             do {
                 for index in 0..<count {
-                    let path = temporary.appendingPathComponent("synthetic-\(index).tape").path
+                    let path = folder.url.appendingPathComponent("synthetic-\(index).tape").path
                     _ = try SyntheticTape.write(messages: synthetic, seed: bench.seed &+ UInt64(index), to: path)
                     paths.append(path)
                 }
             } catch {
-                try? FileManager.default.removeItem(at: temporary)
+                folder.remove()
                 throw CommandFailure.exit(error.description, code: TapeExitCode.unreadableInput)
             }
         }
-        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+        defer { scratch?.remove() }
 
         let stages: [DecodeBenchmark.Stage]
         do {
