@@ -145,7 +145,7 @@ docs: deps
 # The `.slow` tests (Tests/TestSupport/SlowTests.swift: the 100,000-record shrink), which make test
 # skips, and the load test at full size (500 connections of 1,000 messages), on a release build of
 # the tests. Not part of make test or CI.
-SLOW_TESTS ?= ShrinkTests|ProxyLoadTests
+SLOW_TESTS ?= ShrinkTests|ProxyLoadTests|PlayerScalingTests
 test-slow: deps pydeps
 	TAPEDECK_SLOW_TESTS=1 TAPEDECK_LOAD_MESSAGES=1000 $(SWIFT) test $(TOOL) -c release --filter '$(SLOW_TESTS)'
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// and runs its real receive loop and send path on it.
 ///
 /// `AppReplay` puts the tape's server messages, closes and failures into it, in the tape's order,
-/// and waits after each until the app is reading again. What the app sends goes to the
+/// and after each lets the app run until it has nothing left to do. What the app sends goes to the
 /// `ReplayNetwork` that made the socket, which matches it against the tape's client messages.
 /// Completion handlers run on the thread that delivers (the main thread during a replay); the async
 /// forms resume as a task would.
@@ -199,8 +199,8 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// Every message the app sent on this socket, in order.
     public var sentMessages: [Message] { lock.withLock { state.sent } }
 
-    /// Hands the app a message from the server and returns once it has handled it: it reads its
-    /// socket again, and the main queue and the main actor have run once more.
+    /// Hands the app a message from the server and returns once the app has nothing left to do,
+    /// as a replay settles it (its hops off the main actor kept on the main queue meanwhile).
     ///
     /// - Parameter message: The server's message; dropped when the connection is already over.
     @MainActor
@@ -208,7 +208,8 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         await Self.settling { deliver(message) }
     }
 
-    /// The server closes the connection (see `deliverClose`), and the app has handled it.
+    /// The server closes the connection (see `deliverClose`), and returns once the app has nothing
+    /// left to do.
     ///
     /// - Parameters:
     ///   - code: The close frame's status code (1000 for a normal closure); a code `CloseCode` has
@@ -219,7 +220,7 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         await Self.settling { deliverClose(code: code, reason: reason) }
     }
 
-    /// The connection breaks (see `deliverFailure`), and the app has handled it.
+    /// The connection breaks (see `deliverFailure`), and returns once the app has nothing left to do.
     ///
     /// - Parameter reason: The failure's description: the app's receive fails with
     ///   `URLError(.networkConnectionLost)` carrying it as its localized description.

@@ -49,8 +49,10 @@ import Testing
     }
 
     /// What `serve --verify` builds at start-up, timed on 3,000 and 24,000 connections: rounds
-    /// alternate, and the best of each counts, so a busy moment of the machine does not.
-    @Test func startUpIsLinearInConnections() {
+    /// alternate, and the best of each counts, so a busy moment of the machine does not. A ratio of
+    /// wall times: in the slow lane (`make test-slow`, a release build alone), since `make test`'s
+    /// parallel suite moved it to 38 once.
+    @Test(.slow) func startUpIsLinearInConnections() {
         func seconds(_ records: [TapeRecord]) -> Double {
             let start = ContinuousClock.now
             let verifier = ClientVerifier(records: records)

@@ -84,6 +84,12 @@ struct ServerCommand: AsyncParsableCommand {
                 throw ValidationError(text.hasSuffix("?") ? text : text + ".")
             }
         }
+        // A scenario's server line has this rule too, in its own words (FileParser+Server).
+        if faults.faultConnections != nil, dropAfter == nil, delay == 0, malformedEvery == nil, closeAfter == nil, dropOn == nil {
+            throw ValidationError(
+                "--fault-connections chooses the connections a fault applies to, and no fault is given: add --drop-after, "
+                    + "--delay, --malformed-every, --close-after or --drop-on (--refuse-first counts upgrade requests itself).")
+        }
         if !(64...TapeFormat.maxMessageLength).contains(maxMessage) {
             throw ValidationError(
                 "--max-message must be 64-\(TapeFormat.maxMessageLength) bytes, as for a recorded message (got \(maxMessage)).")

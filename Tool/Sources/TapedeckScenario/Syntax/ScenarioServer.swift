@@ -79,15 +79,6 @@ package struct ScenarioServer: Sendable, Hashable {
             return Problem(
                 message: "--close-code \(closeCode) cannot be sent in a close frame",
                 hint: "use 1000-4999 except 1004-1006 and 1015, e.g. 4001")
-        case "--fault-connections":
-            // The connections a fault applies to, with no fault: a typo or a forgotten option.
-            guard faultConnections != nil, dropAfter == nil, delayMilliseconds == 0, malformedEvery == nil,
-                closeAfter == nil, dropOn == nil
-            else { return nil }
-            return Problem(
-                message: "--fault-connections chooses the connections a fault applies to, and no fault is given",
-                hint: "add --drop-after, --delay, --malformed-every, --close-after or --drop-on "
-                    + "(--refuse-first counts upgrade requests itself)")
         case "--drop-on":
             guard let dropOn, !ClientMessage.knownTypes.contains(dropOn) else { return nil }
             return Problem(
