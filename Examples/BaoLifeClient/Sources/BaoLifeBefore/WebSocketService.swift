@@ -530,6 +530,7 @@ public final class WebSocketService: ObservableObject {
 }
 
 /// Whether a ping's pong came: set from the ping's handler (any thread), read on the main actor.
+/// `@unchecked Sendable`: its one Bool is read and written only under `lock`.
 final class PongFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
