@@ -42,7 +42,7 @@ struct ReportConnectionTracker {
             let reason = String(decoding: record.payload, as: UTF8.self)
             connection.end = connection.opened == nil ? .refused(reason: reason) : .dropped(reason: reason)
             ended.insert(key)
-        case .ping, .pong, .marker:
+        case .ping, .pong, .marker, .handshake:
             break
         }
         connections[index] = connection
