@@ -12,6 +12,9 @@ import Foundation
 /// when the replay ends are cancelled: their `sleep` throws `CancellationError`, as the app's tasks
 /// end with its process. Like `ContinuousClock` in a test of its own, it moves only when told
 /// (`advance(by:)`): the replay or the test moves it, never the wall clock.
+///
+/// `@unchecked Sendable`: its one mutable property, `state` (the time and the sleepers), is read and
+/// written only under `lock`; sleepers are resumed outside it.
 public final class ReplayClock: Clock, @unchecked Sendable {
     /// A point of the replay's virtual time: how long after the session's start.
     public struct Instant: InstantProtocol, CustomStringConvertible {
