@@ -82,7 +82,6 @@ public struct ClientVerifier: Sendable {
         verify(bytes, on: connection).findings
     }
 
-    /// A binary frame on `connection`.
     /// A binary frame on `connection`: the recording has none a client sends, so it is a finding.
     ///
     /// - Parameter connection: The connection's number, from 1, as `connect()` gave it.

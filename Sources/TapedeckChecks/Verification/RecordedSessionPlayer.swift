@@ -191,8 +191,8 @@ public struct RecordedSessionPlayer: Sendable {
         return records.compactMap { seen.insert($0.connection).inserted ? $0.connection : nil }
     }
 
-    /// What the server sends when the client connects.
-    /// Starts the connection over, forgetting what was matched.
+    /// What the server sends when the client connects; the connection starts over, forgetting what
+    /// was matched.
     ///
     /// - Returns: The greeting: the replies recorded before the first client message.
     public mutating func open() -> [Reply] {
@@ -203,6 +203,7 @@ public struct RecordedSessionPlayer: Sendable {
     }
 
     /// The recorded answer to a client message, or why there is none.
+    ///
     /// Unlike `verify`, a message that does not match is only reported, never searched for later.
     ///
     /// - Parameter clientBytes: The message's UTF-8 text.

@@ -32,6 +32,7 @@ public struct SHA256Hasher: Sendable {
     }
 
     /// The digest of everything given to `update`.
+    ///
     /// The hasher is left as it was, so more can be added and finalized again.
     ///
     /// - Returns: The 32-byte digest.

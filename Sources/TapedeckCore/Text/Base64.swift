@@ -44,6 +44,7 @@ public enum Base64 {
     }
 
     /// Decodes canonical base64. On failure returns the offset of the first bad character.
+    ///
     /// Padding is required, only at the end, and no whitespace or URL-safe alphabet is accepted.
     ///
     /// - Parameter input: The base64 text's bytes.
