@@ -6,6 +6,12 @@ import TapedeckTape
 /// Replays tapes through `ClientState`, each tape a session of its own as `tapedeck check` plays
 /// them, and counts the rules each record fires and the message types it carries.
 public enum CoverageCounter {
+    /// Counts what `tapes` exercise, each replayed on its own through a fresh `ClientState`; a tape
+    /// cut short counts its intact records and is listed in `incompleteTapes`.
+    ///
+    /// - Parameter tapes: The tapes' paths.
+    /// - Returns: The report of every rule and message type, with how often and where first.
+    /// - Throws: `TapeError` when a tape cannot be opened or read.
     public static func measure(tapes: [String]) throws(TapeError) -> CoverageReport {
         final class Tally { var report = CoverageReport() }
         let tally = Tally()

@@ -9,11 +9,21 @@ import TapedeckTape
 /// --compare-digests` replays the same tape through `ClientState` and names the first record where
 /// the two models' states differ.
 public enum DigestTrace {
+    /// The digest of the state after one record.
     public struct Entry: Sendable, Equatable {
+        /// The tape's position in the session, from 0.
         public var tape: Int
+        /// The record's position in its tape, from 0.
         public var record: Int
+        /// The hex SHA-256 of the filtered snapshot's canonical JSON (`SnapshotDigest`).
         public var digest: String
 
+        /// An entry of the trace.
+        ///
+        /// - Parameters:
+        ///   - tape: The tape's position in the session, from 0.
+        ///   - record: The record's position in its tape, from 0.
+        ///   - digest: The state's digest after that record.
         public init(tape: Int, record: Int, digest: String) {
             self.tape = tape
             self.record = record
@@ -33,6 +43,13 @@ public enum DigestTrace {
     }
 
     /// The digest of the model's snapshot after every record of the session.
+    ///
+    /// - Parameters:
+    ///   - tapes: The session's tapes, in order.
+    ///   - model: The model to replay them through; invariants are not checked.
+    ///   - filter: The paths left out of each snapshot before it is digested.
+    /// - Returns: One entry a record, in replay order.
+    /// - Throws: `TapeError` when a tape cannot be opened or read.
     public static func record<Model: SocketModel>(tapes: [String], model: Model, filter: SnapshotFilter = .none) throws -> [Entry]
     {
         var entries: [Entry] = []
@@ -47,12 +64,22 @@ public enum DigestTrace {
         return entries
     }
 
+    /// Writes a trace as JSON Lines, replacing the file whole or not at all.
+    ///
+    /// - Parameters:
+    ///   - entries: The entries, one a line.
+    ///   - path: The file to write.
+    /// - Throws: When the file cannot be written.
     public static func write(_ entries: [Entry], to path: String) throws {
         let text = entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n")
         try ReplacingFile.write(Array(text.utf8), to: path)
     }
 
     /// Reads a trace; a malformed line is reported with its line:column.
+    ///
+    /// - Parameter path: The trace file.
+    /// - Returns: Its entries; blank lines are skipped.
+    /// - Throws: `TextFileError` when the file cannot be read, is too large, or a line is not an entry.
     public static func read(_ path: String) throws(TextFileError) -> [Entry] {
         let data: [UInt8]
         do {
@@ -80,6 +107,12 @@ public enum DigestTrace {
     }
 
     /// The first entry where two traces differ: a different digest, or a record one of them lacks.
+    ///
+    /// - Parameters:
+    ///   - expected: The reference trace.
+    ///   - actual: The trace to compare with it.
+    /// - Returns: The two entries at the first difference (nil for the side that ended), or nil when
+    ///   the traces are equal.
     public static func firstDifference(expected: [Entry], actual: [Entry]) -> (expected: Entry?, actual: Entry?)? {
         for index in 0..<max(expected.count, actual.count) {
             let left = index < expected.count ? expected[index] : nil

@@ -13,5 +13,6 @@ public enum GoldenOutcome: Sendable, Equatable {
     /// The golden exists but cannot be read or is not JSON.
     case unreadable(path: String, reason: String)
 
+    /// Whether the check passes: only an exact match does.
     public var passed: Bool { self == .matched }
 }

@@ -9,12 +9,22 @@ import TapedeckTape
 /// state. The filter's ignored paths are left out of the golden too, so a golden written before a
 /// path was ignored still matches.
 public struct GoldenStore: Sendable {
+    /// The folder holding the goldens, one `CHECKPOINT.json` each.
     public var directory: String
+    /// Whether a missing or different golden is written or reported.
     public var mode: RecordMode
+    /// The paths left out of the snapshot and of the golden when they are compared.
     public var filter: SnapshotFilter
     /// How the diff of a mismatch pairs the elements of arrays.
     public var identity: ArrayIdentity
 
+    /// A store in a folder the caller names.
+    ///
+    /// - Parameters:
+    ///   - directory: The folder of the goldens; created when the first is written.
+    ///   - mode: Whether a missing or different golden is written or reported.
+    ///   - filter: The paths to leave out.
+    ///   - identity: How a mismatch's diff pairs array elements.
     public init(directory: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {
         self.directory = directory
         self.mode = mode
@@ -22,13 +32,30 @@ public struct GoldenStore: Sendable {
         self.identity = identity
     }
 
+    /// The store beside a tape: `NAME.golden/` next to `NAME.tape`.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path.
+    ///   - mode: Whether a missing or different golden is written or reported.
+    ///   - filter: The paths to leave out.
+    ///   - identity: How a mismatch's diff pairs array elements.
     public init(tape: String, mode: RecordMode, filter: SnapshotFilter = .none, identity: ArrayIdentity = .standard) {
         self.init(directory: TapeFiles.goldenDirectory(forTape: tape), mode: mode, filter: filter, identity: identity)
     }
 
+    /// The golden file of a checkpoint.
+    ///
+    /// - Parameter checkpoint: The checkpoint's name.
+    /// - Returns: `directory/CHECKPOINT.json`.
     public func path(for checkpoint: String) -> String { directory + "/" + checkpoint + ".json" }
 
     /// Compares `snapshot` with the golden of `checkpoint`, writing it when the mode says so.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: The checkpoint's name.
+    ///   - snapshot: The state at the checkpoint, already filtered.
+    /// - Returns: Matched, mismatched (with the diff), recorded, missing, or unreadable; a failure to
+    ///   read or write the golden is an outcome, not an error.
     public func check(_ checkpoint: String, snapshot: JSONValue) -> GoldenOutcome {
         let path = path(for: checkpoint)
         let actual = snapshot.canonicalJSON(pretty: true)

@@ -3,6 +3,12 @@ import TapedeckReplay
 /// `check`'s results as JUnit XML: a `testsuite` per tape, a `testcase` per checkpoint plus
 /// `invariants` and `tape`; failures carry the diff. No timings, so the same results give the same bytes.
 public enum JUnitReport {
+    /// The JUnit XML of `check`'s reports.
+    ///
+    /// - Parameters:
+    ///   - reports: One report a tape, in the order they should appear.
+    ///   - name: The `testsuites` element's name.
+    /// - Returns: The XML document.
     public static func xml(_ reports: [TapeCheckReport], name: String = "tapedeck check") -> String {
         JUnitXML(
             name: name,

@@ -10,10 +10,24 @@ import TapedeckTape
 /// checkpoint, one for the invariants and one for the tape (readable to the end, every message
 /// decodable or handed to the model as bytes, checkpoint file valid).
 public enum TapeCheck {
+    /// Checks a tape through one model with the default options and `mode`.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path.
+    ///   - model: The model to replay it through.
+    ///   - mode: Whether a missing or different golden is written or reported.
+    /// - Returns: The tape's report; a tape that cannot be read is a failing report.
     public static func run<Model: SocketModel>(tape: String, model: Model, mode: RecordMode) -> TapeCheckReport {
         run(tape: tape, options: CheckOptions(record: mode), makeModel: { model })
     }
 
+    /// Checks a tape with `options`: goldens folder, record mode, ignored paths, array identity.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path.
+    ///   - options: Where the goldens are and how they are compared.
+    ///   - makeModel: Makes the model the replay starts from (again at each reconnect of a session).
+    /// - Returns: The tape's report; a tape that cannot be read is a failing report.
     public static func run<Model: SocketModel>(tape: String, options: CheckOptions, makeModel: @escaping () -> Model)
         -> TapeCheckReport
     {
@@ -35,11 +49,19 @@ public enum TapeCheck {
     /// The checkpoints of a tape, read from its checkpoint file (none when there is no file), and
     /// what was wrong with that file.
     public struct CheckpointFileContents: Sendable {
+        /// The checkpoints, in file order; empty when the file is missing or bad.
         public var checkpoints: [Checkpoint] = []
+        /// What was wrong with the file, one line each.
         public var problems: [String] = []
+        /// Whether the file exists but could not be read or parsed.
         public var unreadable = false
     }
 
+    /// Reads a tape's checkpoint file (`NAME.checkpoints`).
+    ///
+    /// - Parameter tape: The tape's path.
+    /// - Returns: Its checkpoints, or none and the problem when the file cannot be read or parsed;
+    ///   none and no problem when there is no file.
     public static func checkpoints(forTape tape: String) -> CheckpointFileContents {
         var file = CheckpointFileContents()
         let checkpointPath = CheckpointFile.path(forTape: tape)
@@ -62,6 +84,12 @@ public enum TapeCheck {
     }
 
     /// The report of a tape that could not be opened at all.
+    ///
+    /// - Parameters:
+    ///   - tape: The tape's path.
+    ///   - file: Its checkpoint file, whose checkpoints become failing cases.
+    ///   - error: Why the tape could not be opened.
+    /// - Returns: A report whose every case fails with the reason.
     public static func unreadable(tape: String, file: CheckpointFileContents, error: TapeError) -> TapeCheckReport {
         let cases =
             file.checkpoints.map { CheckCase(name: $0.name, passed: false, message: "not checked: the tape cannot be read") }

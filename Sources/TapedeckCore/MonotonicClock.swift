@@ -14,17 +14,25 @@ import Darwin
 public struct MonotonicClock: Sendable {
     @usableFromInline let start: UInt64
 
+    /// A clock that starts now.
     @inlinable public init() { start = Self.now() }
 
+    /// The monotonic time, for differences only: its zero is arbitrary (usually the boot).
+    ///
+    /// - Returns: Nanoseconds on CLOCK_MONOTONIC.
     @inlinable public static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    ///
+    /// - Returns: Nanoseconds since this clock was made.
     @inlinable public func elapsedNanoseconds() -> UInt64 { Self.now() &- start }
 
     /// Sleeps for `nanoseconds` (returns early on a signal, which callers tolerate).
+    ///
+    /// - Parameter nanoseconds: How long to sleep.
     public static func sleep(nanoseconds: UInt64) {
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         nanosleep(&request, nil)

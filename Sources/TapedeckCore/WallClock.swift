@@ -12,6 +12,8 @@ import Darwin
 /// reads neither, the edges pass times in.
 public enum WallClock {
     /// Milliseconds since 1970-01-01T00:00:00Z now.
+    ///
+    /// - Returns: The time, from CLOCK_REALTIME.
     public static func nowMilliseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
@@ -19,5 +21,7 @@ public enum WallClock {
     }
 
     /// Now as RFC 3339 UTC with milliseconds (`2026-01-21T09:30:00.123Z`).
+    ///
+    /// - Returns: The date and time.
     public static func nowRFC3339() -> String { RFC3339.string(milliseconds: nowMilliseconds()) }
 }

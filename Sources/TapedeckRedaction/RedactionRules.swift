@@ -9,12 +9,20 @@ import TapedeckCore
 public struct RedactionRules: Sendable, Equatable {
     /// Lowercased header names.
     public var headers: Set<String>
+    /// JSON keys whose values are redacted wherever they appear, compared exactly.
     public var jsonKeys: Set<String>
     /// Each pointer as its unescaped reference tokens (`/a~1b/0` is `["a/b", "0"]`).
     public var jsonPointers: [[String]]
     /// Lowercased query parameter names.
     public var queryParameters: Set<String>
 
+    /// Rules from sets of names; header and query names are lowercased here.
+    ///
+    /// - Parameters:
+    ///   - headers: HTTP header names, any case.
+    ///   - jsonKeys: JSON keys, redacted at any depth.
+    ///   - jsonPointers: JSON pointers as unescaped reference tokens, each one exact place.
+    ///   - queryParameters: Query parameter names, any case.
     public init(
         headers: Set<String> = [], jsonKeys: Set<String> = [], jsonPointers: [[String]] = [],
         queryParameters: Set<String> = []
@@ -34,6 +42,9 @@ public struct RedactionRules: Sendable, Equatable {
         queryParameters: ["token", "access_token"])
 
     /// These rules and `other`'s.
+    ///
+    /// - Parameter other: The rules to add, for example a rules file's on top of `defaults`.
+    /// - Returns: The union; pointers keep their order, each once.
     public func merging(_ other: RedactionRules) -> RedactionRules {
         var merged = self
         merged.headers.formUnion(other.headers)
@@ -44,6 +55,22 @@ public struct RedactionRules: Sendable, Equatable {
     }
 
     /// Parses a rules file's text; `source` names it in errors.
+    ///
+    /// For example, this file redacts a header, a key anywhere and one exact place:
+    ///
+    /// ```
+    /// # our API's secrets
+    /// header X-Api-Key
+    /// json sessionSecret
+    /// pointer /auth/refresh
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The file's text.
+    ///   - source: The file's path, for errors.
+    /// - Returns: The file's rules alone (merge them with `defaults` to keep those).
+    /// - Throws: `TextFileError` at the line and column of a line that is not a kind and one name, of
+    ///   an unknown kind, or of a pointer that is not a valid JSON pointer.
     public static func parse(_ text: String, source: String) throws(TextFileError) -> RedactionRules {
         var rules = RedactionRules()
         var lineNumber = 0

@@ -8,8 +8,10 @@ import TapedeckCore
 ///
 /// Pure: the key is passed in. Redacted JSON keeps every byte outside the replaced values.
 public struct Redactor: Sendable {
+    /// What every token starts with.
     public static let tokenPrefix = "redacted:"
 
+    /// What this redactor replaces.
     public let rules: RedactionRules
     private let key: [UInt8]
     private let keyNames: [[UInt8]]
@@ -18,10 +20,18 @@ public struct Redactor: Sendable {
 
     /// A key for one recording: 32 bytes from `generator`, which the edges draw from the system's
     /// (a fresh key a tape, so its tokens link within it and nowhere else); tests pass a seeded one.
+    ///
+    /// - Parameter generator: Where the bytes come from.
+    /// - Returns: The key, 32 bytes.
     public static func key(using generator: inout some RandomNumberGenerator) -> [UInt8] {
         (0..<32).map { _ in generator.next() }
     }
 
+    /// A redactor of `rules` whose tokens are keyed with `key`.
+    ///
+    /// - Parameters:
+    ///   - rules: What to redact.
+    ///   - key: The HMAC key; one a tape (`key(using:)`).
     public init(rules: RedactionRules, key: [UInt8]) {
         self.rules = rules
         self.key = key
@@ -31,6 +41,9 @@ public struct Redactor: Sendable {
     }
 
     /// `redacted:` and 12 hex digits.
+    ///
+    /// - Parameter secret: The secret's bytes, unescaped.
+    /// - Returns: The token that stands for it in this tape.
     public func token<Bytes: Sequence>(for secret: Bytes) -> String where Bytes.Element == UInt8 {
         let mac = HMACSHA256.authenticationCode(for: secret, key: key)
         return Self.tokenPrefix + Hex.lowercase(mac.prefix(6))
@@ -39,6 +52,11 @@ public struct Redactor: Sendable {
     /// The header's value as it may be recorded. Authorization keeps its scheme
     /// (`Bearer redacted:…`), Cookie and Set-Cookie keep cookie names and attributes, so only the
     /// secret part is replaced and the same secret gets the same token as in a JSON field.
+    ///
+    /// - Parameters:
+    ///   - name: The header's name, any case.
+    ///   - value: Its value as sent.
+    /// - Returns: The value with its secret replaced, or as sent when the rules do not name the header.
     public func redactHeader(name: String, value: String) -> String {
         let lowered = name.lowercased()
         guard rules.headers.contains(lowered) else { return value }
@@ -98,6 +116,9 @@ public struct Redactor: Sendable {
     /// `%74oken=S%45CRET` is `token=SECRET` and gets the same token. Parameters are split at `&`
     /// and at `;` (which many servers also take), and a name is read up to a `[` or a NUL, so
     /// `token[]=`, `token%5B%5D=` and `token%00=` are `token` (issue 34, finding 8).
+    ///
+    /// - Parameter target: The handshake's request target, path and query.
+    /// - Returns: The target with those values replaced, and as given when nothing matched.
     public func redactRequestTarget(_ target: String) -> String {
         guard !rules.queryParameters.isEmpty, let start = target.firstIndex(where: { $0 == "?" || $0 == "#" }) else {
             return target
@@ -164,6 +185,9 @@ public struct Redactor: Sendable {
     /// A string value becomes `"redacted:…"` (hashing its unescaped content); any other value
     /// (number, object, array) becomes that string in its place. Returns nil when nothing matched,
     /// so callers keep their bytes without a copy.
+    ///
+    /// - Parameter text: A JSON text's bytes.
+    /// - Returns: The redacted bytes, or nil when nothing matched.
     public func redactJSON(_ text: [UInt8]) -> [UInt8]? {
         guard !keyNames.isEmpty || !pointerTokens.isEmpty, needles.mayMatch(text) else { return nil }
         return text.withUnsafeBytes { raw -> [UInt8]? in

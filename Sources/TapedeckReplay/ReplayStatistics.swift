@@ -72,12 +72,8 @@ public struct ReplayStatistics: Sendable, Equatable {
     /// - Returns: The number of records of `kind`; 0 when there were none.
     public func count(_ kind: TapeRecord.Kind) -> Int { kindCounts[Int(kind.rawValue)] }
 
-    /// Whether two sets of statistics counted the same records, messages, decode failures and markers.
-    ///
-    /// - Parameters:
-    ///   - lhs: The first statistics.
-    ///   - rhs: The second statistics.
-    /// - Returns: True when every count, failure and marker (position and name) matches.
+    /// Equal when both counted the same records, messages, decode failures and markers (position
+    /// and name).
     public static func == (lhs: ReplayStatistics, rhs: ReplayStatistics) -> Bool {
         lhs.records == rhs.records && lhs.kindCounts == rhs.kindCounts && lhs.serverMessages == rhs.serverMessages
             && lhs.clientMessages == rhs.clientMessages && lhs.connectionEvents == rhs.connectionEvents

@@ -42,11 +42,6 @@ public enum ClientRule: Int, CaseIterable, Sendable, Comparable {
     }
 
     /// Orders rules by declaration order (their raw value).
-    ///
-    /// - Parameters:
-    ///   - lhs: The first rule.
-    ///   - rhs: The second rule.
-    /// - Returns: True when `lhs` is declared before `rhs`.
     public static func < (lhs: ClientRule, rhs: ClientRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The rule's name for a stable name, e.g. `messageEvent.negativeAutoClaimed`.

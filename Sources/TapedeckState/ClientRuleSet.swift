@@ -38,9 +38,7 @@ public struct ClientRuleSet: Sendable, Equatable, Sequence {
     /// Empties the set.
     public mutating func removeAll() { bits = 0 }
 
-    /// The rules in declaration order.
-    ///
-    /// - Returns: An iterator over the set's rules, lowest raw value first.
+    /// The rules in declaration order (lowest raw value first).
     public func makeIterator() -> some IteratorProtocol<ClientRule> {
         var remaining = bits
         return AnyIterator {

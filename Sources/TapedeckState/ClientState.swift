@@ -55,11 +55,6 @@ public struct ClientState: Sendable, Equatable {
     }
 
     /// Equal when the client states are equal; invariant bookkeeping does not count.
-    ///
-    /// - Parameters:
-    ///   - lhs: The first state.
-    ///   - rhs: The second state.
-    /// - Returns: True when every part of the state matches.
     public static func == (lhs: ClientState, rhs: ClientState) -> Bool {
         lhs.configuration == rhs.configuration && lhs.gameState == rhs.gameState && lhs.player == rhs.player
             && lhs.questions == rhs.questions && lhs.claimable == rhs.claimable && lhs.connection == rhs.connection

@@ -12,11 +12,5 @@ public struct VirtualTime: Sendable, Hashable, Comparable {
     /// The session's start.
     public static let zero = VirtualTime(nanoseconds: 0)
 
-    /// Orders times: earlier first.
-    ///
-    /// - Parameters:
-    ///   - lhs: The first time.
-    ///   - rhs: The second time.
-    /// - Returns: True when `lhs` is earlier than `rhs`.
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }

@@ -12,6 +12,9 @@ import Foundation
 /// when the replay ends are cancelled: their `sleep` throws `CancellationError`, as the app's tasks
 /// end with its process. Like `ContinuousClock` in a test of its own, it moves only when told
 /// (`advance(by:)`): the replay or the test moves it, never the wall clock.
+///
+/// `@unchecked Sendable`: its one mutable property, `state` (the time and the sleepers), is read and
+/// written only under `lock`; sleepers are resumed outside it.
 public final class ReplayClock: Clock, @unchecked Sendable {
     /// A point of the replay's virtual time: how long after the session's start.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -23,24 +26,10 @@ public final class ReplayClock: Clock, @unchecked Sendable {
         /// - Parameter offset: How long after the session's start.
         public init(offset: Duration) { self.offset = offset }
 
-        /// The instant `duration` later (earlier for a negative one).
-        ///
-        /// - Parameter duration: How far to move.
-        /// - Returns: The instant whose offset is this one's plus `duration`.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
 
-        /// How long from this instant to another.
-        ///
-        /// - Parameter other: The later (or earlier) instant.
-        /// - Returns: `other`'s offset minus this one's: negative when `other` is earlier.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
 
-        /// Whether one instant comes before another.
-        ///
-        /// - Parameters:
-        ///   - left: The first instant.
-        ///   - right: The second instant.
-        /// - Returns: True when `left`'s offset is smaller than `right`'s.
         public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
 
         /// `t=2.500s`; `t=-1.250s` before the session's start.

@@ -14,6 +14,9 @@ import FoundationNetworking
 /// as it is sent, against the tape's client messages by `ClientVerifier`, the judge of
 /// `tapedeck serve --verify`: the same rules (message type, values outside the ignored paths), one
 /// implementation. Made by `AppReplay` for each replay; `findings` is the send check's verdict.
+///
+/// `@unchecked Sendable`: what changes is `state`, read and written only under `lock` (the app's
+/// tasks, their handlers and the replay call in from any thread); the other properties are constants.
 public final class ReplayNetwork: @unchecked Sendable {
     /// One message the app sent, where the replay stood when it did.
     public struct Sent: Sendable, Equatable {

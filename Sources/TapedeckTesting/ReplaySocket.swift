@@ -14,6 +14,10 @@ import FoundationNetworking
 /// `ReplayNetwork` that made the socket, which matches it against the tape's client messages.
 /// Completion handlers run on the thread that delivers (the main thread during a replay); the async
 /// forms resume as a task would.
+///
+/// `@unchecked Sendable`: what changes is `state`, read and written only under `lock` (or in
+/// `init`, before the socket is shared); handlers are called outside it. The other properties are
+/// constants.
 public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// A WebSocket message as `URLSessionWebSocketTask` has it: `.string` or `.data`.
     public typealias Message = URLSessionWebSocketTask.Message

@@ -18,20 +18,32 @@ public struct ClientVerifier: Sendable {
     private var findings: [[ClientFinding]]
 
     /// `ignoring` leaves fields out of every comparison (patterns inside `message`).
+    ///
+    /// - Parameters:
+    ///   - records: The tape's records, every connection's.
+    ///   - ignoring: The fields to leave out of every comparison.
     public init(records: [TapeRecord], ignoring: SnapshotFilter = .none) {
         self.init(records: records, comparing: ClientMessageComparison(ignoring: ignoring))
     }
 
+    /// A judge that compares the client's messages as `comparison` says.
+    ///
+    /// - Parameters:
+    ///   - records: The tape's records, every connection's.
+    ///   - comparison: How a client message is matched with the recorded one.
     public init(records: [TapeRecord], comparing comparison: ClientMessageComparison) {
         sessions = RecordedSessionPlayer.players(records: records, judging: comparison)
         findings = Array(repeating: [], count: sessions.count)
         self.comparison = comparison
     }
 
+    /// How many connections the tape recorded (refused ones included).
     public var recordedConnections: Int { sessions.count }
 
     /// A new connection: its number (from 1) and the recorded greeting, or nil and a finding when
     /// the tape recorded no more connections.
+    ///
+    /// - Returns: The connection's number and what to send as it opens, or nil for an extra connection.
     public mutating func connect() -> (connection: Int, greeting: [RecordedSessionPlayer.Reply])? {
         connectionsOpened += 1
         guard connectionsOpened <= sessions.count else {
@@ -42,22 +54,38 @@ public struct ClientVerifier: Sendable {
     }
 
     /// Why the recording refused `connection`'s upgrade (numbered from 1), when it did.
+    ///
+    /// - Parameter connection: The connection's number, from 1.
+    /// - Returns: The recorded refusal, or nil when it opened or was never recorded.
     public func refusal(of connection: Int) -> RecordedRefusal? {
         sessions.indices.contains(connection - 1) ? sessions[connection - 1].refusal : nil
     }
 
     /// A text message on `connection`: the recorded answers to send.
+    ///
+    /// - Parameters:
+    ///   - bytes: The message's UTF-8 text.
+    ///   - connection: The connection's number, from 1, as `connect()` gave it.
+    /// - Returns: The replies due now, each after its recorded delay.
     public mutating func receive(_ bytes: [UInt8], on connection: Int) -> [RecordedSessionPlayer.Reply] {
         verify(bytes, on: connection).replies
     }
 
     /// A text message on `connection`, judged: the departures it showed (a late message's earlier
     /// missing finding is replaced by its `outOfOrder` one).
+    ///
+    /// - Parameters:
+    ///   - bytes: The message's UTF-8 text.
+    ///   - connection: The connection's number, from 1, as `connect()` gave it.
+    /// - Returns: The findings; empty when the message was the one recorded next.
     public mutating func judge(_ bytes: [UInt8], on connection: Int) -> [ClientFinding] {
         verify(bytes, on: connection).findings
     }
 
-    /// A binary frame on `connection`.
+    /// A binary frame on `connection`: the recording has none a client sends, so it is a finding.
+    ///
+    /// - Parameter connection: The connection's number, from 1, as `connect()` gave it.
+    /// - Returns: The finding, also kept for the verdict.
     @discardableResult
     public mutating func receiveBinary(on connection: Int) -> ClientFinding {
         let finding = sessions[connection - 1].verifyBinary(connection: connection)
@@ -66,11 +94,21 @@ public struct ClientVerifier: Sendable {
     }
 
     /// Whether the recorded client message at `record` of `connection` is still to come.
+    ///
+    /// - Parameters:
+    ///   - record: The record's position in the tape.
+    ///   - connection: The connection's number, from 1.
+    /// - Returns: True when that message has not arrived and has not been given up on.
     public func awaits(record: Int, on connection: Int) -> Bool {
         sessions.indices.contains(connection - 1) && sessions[connection - 1].awaits(record: record)
     }
 
     /// The recorded client message at `record` was due and never came: missing.
+    ///
+    /// - Parameters:
+    ///   - record: The record's position in the tape.
+    ///   - connection: The connection's number, from 1.
+    /// - Returns: The `missing` findings, also kept for the verdict; none for an unknown connection.
     public mutating func giveUp(record: Int, on connection: Int) -> [ClientFinding] {
         guard sessions.indices.contains(connection - 1) else { return [] }
         let missing = sessions[connection - 1].giveUp(record: record, connection: connection)
@@ -80,6 +118,10 @@ public struct ClientVerifier: Sendable {
 
     /// The recorded client message at `record` is not expected of this client (it cannot send it):
     /// the recording moves past it without a finding.
+    ///
+    /// - Parameters:
+    ///   - record: The record's position in the tape.
+    ///   - connection: The connection's number, from 1; an unknown one is ignored.
     public mutating func passOver(record: Int, on connection: Int) {
         guard sessions.indices.contains(connection - 1) else { return }
         sessions[connection - 1].passOver(record: record)

@@ -9,6 +9,9 @@ public struct RecordedRefusal: Sendable, Equatable {
     /// The HTTP status the server answered, when the note names one (nil: it was not reached).
     public var status: Int?
 
+    /// The refusal a tape's note describes.
+    ///
+    /// - Parameter reason: The `error` record's note; its HTTP status, if it names one, is read from it.
     public init(reason: String) {
         self.reason = reason
         status = Self.status(in: reason)

@@ -5,7 +5,9 @@ extension RecordedSessionPlayer {
     /// What one client message did to a verified session: the recorded answers to send, and the
     /// departures it showed.
     public struct Verification: Sendable, Equatable {
+        /// The recorded answers to send, each after its recorded delay.
         public var replies: [Reply]
+        /// The departures the message showed; empty when it was the one recorded next, unchanged.
         public var findings: [ClientFinding]
     }
 
@@ -22,6 +24,12 @@ extension RecordedSessionPlayer {
     /// - anything else is unexpected and gets no answer; the recording stays where it is.
     /// Types `comparison` does not judge (the reference server's clock messages, at least) are
     /// neither expected nor judged.
+    ///
+    /// - Parameters:
+    ///   - clientBytes: The message's UTF-8 text.
+    ///   - connection: The connection's number, from 1, for the findings.
+    ///   - comparison: Which types are judged and which fields are left out.
+    /// - Returns: The replies to send and the findings.
     public mutating func verify(
         _ clientBytes: [UInt8], connection: Int, comparing comparison: ClientMessageComparison
     ) -> Verification {
@@ -66,6 +74,9 @@ extension RecordedSessionPlayer {
     }
 
     /// A binary frame from the client: always a departure.
+    ///
+    /// - Parameter connection: The connection's number, from 1, for the finding.
+    /// - Returns: The `binary` finding.
     public mutating func verifyBinary(connection: Int) -> ClientFinding {
         sendCount += 1
         return .binary(connection: connection, send: sendCount)
@@ -73,6 +84,9 @@ extension RecordedSessionPlayer {
 
     /// Whether the recorded client message at `record` is still to come: not reached yet, or
     /// skipped by a later one (and so missing unless sent late).
+    ///
+    /// - Parameter record: The record's position in the tape.
+    /// - Returns: True when it is still to come; false when it is not a client message of this connection.
     public func awaits(record: Int) -> Bool {
         guard let index = exchanges.firstIndex(where: { $0.recordIndex == record }) else { return false }
         return index >= position || skipped.contains(index)
@@ -81,6 +95,11 @@ extension RecordedSessionPlayer {
     /// The recorded client message at `record` was due and never came: it is missing, and the
     /// recording moves past it (and past any not reached before it, missing too). Empty when it
     /// was reached already (or skipped, and so reported).
+    ///
+    /// - Parameters:
+    ///   - record: The record's position in the tape.
+    ///   - connection: The connection's number, from 1, for the findings.
+    /// - Returns: The `missing` findings.
     public mutating func giveUp(record: Int, connection: Int) -> [ClientFinding] {
         guard let index = exchanges.firstIndex(where: { $0.recordIndex == record }), index >= position else { return [] }
         skipped.formUnion(position...index)
@@ -93,11 +112,16 @@ extension RecordedSessionPlayer {
 
     /// The recorded client message at `record` is not expected of this client: when it is the
     /// next one, the recording moves past it without a finding.
+    ///
+    /// - Parameter record: The record's position in the tape.
     public mutating func passOver(record: Int) {
         if position < exchanges.count, exchanges[position].recordIndex == record { position += 1 }
     }
 
     /// The recorded client messages not reached yet, each missing.
+    ///
+    /// - Parameter connection: The connection's number, from 1, for the findings.
+    /// - Returns: A `missing` finding for each, in recorded order.
     public func missingMessages(connection: Int) -> [ClientFinding] {
         exchanges[position...].map { .missing(connection: connection, record: $0.recordIndex, type: $0.type) }
     }

@@ -28,22 +28,35 @@ public struct RecordedSessionPlayer: Sendable {
     /// A server event and how long after its trigger (the connect or the matched client message)
     /// the tape recorded it.
     public struct Reply: Sendable, Equatable {
+        /// What the server does.
         public enum Event: Sendable, Equatable {
+            /// It sends this text message (the recorded bytes).
             case message([UInt8])
+            /// It closes the connection with this code and reason.
             case close(code: UInt16, reason: String)
             /// The connection ended without a close frame (the recorded note says how).
             case drop(reason: String)
         }
+        /// Nanoseconds after the trigger.
         public var delay: UInt64
+        /// What the server does then.
         public var event: Event
+        /// A reply.
+        ///
+        /// - Parameters:
+        ///   - delay: Nanoseconds after the trigger.
+        ///   - event: What the server does then.
         public init(delay: UInt64, event: Event) {
             self.delay = delay
             self.event = event
         }
     }
 
+    /// What `answer(_:)` found for a client message.
     public enum Answer: Sendable, Equatable {
+        /// It was the message recorded next: these are the server's replies.
         case matched([Reply])
+        /// It was not: why, for the report.
         case unmatched(UnmatchedSend)
     }
 
@@ -72,6 +85,12 @@ public struct RecordedSessionPlayer: Sendable {
 
     /// The player of one recorded connection: `connection` (a record's connection number), by
     /// default the first one the tape mentions.
+    ///
+    /// - Parameters:
+    ///   - records: The tape's records.
+    ///   - matchFields: Body fields compared besides the type.
+    ///   - connection: The connection to play; nil for the first the tape mentions.
+    ///   - comparison: Which client messages are cut points.
     public init(
         records: [TapeRecord], matchFields: [String] = [], connection: UInt32? = nil,
         judging comparison: ClientMessageComparison = .exact
@@ -164,12 +183,18 @@ public struct RecordedSessionPlayer: Sendable {
     static func isClientsOwnEnd(_ note: String) -> Bool { note.hasPrefix("client") }
 
     /// The connections a tape recorded, in the order each first appears.
+    ///
+    /// - Parameter records: The tape's records.
+    /// - Returns: Each connection number once.
     public static func connections(in records: [TapeRecord]) -> [UInt32] {
         var seen: Set<UInt32> = []
         return records.compactMap { seen.insert($0.connection).inserted ? $0.connection : nil }
     }
 
-    /// What the server sends when the client connects.
+    /// What the server sends when the client connects; the connection starts over, forgetting what
+    /// was matched.
+    ///
+    /// - Returns: The greeting: the replies recorded before the first client message.
     public mutating func open() -> [Reply] {
         position = 0
         sendCount = 0
@@ -178,6 +203,11 @@ public struct RecordedSessionPlayer: Sendable {
     }
 
     /// The recorded answer to a client message, or why there is none.
+    ///
+    /// Unlike `verify`, a message that does not match is only reported, never searched for later.
+    ///
+    /// - Parameter clientBytes: The message's UTF-8 text.
+    /// - Returns: The replies when it matches the next recorded client message, else why not.
     public mutating func answer(_ clientBytes: [UInt8]) -> Answer {
         defer { sendCount += 1 }
         let (type, body) = Self.typeAndBody(clientBytes)
@@ -206,6 +236,9 @@ public struct RecordedSessionPlayer: Sendable {
     }
 
     /// The envelope's type ("" when it has none) and body (null when absent or unparsable).
+    ///
+    /// - Parameter bytes: A message's UTF-8 text.
+    /// - Returns: Its `type` and its `message` member.
     public static func typeAndBody(_ bytes: [UInt8]) -> (String, JSONValue) {
         guard let value = try? JSONValue.parse(bytes), case .object(let members) = value else { return ("", .null) }
         let type: String

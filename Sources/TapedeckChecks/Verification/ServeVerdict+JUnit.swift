@@ -4,6 +4,9 @@ extension ServeVerdict {
     /// The verdict as JUnit XML, for CI systems: one test suite per recorded connection, one test
     /// case per recorded client message (failed when it was changed or never sent), one failed
     /// test case per unexpected message or frame, and one per connection the tape did not record.
+    ///
+    /// - Parameter name: The `testsuites` element's name.
+    /// - Returns: The XML document.
     public func junitXML(name: String) -> String {
         func testCase(_ name: String, connection: Int, failure: ClientFinding?) -> JUnitXML.Case {
             JUnitXML.Case(

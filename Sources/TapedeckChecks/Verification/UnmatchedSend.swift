@@ -4,6 +4,7 @@ import TapedeckReplay
 public struct UnmatchedSend: Sendable, Equatable, CustomStringConvertible {
     /// 0-based count of client messages sent before this one.
     public var sendIndex: Int
+    /// The sent message's envelope `type` ("" when it has none).
     public var type: String
     /// The type of the next client message recorded on the tape, nil when the tape has no more.
     public var expectedType: String?
@@ -12,6 +13,14 @@ public struct UnmatchedSend: Sendable, Equatable, CustomStringConvertible {
     /// The tape record index of the recorded client message it was compared with.
     public var recordIndex: Int?
 
+    /// A send the session could not answer.
+    ///
+    /// - Parameters:
+    ///   - sendIndex: How many client messages were sent before it.
+    ///   - type: Its `type`.
+    ///   - expectedType: The next recorded client message's type, or nil when there is none.
+    ///   - difference: The match field that differed, when the types agree.
+    ///   - recordIndex: The record it was compared with.
     public init(sendIndex: Int, type: String, expectedType: String?, difference: String? = nil, recordIndex: Int? = nil) {
         self.sendIndex = sendIndex
         self.type = type

@@ -1,10 +1,19 @@
 /// A proleptic Gregorian calendar date computed from a day number, without Foundation's calendar
 /// (which would bring in the locale and time zone). Day 0 is 1970-01-01.
 public struct CivilDate: Sendable, Hashable, Comparable {
+    /// The year; 0 is 1 BC, and negative years count on back.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// The day of the month, from 1.
     public var day: Int
 
+    /// A date from its parts, taken as given (not checked against the calendar).
+    ///
+    /// - Parameters:
+    ///   - year: The year.
+    ///   - month: The month, 1 to 12.
+    ///   - day: The day of the month, from 1.
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -12,6 +21,8 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     }
 
     /// Howard Hinnant's `civil_from_days`.
+    ///
+    /// - Parameter days: Days since 1970-01-01, negative before it.
     public init(daysSince1970 days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
@@ -26,6 +37,8 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 
     /// A `yyyy-MM-dd` date that exists in the calendar (month 1 to 12, the day within the month's
     /// length); nil for anything else.
+    ///
+    /// - Parameter text: The date, exactly ten characters.
     public init?(iso text: some StringProtocol) {
         let utf8 = Array(text.utf8)
         guard utf8.count == 10, let parsed = utf8.withUnsafeBytes({ Self.parse($0, at: 0) }) else { return nil }
@@ -71,10 +84,20 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         }
     }
 
+    /// Whether `year` has a February 29 (Gregorian rule, applied to every year).
+    ///
+    /// - Parameter year: The year.
+    /// - Returns: True for a leap year.
     public static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
+    /// How many days a month has.
+    ///
+    /// - Parameters:
+    ///   - month: The month, 1 to 12 (anything else counts as 31 days).
+    ///   - year: The year, for February.
+    /// - Returns: 28 to 31.
     public static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28

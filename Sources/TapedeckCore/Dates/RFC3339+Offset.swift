@@ -5,6 +5,9 @@ extension RFC3339 {
     /// `+0100` and `+01`. The `T` may be a `t` or a space and the `Z` a `z` (RFC 3339, 5.6), the
     /// fraction may follow a `.` or a `,` (ISO 8601). Digits past the microsecond are read and
     /// dropped. Nil for anything else: a date that does not exist, an offset past 23:59.
+    ///
+    /// - Parameter text: The date and time.
+    /// - Returns: Microseconds since the epoch (UTC), or nil.
     public static func microseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { microseconds(parsing: $0) }

@@ -5,6 +5,9 @@ public enum RFC3339 {
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil for text not of the form
     /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` with a date that exists (digits past the third of the
     /// fraction are read and dropped).
+    ///
+    /// - Parameter text: The date and time, in UTC.
+    /// - Returns: Milliseconds since the epoch, or nil.
     public static func milliseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { milliseconds(parsing: $0) }
@@ -33,12 +36,18 @@ public enum RFC3339 {
 
     /// `2026-01-03T02:00:00.000Z`, for any instant: a year past 9999 takes more digits, one before
     /// year 0 a leading '-'.
+    ///
+    /// - Parameter milliseconds: Milliseconds since 1970-01-01T00:00:00Z.
+    /// - Returns: The UTC date and time with three fraction digits.
     public static func string(milliseconds: Int64) -> String {
         format(milliseconds, compact: false)
     }
 
     /// `20260103T020000.000Z`: the same instant without separators in the date and time, for file
     /// names (it sorts by time and has no ':').
+    ///
+    /// - Parameter milliseconds: Milliseconds since 1970-01-01T00:00:00Z.
+    /// - Returns: The compact UTC date and time.
     public static func compactString(milliseconds: Int64) -> String {
         format(milliseconds, compact: true)
     }

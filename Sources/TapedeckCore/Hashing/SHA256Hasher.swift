@@ -10,21 +10,32 @@ public struct SHA256Hasher: Sendable {
     /// Bytes given so far.
     private var length: UInt64 = 0
 
+    /// A hasher that has been given nothing yet.
     public init() {}
 
     /// The 32-byte digest of `bytes`.
+    ///
+    /// - Parameter bytes: The message.
+    /// - Returns: Its digest.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
         var hasher = SHA256Hasher()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
+    /// Adds bytes to the message: hashing in parts gives the digest of the parts joined.
+    ///
+    /// - Parameter bytes: The next bytes of the message.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         let contiguous: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
         if contiguous == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
     }
 
     /// The digest of everything given to `update`.
+    ///
+    /// The hasher is left as it was, so more can be added and finalized again.
+    ///
+    /// - Returns: The 32-byte digest.
     public func finalize() -> [UInt8] {
         var copy = self
         let bits = length &* 8

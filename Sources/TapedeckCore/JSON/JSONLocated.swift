@@ -9,7 +9,9 @@ struct JSONLocations: Sendable {
 /// A value of a parsed document with where it starts in the text: what HAR import, JSON Lines and
 /// tape metadata read, so each of their errors can name the byte of the value at fault.
 public struct JSONLocated: Sendable {
+    /// The value.
     public let value: JSONValue
+    /// Where the value is in the document, from the root.
     public let path: JSONPath
     private let locations: JSONLocations
 
@@ -27,6 +29,9 @@ public struct JSONLocated: Sendable {
     public var offset: Int { locations.offsets[path] ?? 0 }
 
     /// The member named `key`, if the value is an object that has one.
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: The member with its location, or nil.
     public func member(_ key: String) -> JSONLocated? {
         guard case .object(let members) = value, let member = members[key] else { return nil }
         return JSONLocated(value: member, path: path.appending(.key(key)), locations: locations)

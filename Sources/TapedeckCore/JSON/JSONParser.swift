@@ -4,12 +4,21 @@
 /// line:column. With `parseLocated` it also keeps where each value starts (`JSONLocated`). The
 /// byte-level steps are `JSONScanner`'s.
 public struct JSONParser {
+    /// Why a text is not JSON, and where.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The byte offset of the problem in the text, from 0.
         public var offset: Int
+        /// What is wrong there: `expected ':' after an object key`.
         public var message: String
         /// The member or element the problem is inside, from the root; empty at the top level.
         public var path: JSONPath
 
+        /// A failure.
+        ///
+        /// - Parameters:
+        ///   - offset: The byte offset of the problem, from 0.
+        ///   - message: What is wrong there.
+        ///   - path: The member or element it is inside; the root by default.
         public init(offset: Int, message: String, path: JSONPath = JSONPath(components: [])) {
             self.offset = offset
             self.message = message
@@ -48,10 +57,20 @@ public struct JSONParser {
     /// exponent that fit in `Int` become `.int`, all others `.double`. A key repeated in one
     /// object is an error naming it (the tree holds one value a key, so keeping either would
     /// silently drop the other).
+    ///
+    /// - Parameter bytes: The UTF-8 text.
+    /// - Returns: The value.
+    /// - Throws: `Failure` at the first byte that is not valid JSON: a syntax error, invalid UTF-8,
+    ///   a repeated key, nesting deeper than 512, or anything after the value.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         try bytes.withUnsafeBytes { raw in Result { () throws(Failure) in try parse(raw) } }.get()
     }
 
+    /// Parses exactly one JSON value from raw bytes, as `parse(_:)` on an array does.
+    ///
+    /// - Parameter bytes: The UTF-8 text.
+    /// - Returns: The value.
+    /// - Throws: `Failure` at the first byte that is not valid JSON.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes, locating: false)
         return try parser.parseDocument()
@@ -59,6 +78,10 @@ public struct JSONParser {
 
     /// Parses like `parse`, and keeps where each value starts and each number's literal text, for
     /// readers that point at the value in error (HAR, JSON Lines, tape metadata).
+    ///
+    /// - Parameter bytes: The UTF-8 text.
+    /// - Returns: The root value with its locations.
+    /// - Throws: `Failure` at the first byte that is not valid JSON.
     public static func parseLocated(_ bytes: [UInt8]) throws(Failure) -> JSONLocated {
         try bytes.withUnsafeBytes { raw in
             Result { () throws(Failure) in

@@ -3,20 +3,30 @@
 /// whitespace, string extents, escapes and hex digits. It reads the bytes it is lent and keeps
 /// only a position, so a walk costs no allocation.
 public struct JSONScanner {
+    /// The text, lent by the caller for as long as the scanner is used.
     public let bytes: UnsafeRawBufferPointer
     /// Offset of the next byte to read.
     public var position: Int
 
+    /// A scanner of `bytes`, which must outlive it.
+    ///
+    /// - Parameters:
+    ///   - bytes: The JSON text.
+    ///   - position: Where to start reading.
     @inlinable
     public init(_ bytes: UnsafeRawBufferPointer, position: Int = 0) {
         self.bytes = bytes
         self.position = position
     }
 
+    /// Whether every byte has been read.
     @inlinable
     public var isAtEnd: Bool { position >= bytes.count }
 
     /// Whether the next byte is `byte`.
+    ///
+    /// - Parameter byte: The byte to look for.
+    /// - Returns: True when it is next; false at the end.
     @inlinable
     public func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
 
@@ -40,6 +50,8 @@ public struct JSONScanner {
     /// From a string's opening quote, moves past its closing quote and returns the string's range,
     /// quotes included; nil (at the end) if it is not closed. Escapes are stepped over, not
     /// checked: for walks that only need to know where a string ends.
+    ///
+    /// - Returns: The string's range in `bytes`, or nil.
     @inlinable
     public mutating func skipString() -> Range<Int>? {
         let start = position
@@ -81,6 +93,9 @@ public struct JSONScanner {
     }
 
     /// The value of four hex digits at `offset`, or nil if any is not a hex digit or the text ends.
+    ///
+    /// - Parameter offset: Where the digits start in `bytes`.
+    /// - Returns: The value, 0 to 0xFFFF, or nil.
     @inlinable
     public func hex4(at offset: Int) -> UInt32? {
         guard offset >= 0, offset + 4 <= bytes.count else { return nil }
@@ -92,6 +107,10 @@ public struct JSONScanner {
         return value
     }
 
+    /// Whether `byte` is JSON whitespace: space, tab, line feed or carriage return.
+    ///
+    /// - Parameter byte: The byte.
+    /// - Returns: True for those four.
     @inlinable
     public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
@@ -102,6 +121,10 @@ public struct JSONScanner {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || isWhitespace(byte)
     }
 
+    /// The value of one hex digit, either case.
+    ///
+    /// - Parameter byte: The byte.
+    /// - Returns: 0 to 15, or nil when it is not a hex digit.
     @inlinable
     public static func hexDigitValue(_ byte: UInt8) -> UInt32? {
         switch byte {
@@ -114,6 +137,9 @@ public struct JSONScanner {
 
     /// The byte a one-character escape (`\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`) stands for, given
     /// the character after the backslash; nil for `u` and for anything JSON does not define.
+    ///
+    /// - Parameter byte: The byte after the backslash.
+    /// - Returns: The byte it stands for, or nil.
     @inlinable
     public static func unescaped(_ byte: UInt8) -> UInt8? {
         switch byte {
@@ -127,15 +153,32 @@ public struct JSONScanner {
         }
     }
 
+    /// Whether a `\u` escape's value is the first half of a surrogate pair.
+    ///
+    /// - Parameter unit: The escape's value.
+    /// - Returns: True for 0xD800 to 0xDBFF.
     public static func isHighSurrogate(_ unit: UInt32) -> Bool { (0xD800...0xDBFF).contains(unit) }
+    /// Whether a `\u` escape's value is the second half of a surrogate pair.
+    ///
+    /// - Parameter unit: The escape's value.
+    /// - Returns: True for 0xDC00 to 0xDFFF.
     public static func isLowSurrogate(_ unit: UInt32) -> Bool { (0xDC00...0xDFFF).contains(unit) }
 
     /// The code point a `\uD83D\uDE00` pair spells.
+    ///
+    /// - Parameters:
+    ///   - high: The first escape's value (`isHighSurrogate`).
+    ///   - low: The second escape's value (`isLowSurrogate`).
+    /// - Returns: The code point, 0x10000 to 0x10FFFF.
     public static func combine(high: UInt32, low: UInt32) -> UInt32 {
         0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
 
     /// Appends the UTF-8 bytes of `scalar`.
+    ///
+    /// - Parameters:
+    ///   - scalar: The code point.
+    ///   - output: The bytes to append to.
     public static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
         output.append(contentsOf: scalar.utf8)
     }

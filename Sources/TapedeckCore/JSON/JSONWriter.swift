@@ -20,24 +20,28 @@ public struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Writes `{`; the object's first key takes no comma.
     @inlinable
     public mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
+    /// Writes `}`, which completes a value.
     @inlinable
     public mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    /// Writes `[`; the first element takes no comma.
     @inlinable
     public mutating func beginArray() {
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
+    /// Writes `]`, which completes a value.
     @inlinable
     public mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
@@ -52,6 +56,8 @@ public struct JSONWriter {
 
     /// Writes the comma if needed and `quotedKeyColon`, a literal such as `"energy":` (the
     /// encoders' keys, known when they are compiled).
+    ///
+    /// - Parameter quotedKeyColon: The key in quotes and its colon; a debug build checks the colon.
     @inlinable
     public mutating func key(_ quotedKeyColon: StaticString) {
         assert(
@@ -72,35 +78,54 @@ public struct JSONWriter {
     }
 
     /// `"name":"value"`: a key and its string in one call.
+    ///
+    /// - Parameters:
+    ///   - name: The member's name.
+    ///   - value: Its string value.
     public mutating func member(_ name: String, _ value: String) {
         key(name: name)
         writeString(value)
     }
 
     /// `"name":value`: a key and its integer in one call.
+    ///
+    /// - Parameters:
+    ///   - name: The member's name.
+    ///   - value: Its integer value.
     public mutating func member<Integer: BinaryInteger>(_ name: String, _ value: Integer) {
         key(name: name)
         writeInteger(value)
     }
 
     /// `"name":true` or `"name":false`.
+    ///
+    /// - Parameters:
+    ///   - name: The member's name.
+    ///   - value: Its Boolean value.
     public mutating func member(_ name: String, _ value: Bool) {
         key(name: name)
         writeBool(value)
     }
 
     /// Appends bytes that are already JSON text, such as a literal `"type":`.
+    ///
+    /// - Parameter literal: The JSON text, written as is (no comma, no escaping).
     @inlinable
     public mutating func appendLiteral(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Copies bytes that are already JSON (a kept unknown envelope).
+    ///
+    /// - Parameter raw: One complete JSON value; it is not checked.
     public mutating func writeRaw(_ raw: [UInt8]) {
         bytes.append(contentsOf: raw)
         needsComma = true
     }
 
+    /// Writes `true` or `false`.
+    ///
+    /// - Parameter value: The value.
     @inlinable
     public mutating func writeBool(_ value: Bool) {
         if value {
@@ -111,11 +136,15 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes `null`.
     public mutating func writeNull() {
         appendLiteral("null")
         needsComma = true
     }
 
+    /// Writes an integer in decimal, a digit at a time (no locale, no allocation).
+    ///
+    /// - Parameter value: The value.
     @inlinable
     public mutating func writeInt(_ value: Int) {
         if value >= 0 && value < 10 {
@@ -142,6 +171,8 @@ public struct JSONWriter {
     }
 
     /// Any integer, such as a `UInt64` beyond `Int`'s range.
+    ///
+    /// - Parameter value: The value, written in decimal.
     public mutating func writeInteger<Integer: BinaryInteger>(_ value: Integer) {
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
@@ -171,6 +202,8 @@ public struct JSONWriter {
 
     /// Finite doubles as Swift's shortest representation that reads back to the same value
     /// ("0.5", "1e-05", "3.0"); NaN and infinities have no JSON form and are written as null.
+    ///
+    /// - Parameter value: The value.
     public mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
             writeNull()
@@ -180,6 +213,9 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes a string in quotes, escaped as the type's comment says.
+    ///
+    /// - Parameter value: The text.
     @inlinable
     public mutating func writeString(_ value: String) {
         var value = value
@@ -187,10 +223,16 @@ public struct JSONWriter {
     }
 
     /// Writes bytes the caller knows to be valid UTF-8 as a JSON string.
+    ///
+    /// - Parameter value: The UTF-8 bytes.
     public mutating func writeString(utf8 value: [UInt8]) {
         value.withUnsafeBufferPointer { writeString(utf8: $0) }
     }
 
+    /// Writes UTF-8 the caller knows to be valid as a JSON string, copying it whole when nothing
+    /// needs escaping.
+    ///
+    /// - Parameter utf8: The UTF-8 bytes.
     @inlinable
     public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
@@ -229,6 +271,8 @@ public struct JSONWriter {
     }
 
     /// Writes the bytes as a JSON string in standard base64 (RFC 4648, with padding).
+    ///
+    /// - Parameter value: The bytes to encode.
     public mutating func writeBase64(_ value: [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         Base64.encode(value, into: &bytes)
@@ -237,6 +281,8 @@ public struct JSONWriter {
     }
 
     /// A line break and `2 * depth` spaces, for the pretty canonical form.
+    ///
+    /// - Parameter depth: The nesting depth of what follows.
     public mutating func newline(depth: Int) {
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))

@@ -7,6 +7,11 @@ public enum Base64 {
         return table
     }()
 
+    /// Appends the base64 text of `input`, padded, to `output`.
+    ///
+    /// - Parameters:
+    ///   - input: The bytes to encode.
+    ///   - output: The buffer to append the ASCII text to.
     public static func encode(_ input: [UInt8], into output: inout [UInt8]) {
         output.reserveCapacity(output.count + (input.count + 2) / 3 * 4)
         var index = 0
@@ -28,6 +33,10 @@ public enum Base64 {
         }
     }
 
+    /// The base64 text of `input`, padded.
+    ///
+    /// - Parameter input: The bytes to encode.
+    /// - Returns: The text.
     public static func encode(_ input: [UInt8]) -> String {
         var output: [UInt8] = []
         encode(input, into: &output)
@@ -35,6 +44,11 @@ public enum Base64 {
     }
 
     /// Decodes canonical base64. On failure returns the offset of the first bad character.
+    ///
+    /// Padding is required, only at the end, and no whitespace or URL-safe alphabet is accepted.
+    ///
+    /// - Parameter input: The base64 text's bytes.
+    /// - Returns: The decoded bytes, or where and why the text is not canonical base64.
     public static func decode(_ input: [UInt8]) -> Result<[UInt8], Base64Error> {
         guard input.count % 4 == 0 else {
             return .failure(Base64Error(offset: input.count, reason: "length \(input.count) is not a multiple of 4"))
@@ -85,8 +99,10 @@ public enum Base64 {
     }
 }
 
+/// Why a text is not canonical base64.
 public struct Base64Error: Error, Sendable, Equatable {
     /// Offset of the offending character in the base64 text.
     public var offset: Int
+    /// What is wrong there: `unexpected character`.
     public var reason: String
 }

@@ -3,6 +3,10 @@
 /// (and no page should show raw) become U+FFFD, so no payload can break the document around it.
 public enum MarkupText {
     /// Text safe in element content and in double- or single-quoted attribute values.
+    ///
+    /// - Parameter text: Any text.
+    /// - Returns: The text with `&`, `<`, `>`, `"` and `'` as entities and the characters XML cannot
+    ///   hold as U+FFFD.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

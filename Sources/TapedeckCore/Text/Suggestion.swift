@@ -3,6 +3,11 @@
 public enum Suggestion {
     /// The best candidate for `word`, or nil. Case differences alone always qualify; otherwise the
     /// distance may be at most 1 for words up to 4 characters, 2 up to 8, and 3 beyond.
+    ///
+    /// - Parameters:
+    ///   - word: What the user wrote.
+    ///   - candidates: The words it may have meant; one equal to `word` is not suggested.
+    /// - Returns: The closest candidate, or nil when none is close enough.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         guard !word.isEmpty else { return nil }
         let lowered = word.lowercased()
@@ -16,12 +21,27 @@ public enum Suggestion {
         return best?.candidate
     }
 
+    /// The `closest(to:in:)` candidate as a hint to append to an error message.
+    ///
+    /// ```swift
+    /// Suggestion.hint(for: "chek", in: ["check", "cat"])  // did you mean "check"?
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - word: What the user wrote.
+    ///   - candidates: The words it may have meant.
+    /// - Returns: `did you mean "…"?`, or nil when no candidate is close enough.
     public static func hint(for word: String, in candidates: [String]) -> String? {
         closest(to: word, in: candidates).map { "did you mean \"\($0)\"?" }
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// adjacent characters each cost 1.
+    ///
+    /// - Parameters:
+    ///   - a: One word.
+    ///   - b: The other.
+    /// - Returns: The distance, 0 when the words are equal.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)

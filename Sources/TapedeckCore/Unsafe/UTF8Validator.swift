@@ -7,8 +7,10 @@ public struct UTF8Validator: Sendable {
     /// Allowed range of the next continuation byte (narrower right after some lead bytes).
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
+    /// Whether a bad byte was seen; once set, every later `feed` returns false.
     public private(set) var failed = false
 
+    /// A validator at the start of a text.
     public init() {}
 
     /// Whether everything fed so far can still be valid UTF-8. Contiguous bytes: the proxy's
@@ -16,6 +18,9 @@ public struct UTF8Validator: Sendable {
     /// specialised loop rather than a generic one stepping an iterator through witness tables;
     /// runs of ASCII, most of a JSON message, are skipped 32 bytes a step (four words tested
     /// at once), then eight.
+    ///
+    /// - Parameter bytes: The next bytes of the text.
+    /// - Returns: False from the first bad byte on; true otherwise (a code point may still be open).
     @discardableResult
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
         firstFailure(feeding: bytes) == nil
@@ -24,6 +29,9 @@ public struct UTF8Validator: Sendable {
     /// Where whole bytes stop being well-formed UTF-8, for errors that point at the byte: nil when
     /// they are valid; else the offset of the first byte at fault (the count when they end inside
     /// a code point) and whether a continuation byte was expected there.
+    ///
+    /// - Parameter bytes: The whole text.
+    /// - Returns: The offset of the first bad byte and whether it was inside a sequence, or nil.
     public static func firstInvalidByte(in bytes: UnsafeRawBufferPointer) -> (offset: Int, inSequence: Bool)? {
         var validator = UTF8Validator()
         if let offset = validator.firstFailure(feeding: bytes) { return (offset, validator.needed > 0) }
@@ -61,12 +69,18 @@ public struct UTF8Validator: Sendable {
     }
 
     /// `feed` of the bytes of an array or a slice of one, in place.
+    ///
+    /// - Parameter bytes: The next bytes of the text.
+    /// - Returns: False from the first bad byte on.
     @discardableResult
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         feed(UnsafeRawBufferPointer(bytes))
     }
 
     /// `feed` for any bytes; contiguous storage takes the loop above.
+    ///
+    /// - Parameter bytes: The next bytes of the text.
+    /// - Returns: False from the first bad byte on.
     @discardableResult
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         if let result = bytes.withContiguousStorageIfAvailable({ feed(UnsafeRawBufferPointer($0)) }) { return result }

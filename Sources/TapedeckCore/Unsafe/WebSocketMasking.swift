@@ -9,6 +9,12 @@ public enum WebSocketMasking {
 
     /// Writes `source` XORed with `key` into the start of `target` (at least as long); `phase` is
     /// the key's byte that applies to `source`'s first byte (0–3), for a payload in two parts.
+    ///
+    /// - Parameters:
+    ///   - source: The bytes to mask or unmask.
+    ///   - key: The masking key.
+    ///   - phase: The key byte for `source`'s first byte, 0 to 3; another is a precondition failure.
+    ///   - target: Where to write; shorter than `source` is a precondition failure.
     public static func copy(
         _ source: UnsafeRawBufferPointer, maskedWith key: Key, phase: Int = 0, into target: UnsafeMutableRawBufferPointer
     ) {

@@ -6,6 +6,9 @@
 ///
 /// Built once per decoded type (a `static let`) and never freed; names are at most 20 bytes, so
 /// `,"name":` fits in three words.
+///
+/// `@unchecked Sendable`: the two buffers are filled in `init` and only read after it, and never
+/// freed, so every decoder on every thread may read them at once.
 struct JSONFieldNames: ExpressibleByArrayLiteral, @unchecked Sendable {
     static let maxNameLength = 20
 

@@ -100,11 +100,6 @@ public enum ClientFinding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether two findings say the same: compared by their `report` text.
-    ///
-    /// - Parameters:
-    ///   - left: The first finding.
-    ///   - right: The second finding.
-    /// - Returns: True when both reports read the same.
     public static func == (left: ClientFinding, right: ClientFinding) -> Bool { left.report == right.report }
 
     /// The finding's `report`: its summary line, and for `changed` its −/+ lines.

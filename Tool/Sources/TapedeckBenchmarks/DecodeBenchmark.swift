@@ -202,6 +202,8 @@ package struct DecodeBenchmark {
 }
 
 /// The first error thrown by any of the parallel replays.
+///
+/// `@unchecked Sendable`: `stored` is read and written only while `lock` is held.
 private final class ErrorBox: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: (any Error)?

@@ -42,7 +42,9 @@ final class OffLoopTapeWriter: Sendable {
         var compressedBytes: UInt64 = 0
     }
 
-    /// What the worker owns: touched only inside a drain, and drains never overlap.
+    /// What the worker owns. `@unchecked Sendable`: touched only inside a drain, on a pool thread,
+    /// and drains never overlap: one is submitted only when the queue, under its lock, says none
+    /// runs, and that lock orders one drain's writes before the next one's reads.
     private final class WriterState: @unchecked Sendable {
         var writer: TapeWriter?
         var failure: String?

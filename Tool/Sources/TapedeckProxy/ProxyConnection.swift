@@ -10,8 +10,10 @@ import TapedeckWebSocket
 /// the tape. Checks each frame, forwards it unchanged (re-masked towards the server), records
 /// it, and runs the closing handshake across both sides.
 ///
-/// All mutable state is touched only on `eventLoop` (both channels live there), which is why the
-/// class may be shared with the loop's callbacks.
+/// `@unchecked Sendable`: all mutable state is touched only on `eventLoop` (both channels live
+/// there, and other threads hop onto it with `eventLoop.execute`), which is why the class may be
+/// shared with the loop's callbacks. The entry points that change state check it in debug builds
+/// (`assertInEventLoop`, nothing in a release build).
 final class ProxyConnection: @unchecked Sendable {
     let id: UInt32
     let eventLoop: EventLoop
@@ -62,6 +64,7 @@ final class ProxyConnection: @unchecked Sendable {
     /// Called by the server upgrader with the app's upgrade request: connects upstream, forwards
     /// the request, and answers with the headers for the app's 101 (nil when upstream refused).
     func upgrade(request: HTTPRequestHead, clientChannel: Channel) -> EventLoopFuture<HTTPHeaders?> {
+        eventLoop.assertInEventLoop()
         guard WebSocketPipeline.hasValidKey(request) else {
             // NIO only checks that the header is there; nothing goes upstream and no tape is made.
             badRequest = "Sec-WebSocket-Key must be one header holding the base64 encoding of 16 random bytes (RFC 6455 4.1)"
@@ -159,6 +162,7 @@ final class ProxyConnection: @unchecked Sendable {
     }
 
     func openTape(request: HTTPRequestHead, response: HTTPResponseHead?) {
+        eventLoop.assertInEventLoop()
         guard recorder == nil, !machine.isFinished else { return }
         let configuration = context.configuration
         var labels = configuration.labels
@@ -196,6 +200,7 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// A relay handler was added: the server's when upstream upgraded, the app's after its 101.
     func attach(_ handler: FrameRelayHandler) {
+        eventLoop.assertInEventLoop()
         sides[handler.side].handler = handler
         perform(machine.attached(handler.side))
         // Upgraded after the session had ended: closed above, not kept (it points back here).
@@ -214,12 +219,14 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// The tape caught up: read again on both sides.
     func recordingResumed() {
+        eventLoop.assertInEventLoop()
         recordingPaused = false
         sides[.client].handler?.resumeReading()
         sides[.server].handler?.resumeReading()
     }
 
     func received(_ frame: WebSocketFrame, from side: RelaySide) {
+        eventLoop.assertInEventLoop()
         // The payload's copy for the record, which the machine also checks; an app's frame is
         // unmasked while it is copied (and the buffer forwarded to the server made from it).
         let payload: [UInt8]
@@ -278,6 +285,7 @@ final class ProxyConnection: @unchecked Sendable {
 
     /// Carries out the machine's actions in order; `frame` is the frame the event was about.
     private func perform(_ actions: [RelayAction], frame: (WebSocketFrame, ByteBuffer)? = nil) {
+        eventLoop.assertInEventLoop()
         for action in actions {
             switch action {
             case .forward(let side):

@@ -83,7 +83,7 @@ import Testing
     }
 }
 
-/// A count several threads add to (lock-guarded).
+/// A count several threads add to. `@unchecked Sendable`: `count` is touched only under `lock`.
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

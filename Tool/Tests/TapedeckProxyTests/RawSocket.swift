@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A plain blocking TCP socket (on loopback unless told), for clients no library would be: silent, half a
-/// request, a byte at a time, garbage.
+/// request, a byte at a time, garbage. `@unchecked Sendable`: its one property, the descriptor, is
+/// a constant; each test uses a socket from one task at a time.
 final class RawSocket: @unchecked Sendable {
     private let fd: Int32
 

@@ -145,7 +145,7 @@ import Glibc
     }
 }
 
-/// A count several threads add to.
+/// A count several threads add to. `@unchecked Sendable`: `count` is touched only under `lock`.
 final class LoadCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -163,7 +163,8 @@ final class LoadCounter: @unchecked Sendable {
     }
 }
 
-/// The most descriptors and resident memory seen.
+/// The most descriptors and resident memory seen. `@unchecked Sendable`: written under `lock` by
+/// the one sampler, and read after the sampler has ended.
 final class PeakFigures: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var descriptors = 0

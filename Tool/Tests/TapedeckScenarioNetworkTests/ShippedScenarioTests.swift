@@ -114,6 +114,7 @@ import Testing
 }
 
 /// A directory under the system's temporary directory, removed when the value goes away.
+/// `@unchecked Sendable`: its one property is a constant.
 final class TemporaryDirectory: @unchecked Sendable {
     let path: String
 

@@ -60,7 +60,8 @@ import Testing
     }
 }
 
-/// Lines reported from the server's threads.
+/// Lines reported from the server's threads. `@unchecked Sendable`: `stored` is touched only under
+/// `lock`.
 final class ReportLines: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []

@@ -15,6 +15,8 @@ import Testing
         }
     }
 
+    /// What the canned server received. `@unchecked Sendable`: appended to only by the server's
+    /// handler (one connection, on one event loop), and read only after the scenario has run.
     final class Log: @unchecked Sendable { var lines: [String] = [] }
 
     @Test func sendExpectCaptureAndSubstitution() async throws {

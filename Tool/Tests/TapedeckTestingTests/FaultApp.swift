@@ -118,6 +118,7 @@ final class FaultApp {
 }
 
 /// A flag set from any thread (a ping's handler, a test) and read on another.
+/// `@unchecked Sendable`: `value` is touched only under `lock`.
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false

@@ -11,7 +11,8 @@ import FoundationNetworking
 /// instant's description that does not trap.
 @MainActor
 @Suite struct ReplayDefectTests {
-    /// Collects what a completion handler was given.
+    /// Collects what a completion handler was given. `@unchecked Sendable`: `results` is touched
+    /// only under `lock`.
     final class Answers: @unchecked Sendable {
         private let lock = NSLock()
         private var results: [String] = []

@@ -169,7 +169,8 @@ extension URLSessionWebSocketTask.Message {
     }
 }
 
-/// A value the socket's handlers write from whatever thread they run on.
+/// A value the socket's handlers write from whatever thread they run on. `@unchecked Sendable`:
+/// `stored` is touched only under `lock`.
 final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value

@@ -4,6 +4,9 @@ import Foundation
 /// comes and its standard error kept. Every wait is async and bounded: a test never holds a
 /// concurrency-pool thread while a child runs (the suite runs in parallel on two threads), and a
 /// child that overstays is killed. Always killed when the object goes away.
+///
+/// `@unchecked Sendable`: what the pipes' handlers fill in (output, lines, error, the end) is
+/// touched only under `lock`; the rest are constants set up in `init`.
 public final class ChildProcess: @unchecked Sendable {
     /// How a child ended: its status, its standard output (bytes, text and lines), its standard error.
     public struct Finished: Sendable {

@@ -39,6 +39,7 @@ extension Trait where Self == OwnThreadTrait {
 }
 
 /// A counting semaphore for tasks: `acquire` suspends (holding no thread) until a slot is free.
+/// `@unchecked Sendable`: `free` and `waiting` are touched only under `lock`.
 final class TestSlots: @unchecked Sendable {
     // Guards `free` and `waiting`.
     private let lock = NSLock()

@@ -3,6 +3,7 @@ import Foundation
 /// A task executor with threads of its own: the jobs of the tasks that prefer it run there, in the
 /// order they arrive, never in the queue of Swift's concurrency pool. `stop()` lets the threads end
 /// once the queue is empty. Behind the suite's two lanes off the pool (`.ownThread`, `.cpuBound`).
+/// `@unchecked Sendable`: the queue (`jobs`, `head`, `stopped`) is touched only under `condition`.
 public final class ThreadsExecutor: TaskExecutor, @unchecked Sendable {
     // Guards `jobs`, `head` and `stopped`; the threads wait on it for work.
     private let condition = NSCondition()

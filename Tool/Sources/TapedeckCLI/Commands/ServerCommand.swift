@@ -154,7 +154,7 @@ enum SignalWaiter {
     static func waitForTermination() async -> String {
         await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
             let queue = DispatchQueue(label: "tapedeck.signals")
-            let resumed = SignalOnce(continuation)
+            let resumed = SignalOnce(continuation, queue: queue)
             for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -167,16 +167,26 @@ enum SignalWaiter {
 }
 
 /// Resumes the waiting continuation once, and keeps the signal sources alive.
+///
+/// `@unchecked Sendable`: `continuation` is touched after `init` only by the sources' handlers,
+/// which run one at a time on the serial `queue` (checked in debug builds); `sources` only by the
+/// setup in `waitForTermination`, which no handler reads.
 private final class SignalOnce: @unchecked Sendable {
-    // Touched only on the signals queue after setup.
+    private let queue: DispatchQueue
     private var continuation: CheckedContinuation<String, Never>?
     private var sources: [DispatchSourceSignal] = []
 
-    init(_ continuation: CheckedContinuation<String, Never>) { self.continuation = continuation }
+    init(_ continuation: CheckedContinuation<String, Never>, queue: DispatchQueue) {
+        self.continuation = continuation
+        self.queue = queue
+    }
 
     func keep(_ source: DispatchSourceSignal) { sources.append(source) }
 
     func resume(_ name: String) {
+        #if DEBUG
+        dispatchPrecondition(condition: .onQueue(queue))
+        #endif
         continuation?.resume(returning: name)
         continuation = nil
     }

@@ -14,6 +14,9 @@ nonisolated(unsafe) private var scratchPipeWrite: Int32 = -1
 /// SIGINT or SIGTERM while it exists, after which the process ends as the signal would have ended
 /// it. `bench --synthetic` writes gigabytes there; an interrupted run left them behind (issue 51).
 /// The handler only writes the signal's number to a pipe; a thread removes the folder.
+///
+/// `@unchecked Sendable`: its one stored property, `url`, is a constant; the signal handler and
+/// the removing thread share only the pipe.
 final class ScratchFolder: @unchecked Sendable {
     let url: URL
 

@@ -25,6 +25,9 @@ enum ServeVerdictWait {
 }
 
 /// Resumes a continuation with the first value given, and ignores the rest.
+///
+/// `@unchecked Sendable`: `continuation` is read and cleared only while `lock` is held, so the
+/// verdict's thread and the timeout's task cannot both take it.
 private final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.

@@ -14,13 +14,17 @@ nonisolated(unsafe) private var terminationPipeWrite: Int32 = -1
 /// that it is ready, so a signal sent right after that line is never lost to the default handler.
 /// The handler is installed with `signal` at once (a dispatch signal source registers later, and
 /// a signal in between would be lost) and writes the signal's number to a pipe; a thread reads it.
+///
+/// `@unchecked Sendable`: its one stored property is the `Box`, a constant whose state is only
+/// touched under the box's lock.
 final class TerminationSignals: @unchecked Sendable {
     private struct State {
         var received: String?
         var waiter: CheckedContinuation<String, Never>?
     }
 
-    /// Guarded by `lock`; shared with the reading thread.
+    /// `@unchecked Sendable`: `state` is guarded by `lock` (only `withLock` touches it); shared with
+    /// the reading thread.
     private final class Box: @unchecked Sendable {
         let lock = NSLock()
         var state = State()
