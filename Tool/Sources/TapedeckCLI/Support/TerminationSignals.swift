@@ -7,13 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The write end of the pipe the signal handler reports to (a handler may only make such calls).
-nonisolated(unsafe) private var terminationPipeWrite: Int32 = -1
-
 /// SIGINT and SIGTERM, caught from the moment this is made: a command makes it before printing
 /// that it is ready, so a signal sent right after that line is never lost to the default handler.
-/// The handler is installed with `signal` at once (a dispatch signal source registers later, and
-/// a signal in between would be lost) and writes the signal's number to a pipe; a thread reads it.
+/// They are caught through `SignalPipe`.
 ///
 /// `@unchecked Sendable`: its one stored property is the `Box`, a constant whose state is only
 /// touched under the box's lock.
@@ -39,29 +35,19 @@ final class TerminationSignals: @unchecked Sendable {
     private let state = Box()
 
     init() {
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else {
-            fatalError("tapedeck: cannot create a pipe for signals: \(String(cString: strerror(errno)))")
-        }
-        terminationPipeWrite = descriptors[1]
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(terminationPipeWrite, &byte, 1)
-            }
-        }
         let state = self.state
-        let readEnd = descriptors[0]
-        Thread.detachNewThread {
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) != 1 {}
-            let name = Int32(byte) == SIGTERM ? "SIGTERM" : "SIGINT"
-            let waiter: CheckedContinuation<String, Never>? = state.withLock { state in
-                state.received = name
-                defer { state.waiter = nil }
-                return state.waiter
+        do {
+            try SignalPipe.catchTermination { number in
+                let name = number == SIGTERM ? "SIGTERM" : "SIGINT"
+                let waiter: CheckedContinuation<String, Never>? = state.withLock { state in
+                    state.received = name
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
+                waiter?.resume(returning: name)
             }
-            waiter?.resume(returning: name)
+        } catch {
+            fatalError("tapedeck: \(error)")
         }
     }
 
