@@ -110,7 +110,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
             let message = SocketMessage(isText: true, bytes: recorded.payload)
             guard player.adapter.performUserAction(for: message) == .performed else { continue }
             await player.lockstep.settle(nil, player.adapter, player.network)
-            taken.append(OfflineAction(type: Self.type(of: recorded.payload), record: index, fate: .lost))
+            taken.append(OfflineAction(type: ReplayNetwork.typeName(of: recorded.payload), record: index, fate: .lost))
         }
         return taken
     }
@@ -124,15 +124,11 @@ extension AppReplay where Adapter: AppSocketAdapter {
         for (index, socket) in network.sockets.enumerated().dropFirst(socketsBefore) {
             let sentIt = socket.sentMessages.contains { message in
                 guard case .string(let text) = message else { return false }
-                return Self.type(of: Array(text.utf8)) == action.type
+                return ReplayNetwork.typeName(of: Array(text.utf8)) == action.type
             }
             if sentIt { return .sent(connection: index + 1) }
         }
         if adapter.showsFailed(SocketMessage(isText: true, bytes: records[action.record].payload)) { return .shownFailed }
         return .lost
-    }
-
-    private static func type(of payload: [UInt8]) -> String {
-        EnvelopeTypeScanner.type(in: payload).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
     }
 }

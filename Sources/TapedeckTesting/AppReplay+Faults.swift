@@ -106,10 +106,7 @@ extension AppReplay where Adapter: AppSocketAdapter {
             playing.lateAnswers = (schedule.afterRecord, delay.wholeNanoseconds)
             guard let onTime else { return nil }
             guard let late = try? await playing.replay(tapes: [tape], finishing: false).player.network else { return nil }
-            defer {
-                late.finish()
-                late.end()
-            }
+            defer { late.end() }
             late.finish()
             let from = readOnce?.tape.records[schedule.afterRecord].time ?? 0
             if let left = late.cancelTimes.map(\.nanoseconds).first(where: { $0 > from && $0 - from <= delay.wholeNanoseconds }) {

@@ -50,7 +50,7 @@ enum AppWork {
     private static let lock = NSLock()
 
     /// The runtime's hook variable; nil where the runtime has none (the app's hops then stay on the
-    /// pool, and `isRouting` says so).
+    /// pool, and the replay settles the main queue only).
     nonisolated(unsafe) private static let slot: UnsafeMutablePointer<Hook?>? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return nil }
         return symbol.assumingMemoryBound(to: Hook?.self)
@@ -67,18 +67,12 @@ enum AppWork {
 
     private static var onMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
-    /// Whether the app's hops are moved to the main queue: the runtime has the hook, and the OS
-    /// custom executors (iOS 17, macOS 14). Elsewhere the replay settles the main queue only.
-    static var isRouting: Bool {
-        guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return false }
-        return slot != nil
-    }
-
     /// A replay starts: from now on the global jobs the main queue's work enqueues run on the main queue.
     static func begin() {
         lock.withLock {
             state.replays += 1
             guard state.replays == 1, let slot else { return }
+            // Custom executors came with iOS 17 and macOS 14: before, the main queue only is settled.
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) else { return }
             _ = mainQueueKey
             state.installed = true

@@ -164,13 +164,10 @@ public final class ReplayNetwork: @unchecked Sendable {
         return lock.withLock {
             if let storm = stormSocket(url: url, at: now) { return storm }
             if state.offTape {
-                state.taskTimes.append(now)
                 let refused = state.refusing > 0
                 state.refusing -= refused ? 1 : 0
                 state.endsInARow += refused ? 1 : 0
-                let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: !refused, refused: refused)
-                state.sockets.append(socket)
-                return socket
+                return offTapeSocket(url: url, at: now, refused: refused)
             }
             let recorded = state.verifier.recordedConnections
             let number: Int
@@ -229,10 +226,21 @@ public final class ReplayNetwork: @unchecked Sendable {
                         reconnects: Self.stormLimit, within: now.nanoseconds - end.time.nanoseconds, afterRecord: end.record),
                     context: state.context))
         }
+        return offTapeSocket(url: url, at: now, refused: false)
+    }
+
+    /// Called with the lock held: a socket for a connection off the tape, made at `now`: refused at
+    /// once, or open and silent (it keeps what the app sends and never answers).
+    private func offTapeSocket(url: URL, at now: VirtualTime, refused: Bool) -> ReplaySocket {
         state.taskTimes.append(now)
-        let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: true)
+        let socket = ReplaySocket(url: url, connection: 0, onSend: { _ in }, connecting: !refused, refused: refused)
         state.sockets.append(socket)
         return socket
+    }
+
+    /// A message's envelope type as reports name it; "a message" when it has none.
+    static func typeName(of bytes: [UInt8]) -> String {
+        EnvelopeTypeScanner.type(in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
     }
 
     /// The wall-clock time as the app reads it under the replay, in whole milliseconds: the
@@ -425,7 +433,7 @@ public final class ReplayNetwork: @unchecked Sendable {
             case .data(let data): Array(data)
             @unknown default: []
             }
-        let type = EnvelopeTypeScanner.type(in: bytes).map { String(decoding: $0, as: UTF8.self) } ?? "a message"
+        let type = Self.typeName(of: bytes)
         lock.withLock {
             state.findings.append(
                 SendFinding(finding: .sentAfterClose(connection: connection, type: type), context: state.context))
