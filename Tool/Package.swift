@@ -57,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.0")),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // liblz4's block and frame API (lz4.h, lz4hc.h, lz4frame.h), linked from the system: only
@@ -84,6 +85,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // The bug-report inbox (`tapedeck inbox`): uploads from the flight recorder checked and
+        // stored, triage by first failure, groups, the team's page; rows in SQLite or PostgreSQL,
+        // tapes in a folder or an S3 bucket, served over HTTP/1.1 on SwiftNIO.
+        .target(
+            name: "TapedeckInbox",
+            dependencies: [
+                toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TapedeckWebSocket",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ] + nio
         ),
         // Seeded streams of plausible BaoLife messages, for benchmarks, the demo and the tests.
         .target(name: "TapedeckSynthetic", dependencies: [toolSupport]),
@@ -147,7 +160,7 @@ let package = Package(
                 runtime("TapedeckTape"), "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRecorder"),
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
-                "TapedeckBenchmarks",
+                "TapedeckBenchmarks", "TapedeckInbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -236,6 +249,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]
+        ),
+        .testTarget(
+            name: "TapedeckInboxTests",
+            dependencies: [
+                "TapedeckInbox", toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TestSupport",
+                "TapedeckTestFixtures",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "TapedeckThroughputTests", dependencies: [runtime("TapedeckThroughput"), runtime("TapedeckTape")]),
         .testTarget(

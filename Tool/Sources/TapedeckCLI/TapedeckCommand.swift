@@ -33,6 +33,7 @@ package struct TapedeckCommand: AsyncParsableCommand {
             LsCommand.self,
             TagCommand.self,
             CatalogCommand.self,
+            InboxCommand.self,
             BenchCommand.self,
             // Hidden from this list: our own benchmarks, synth and the test writers (`tapedeck dev --help`).
             DevCommand.self,
