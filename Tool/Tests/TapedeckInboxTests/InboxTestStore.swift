@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckInbox
+import TapedeckRedaction
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport
@@ -33,9 +34,11 @@ struct InboxTestStore: Sendable {
     }
 
     /// The collector's logic on this store, its clock at `now` milliseconds.
-    func intake(limit: Int = UploadIntake.defaultLimit, now: Int64 = ReportTapes.day20000) -> UploadIntake {
+    func intake(limit: Int = UploadIntake.defaultLimit, now: Int64 = ReportTapes.day20000, rules: RedactionRules = .defaults)
+        -> UploadIntake
+    {
         UploadIntake(
-            tokens: Self.tokens, limit: limit, rules: .defaults, rows: rows, blobs: blobs, scratch: scratch, now: { now })
+            tokens: Self.tokens, limit: limit, rules: rules, rows: rows, blobs: blobs, scratch: scratch, now: { now })
     }
 
     func worker(_ name: String, lease: Int64 = 600_000, now: @escaping @Sendable () -> Int64 = { ReportTapes.day20000 })
