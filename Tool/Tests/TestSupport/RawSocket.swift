@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -8,10 +7,10 @@ import Glibc
 /// A plain blocking TCP socket (on loopback unless told), for clients no library would be: silent, half a
 /// request, a byte at a time, garbage. `@unchecked Sendable`: its one property, the descriptor, is
 /// a constant; each test uses a socket from one task at a time.
-final class RawSocket: @unchecked Sendable {
+public final class RawSocket: @unchecked Sendable {
     private let fd: Int32
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    public init(port: Int, host: String = "127.0.0.1") throws {
         // Stored only once connected: a throwing init of a whole object runs deinit, which would
         // close the number a second time (by then perhaps another test's socket).
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -35,20 +34,23 @@ final class RawSocket: @unchecked Sendable {
 
     /// Sends `text`; false when the peer has already gone (EPIPE, ECONNRESET).
     @discardableResult
-    func send(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    public func send(_ text: String) -> Bool { send(bytes: Array(text.utf8)) }
+
+    /// Sends `bytes`; false when the peer has already gone.
+    @discardableResult
+    public func send(bytes: [UInt8]) -> Bool {
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
     /// How the connection ended while reading: the peer closed it (end of file or reset), or
     /// it was still open when the wait ran out.
-    enum End: Equatable { case closedByPeer, stillOpen }
+    public enum End: Equatable, Sendable { case closedByPeer, stillOpen }
 
     /// Reads until the peer closes the connection or `seconds` pass; returns what arrived. Polls
     /// without blocking and sleeps between polls, so no concurrency-pool thread is held. A task
     /// starved past the deadline (CPU-bound tests holding every pool thread) still reads what came
     /// meanwhile: the socket is drained once more before the wait counts as run out.
-    func readUntilClosed(seconds: Double) async -> (bytes: [UInt8], end: End) {
+    public func readUntilClosed(seconds: Double) async -> (bytes: [UInt8], end: End) {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var received: [UInt8] = []
         while true {
