@@ -10,8 +10,9 @@ BIN_RELEASE := Tool/.build/release/tapedeck
 # the instruction counts `make bench-instructions` guards.
 # node-har-validator (with Node): the independent HAR 1.2 validator of our HAR export's test.
 # zsh and fish (bash is there): the shells InstallTests load `make install`'s completion scripts
-# in; man-db: the `man` that opens the installed manual page there.
-APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator zsh fish man-db
+# in; man-db: the `man` that opens the installed manual page there. postgresql: the real
+# PostgreSQL the inbox tests start on a throwaway data folder and a free port (TestSupport.PostgresServer).
+APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator zsh fish man-db postgresql
 
 .PHONY: all deps pydeps report-deps build release install manual test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-proxy bench-compare bench-soak clean
 

@@ -257,7 +257,8 @@ let package = Package(
                 "TapedeckTestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            exclude: ["Peers"]
         ),
         .testTarget(name: "TapedeckThroughputTests", dependencies: [runtime("TapedeckThroughput"), runtime("TapedeckTape")]),
         .testTarget(

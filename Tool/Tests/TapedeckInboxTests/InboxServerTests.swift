@@ -74,7 +74,9 @@ struct InboxServerTests {
         #expect(tape.body == (try await store.blobs.get("reports/\(id).tape")))
         #expect(tape.headers["content-disposition"] == "attachment; filename=\"\(id).tape\"")
         let page = try await Self.request(server, "GET", "/reports/\(id)", headers: read)
-        #expect(page.status == 200 && page.text.contains("crashed in the shop") && page.text.contains("decode error s2c message.energy"))
+        #expect(
+            page.status == 200 && page.text.contains("crashed in the shop")
+                && page.text.contains("decode error s2c message.energy"))
         let session = try await Self.request(server, "GET", "/reports/\(id)/report.html", headers: read)
         #expect(session.status == 200 && session.text.contains("<html") && session.text.contains("\(id).tape"))
         await server.close()
@@ -86,7 +88,8 @@ struct InboxServerTests {
         let server = try await Self.start(store, limit: 4096)
         let socket = try RawSocket(port: server.port)
         // The head only: the answer comes without a byte of the 1 GB announced.
-        let head = "POST /v1/reports HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(InboxTestStore.uploadToken)\r\n"
+        let head =
+            "POST /v1/reports HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(InboxTestStore.uploadToken)\r\n"
             + "Content-Type: \(UploadIntake.contentType)\r\nContent-Length: 1000000000\r\n\r\n"
         socket.send(head)
         let (bytes, end) = await socket.readUntilClosed(seconds: 60)
@@ -109,10 +112,12 @@ struct InboxServerTests {
         let anonymous = try await Self.request(server, "GET", "/")
         #expect(anonymous.status == 401)
         #expect(anonymous.text.contains(#"<form method="post" action="/login">"#))
-        let uploadToken = try await Self.request(server, "GET", "/", headers: ["Authorization": "Bearer " + InboxTestStore.uploadToken])
+        let uploadToken = try await Self.request(
+            server, "GET", "/", headers: ["Authorization": "Bearer " + InboxTestStore.uploadToken])
         #expect(uploadToken.status == 401 && uploadToken.text.contains("not a read token"))
         let wrong = try await Self.request(
-            server, "POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("token=nope".utf8))
+            server, "POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: Array("token=nope".utf8))
         #expect(wrong.status == 401)
         let login = try await Self.request(
             server, "POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"],

@@ -74,16 +74,20 @@ struct UploadIntakeTests {
     static let refusals: [Refusal] = [
         Refusal(
             name: "no token", authorization: nil, contentType: UploadIntake.contentType,
-            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401, message: "no upload token: send Authorization: Bearer TOKEN"),
+            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401,
+            message: "no upload token: send Authorization: Bearer TOKEN"),
         Refusal(
             name: "wrong token", authorization: "Bearer upload-token-0123456788", contentType: UploadIntake.contentType,
-            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401, message: "the upload token is not one of this inbox's"),
+            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401, message: "the upload token is not one of this inbox's"
+        ),
         Refusal(
             name: "read token", authorization: "Bearer " + InboxTestStore.readToken, contentType: UploadIntake.contentType,
-            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401, message: "the upload token is not one of this inbox's"),
+            body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 401, message: "the upload token is not one of this inbox's"
+        ),
         Refusal(
             name: "oversized", authorization: auth, contentType: UploadIntake.contentType,
-            body: { [UInt8](repeating: 7, count: 4097) }, status: 413, message: "the tape has 4097 bytes; this inbox takes at most 4096"),
+            body: { [UInt8](repeating: 7, count: 4097) }, status: 413,
+            message: "the tape has 4097 bytes; this inbox takes at most 4096"),
         Refusal(
             name: "wrong type", authorization: auth, contentType: "application/json",
             body: { try Tapes.bytes(Tapes.healthy(seed: 3)) }, status: 415,

@@ -107,7 +107,7 @@ package enum InboxPage {
             body: """
                 <h1>Tapedeck inbox</h1>
                 \(wrongToken ? "<p class=\"error\">That is not a read token of this inbox.</p>" : "")
-                <form method="post" action="/login"><label>Read token <input type="password" name="token" \
+                <form method="post" action="/login"><input type="hidden" name="username" autocomplete="username" value="team"><label>Read token <input type="password" name="token" \
                 autocomplete="current-password" autofocus></label> <button type="submit">Open</button></form>
                 <p>The token is a <code>read</code> line of the inbox's tokens file.</p>
                 """)
