@@ -105,6 +105,31 @@ struct InboxServerTests {
         await server.close()
     }
 
+    /// libcurl (curl, URLSession on Linux) asks before a body over 1 KiB and waits a second for
+    /// the answer: the collector answers at once.
+    @Test func anUploadThatAsksToContinueIsAnsweredBeforeItsBody() async throws {
+        let store = try await InboxTestStore.make(.sqlite)
+        defer { store.remove() }
+        let server = try await Self.start(store)
+        let bytes = try Tapes.bytes(Tapes.healthy(seed: 5))
+        let socket = try RawSocket(port: server.port)
+        socket.send(
+            "POST /v1/reports HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(InboxTestStore.uploadToken)\r\n"
+                + "Content-Type: \(UploadIntake.contentType)\r\nContent-Length: \(bytes.count)\r\nExpect: 100-continue\r\n"
+                + "Connection: close\r\n\r\n")
+        var interim: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !String(decoding: interim, as: UTF8.self).hasSuffix("\r\n\r\n"), ContinuousClock.now < deadline {
+            interim += socket.readAvailable()
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+        socket.send(bytes: bytes)
+        let (rest, _) = await socket.readUntilClosed(seconds: 60)
+        #expect(try Self.parse(rest).status == 201)
+        await server.close()
+    }
+
     @Test func thePagesNeedTheReadTokenAndTheLoginSetsACookie() async throws {
         let store = try await InboxTestStore.make(.sqlite)
         defer { store.remove() }

@@ -63,6 +63,13 @@ public final class RawSocket: @unchecked Sendable {
         }
     }
 
+    /// What has arrived so far, without blocking.
+    public func readAvailable() -> [UInt8] {
+        var received: [UInt8] = []
+        _ = drain(into: &received)
+        return received
+    }
+
     /// Reads everything waiting now, without blocking.
     private func drain(into received: inout [UInt8]) -> End {
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -33,6 +33,11 @@ final class InboxHTTPHandler: ChannelInboundHandler {
             }
             self.head = head
             body = context.channel.allocator.buffer(capacity: 0)
+            // curl and URLSession on Linux (libcurl) ask before sending a body over 1 KiB and wait a
+            // second for the answer: give it at once, the head having passed.
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            }
         case .body(var chunk):
             guard !refusing, head != nil else { return }
             guard (body?.readableBytes ?? 0) + chunk.readableBytes <= limit else {
