@@ -149,7 +149,7 @@ let package = Package(
             dependencies: [
                 "TapedeckSynthetic",
                 toolSupport, runtime("TapedeckTape"), "TapedeckLZ4Reference", runtime("TapedeckThroughput"),
-                runtime("TapedeckRecorder"),
+                runtime("TapedeckRecorder"), "TapedeckInbox",
             ]
         ),
         .target(

@@ -1,5 +1,4 @@
 import Foundation
-import TapedeckInvestigation
 import TapedeckRedaction
 import TapedeckTape
 
@@ -94,30 +93,36 @@ package struct UploadIntake: Sendable {
             unlink(received)
             unlink(redacted)
         }
-        let tape: ReproTape
+        var records: [TapeRecord] = []
+        let metadata: TapeMetadata
+        let end: TapeEnd
         do {
-            try ReplacingFile.write(body, to: received)
-            tape = try ReproTape.load(received)
+            try ScratchFile.write(body, to: received)
+            let reader = try TapeReader(path: received)
+            metadata = reader.header.metadata
+            // A cut or damaged tape ends the loop with the reader's `end` saying where.
+            while let record = try? reader.next() { records.append(record) }
+            end = reader.end ?? .complete
         } catch {
             let reason = "\(error)".replacingOccurrences(of: received, with: "the upload")
             return .refused(.refused(400, "not a Tapedeck tape: \(reason)"))
         }
-        guard tape.end == .complete else {
+        guard end == .complete else {
             return .refused(
                 .refused(
                     400,
-                    "the tape is cut short (\(tape.end)): upload the whole file; its \(tape.records.count) intact records were not stored"
-                ))
+                    "the tape is cut short (\(end)): upload the whole file; its \(records.count) intact records were not stored"))
         }
         var random = SystemRandomNumberGenerator()
         let redactor = Redactor(rules: rules, key: Redactor.key(using: &random))
-        var metadata = redactor.redactingHandshake(of: tape.metadata)
-        metadata.upstreamURL = metadata.upstreamURL.map(redactor.redactRequestTarget)
-        let clean = ReproTape(path: redacted, metadata: metadata, records: tape.records.map(redactor.redacting))
+        var redactedMetadata = redactor.redactingHandshake(of: metadata)
+        redactedMetadata.upstreamURL = redactedMetadata.upstreamURL.map(redactor.redactRequestTarget)
         do {
-            try clean.write(indices: Array(clean.records.indices), to: redacted)
+            let writer = try TapeWriter(path: redacted, metadata: redactedMetadata)
+            for record in records { try writer.append(redactor.redacting(record)) }
+            try writer.close()
             let bytes = try BoundedFile.read(redacted, limit: largestStoredTape)
-            return .checked(CheckedUpload(metadata: metadata, records: clean.records.count, bytes: bytes))
+            return .checked(CheckedUpload(metadata: redactedMetadata, records: records.count, bytes: bytes))
         } catch {
             return .refused(.refused(503, "the inbox cannot write the redacted tape (\(error)); retry later"))
         }

@@ -36,7 +36,8 @@ final class InboxHTTPHandler: ChannelInboundHandler {
             // curl and URLSession on Linux (libcurl) ask before sending a body over 1 KiB and wait a
             // second for the answer: give it at once, the head having passed.
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+                context.writeAndFlush(
+                    wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
             }
         case .body(var chunk):
             guard !refusing, head != nil else { return }

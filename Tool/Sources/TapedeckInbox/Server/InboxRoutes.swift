@@ -100,7 +100,7 @@ package struct InboxRoutes: Sendable {
         let path = "\(intake.scratch)/page-\(report.id)-\(UInt32.random(in: 0...UInt32.max)).tape"
         defer { unlink(path) }
         do {
-            try ReplacingFile.write(bytes, to: path)
+            try ScratchFile.write(bytes, to: path)
             let built = try SessionReportBuilder().build(tapePaths: [path], until: nil)
             return .html(200, ReportPage.render(built).replacingOccurrences(of: path, with: "\(report.id).tape"))
         } catch {

@@ -80,7 +80,7 @@ package struct TriageWorker: Sendable {
         }
         let path = "\(scratch)/\(fileName)-\(report.id).tape"
         defer { unlink(path) }
-        do { try ReplacingFile.write(bytes, to: path) } catch {
+        do { try ScratchFile.write(bytes, to: path) } catch {
             throw InboxError("cannot write report \(report.id)'s tape for its replay: \(error)")
         }
         let tape: ReproTape
