@@ -14,7 +14,7 @@ BIN_RELEASE := Tool/.build/release/tapedeck
 # PostgreSQL the inbox tests start on a throwaway data folder and a free port (TestSupport.PostgresServer).
 APT_PACKAGES := liblz4-dev libsqlite3-dev lz4 pkg-config socat valgrind node-har-validator zsh fish man-db postgresql
 
-.PHONY: all deps pydeps report-deps build release install manual test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-proxy bench-compare bench-soak clean
+.PHONY: all deps pydeps report-deps build release install manual test docs test-slow format-check format demo record-corpus report-screenshot bench bench-thresholds bench-instructions bench-inbox bench-proxy bench-compare bench-soak clean
 
 all: build
 
@@ -295,6 +295,11 @@ bench-thresholds: release pydeps
 bench-instructions: deps
 	INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/instructions.json scripts/bench-instructions.sh
 	PROXY_INSTRUCTION_THRESHOLDS=Tool/Benchmarks/Thresholds/proxy-instructions.json scripts/bench-proxy-instructions.sh
+
+# The inbox: uploads per second into one collector, triage per second with one and two workers,
+# SQLite and PostgreSQL side by side (docs/PERFORMANCE.md, "Inbox"). REPORTS=N (default 1000).
+bench-inbox: release deps
+	scripts/bench-inbox.sh $(BIN_RELEASE)
 
 # The recording proxy's CPU per relayed and recorded message (400 B, 16 KiB) beside socat, a plain
 # TCP relay of the same traffic, and the round-trip time it adds (docs/PERFORMANCE.md).
