@@ -96,7 +96,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ] + nio
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         // Seeded streams of plausible BaoLife messages, for benchmarks, the demo and the tests.
         .target(name: "TapedeckSynthetic", dependencies: [toolSupport]),
@@ -255,8 +259,6 @@ let package = Package(
             dependencies: [
                 "TapedeckInbox", toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TestSupport",
                 "TapedeckTestFixtures",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Peers"]
         ),
