@@ -31,8 +31,6 @@ public final class FlightRecorder: Sendable {
 
     /// Creates the folder if needed and starts the writer thread. The tapes' headers carry the wall
     /// time of this call as their `created`; the redaction key is drawn at random, once per run.
-    ///
-    /// - Parameter configuration: Where and how to record.
     /// With a `collector`, it also starts the uploader (which sends what earlier runs left in
     /// `reports/`), writes the crash marker, and, when the previous run ended without `stop()`,
     /// seals that run's last minutes into a crash report before this run records.
@@ -150,14 +148,17 @@ public final class FlightRecorder: Sendable {
     ///
     /// - Parameters:
     ///   - note: What the tester says happened (the `report.note` label); cut at 10,000 characters.
-    ///   - completion: Called once on the recorder's writer thread with the sealed report (its
-    ///     id, file, records, the dropped reports its label counts) or why none was sealed; nil,
-    ///     the default, when the app does not need to know.
+    ///   - completion: Called once with the sealed report (its id, file, records, the dropped
+    ///     reports its label counts) or why none was sealed; nil, the default, when the app does
+    ///     not need to know. It runs on the recorder's writer thread: keep it short, and hop to
+    ///     another queue before calling `export` or `stop`, which wait for that thread.
     public func report(
         note: String = "", completion: (@Sendable (Result<FlightRecorderReport, FlightRecorderError>) -> Void)? = nil
     ) {
         guard uploader != nil else {
-            completion?(.failure(FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports")))
+            completion?(
+                .failure(
+                    FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports")))
             return
         }
         guard queue.submit(.report(ReportRequest(note: note, completion: completion))) else {

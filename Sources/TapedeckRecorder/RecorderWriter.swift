@@ -190,7 +190,8 @@ public final class RecorderWriter {
     /// `droppedRecords` and the report's.
     func seal(_ request: ReportRequest, now: UInt64, droppedTotal: Int) -> Result<FlightRecorderReport, FlightRecorderError> {
         guard let sealer else {
-            return .failure(FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports"))
+            return .failure(
+                FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports"))
         }
         if let failure { return .failure(failure) }
         do throws(FlightRecorderError) {
@@ -200,7 +201,7 @@ public final class RecorderWriter {
             var runMetadata = metadata
             runMetadata.labels["droppedRecords"] = String(droppedTotal)
             let source = ReportSealer.Source(
-                segments: chosen.map(\.path), bytes: chosen.reduce(0) { $0 + $1.bytes }, cutoff: cutoff,
+                segments: chosen.map(\.path), cutoff: cutoff,
                 metadata: runMetadata, origin: sealer.origin, endsAtDamage: false)
             return .success(try sealer.seal(.manual, note: request.note, from: source))
         } catch {

@@ -83,7 +83,8 @@ public struct ReportCollector: Sendable {
             return "collector.window must be from 1 second to 24 hours (got \(self.window))"
         }
         if !Self.pendingBytesRange.contains(maximumPendingBytes) {
-            return "collector.maximumPendingBytes must be from 4096 to \(Self.pendingBytesRange.upperBound) (got \(maximumPendingBytes))"
+            return
+                "collector.maximumPendingBytes must be from 4096 to \(Self.pendingBytesRange.upperBound) (got \(maximumPendingBytes))"
         }
         let base = FlightRecorderConfiguration.nanoseconds(retryBase)
         let ceiling = FlightRecorderConfiguration.nanoseconds(retryCeiling)

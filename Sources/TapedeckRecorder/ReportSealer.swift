@@ -5,9 +5,8 @@ import TapedeckTape
 /// Seals reports on the writer thread: joins segments into one tape with the report's labels in
 /// `reports/`, keeping the waiting reports within the collector's disk bound.
 ///
-/// Room is made before the join from the segments' size (a joined tape is no larger than its
-/// segments but for a few header bytes), so the drops it takes go out in this report's
-/// `report.droppedReports`; if the tape still does not fit, the drops taken then go out in the next.
+/// The tape is sealed under a staging name first, so room is made for its real size; when that
+/// drops older reports it is sealed once more, so its `report.droppedReports` counts them.
 struct ReportSealer {
     let pending: PendingReports
     /// The window, in nanoseconds.
@@ -29,7 +28,6 @@ struct ReportSealer {
     /// What to seal: segments (oldest first) and their records from `cutoff` on, under `metadata`.
     struct Source {
         var segments: [String]
-        var bytes: UInt64
         var cutoff: UInt64
         var metadata: TapeMetadata
         /// The app, OS and device labels of the run the records come from.
@@ -42,25 +40,33 @@ struct ReportSealer {
         -> FlightRecorderReport
     {
         let id = UUID().uuidString.lowercased()
-        pending.makeRoom(for: source.bytes, limit: limit)
-        let drops = pending.dropsToReport
         var metadata = source.metadata
         metadata.labels.merge(source.origin) { _, origin in origin }
         metadata.labels["report.id"] = id
         metadata.labels["report.kind"] = kind.rawValue
         metadata.labels["report.note"] = String(note.prefix(Self.maximumNoteLength))
         metadata.labels["report.sealed"] = WallClock.nowRFC3339()
-        if drops > 0 { metadata.labels["report.droppedReports"] = String(drops) }
         let slot = pending.reserve(id: id)
-        let tape = try SegmentJoiner.join(
-            source.segments, from: source.cutoff, metadata: metadata, to: slot.staged, endsAtDamage: source.endsAtDamage)
-        guard tape.bytes <= limit else {
-            _ = unlink(slot.staged)
-            throw FlightRecorderError(
-                "the report's tape (\(tape.bytes) bytes) is larger than collector.maximumPendingBytes (\(limit)): "
-                    + "raise maximumPendingBytes or shorten collector.window")
+        func join(reportingDrops drops: Int) throws(FlightRecorderError) -> SegmentJoiner.Joined {
+            metadata.labels["report.droppedReports"] = drops > 0 ? String(drops) : nil
+            let tape = try SegmentJoiner.join(
+                source.segments, from: source.cutoff, metadata: metadata, to: slot.staged, endsAtDamage: source.endsAtDamage)
+            guard tape.bytes <= limit else {
+                _ = unlink(slot.staged)
+                throw FlightRecorderError(
+                    "the report's tape (\(tape.bytes) bytes) is larger than collector.maximumPendingBytes (\(limit)): "
+                        + "raise maximumPendingBytes or shorten collector.window")
+            }
+            return tape
         }
-        pending.makeRoom(for: tape.bytes, limit: limit)
+        var drops = pending.dropsToReport
+        var tape = try join(reportingDrops: drops)
+        if pending.makeRoom(for: tape.bytes, limit: limit) > 0 {
+            drops = pending.dropsToReport
+            tape = try join(reportingDrops: drops)
+            // A longer count is a few bytes more: drops that makes are the next report's to count.
+            pending.makeRoom(for: tape.bytes, limit: limit)
+        }
         try pending.admit(slot, reportingDrops: drops)
         return FlightRecorderReport(
             id: id, kind: kind, path: slot.final, recordCount: tape.recordCount, bytes: tape.bytes, droppedReports: drops)
@@ -70,17 +76,15 @@ struct ReportSealer {
     /// is that run's, the last `window` before its last record. Nil when none holds a record.
     func crashSource(marker: RunMarker, candidates: [String]) -> Source? {
         var segments: [String] = []
-        var bytes: UInt64 = 0
         var metadata: TapeMetadata?
         for path in candidates {
             guard let reader = try? TapeReader(path: path), reader.header.metadata.created == marker.created else { continue }
             metadata = metadata ?? reader.header.metadata
             segments.append(path)
-            bytes += reader.compressedBytes
         }
         guard let metadata, let last = SegmentJoiner.lastTime(of: segments) else { return nil }
         let cutoff = last >= window ? last - window : 0
         return Source(
-            segments: segments, bytes: bytes, cutoff: cutoff, metadata: metadata, origin: marker.labels, endsAtDamage: true)
+            segments: segments, cutoff: cutoff, metadata: metadata, origin: marker.labels, endsAtDamage: true)
     }
 }
