@@ -27,6 +27,8 @@ final class LoopbackCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var token: String
     private var script: [Int]
+    /// Takes requests and never answers them, as a collector that hangs.
+    private let silent: Bool
     private var received: [Request] = []
     private var stored: [(id: String, bytes: [UInt8])] = []
     private let folder: TestFolder
@@ -35,15 +37,18 @@ final class LoopbackCollector: @unchecked Sendable {
     /// The most a report may take (the contract's 413).
     static let limit = 64 << 20
 
-    private init(token: String, script: [Int]) throws {
+    private init(token: String, script: [Int], silent: Bool) throws {
         self.token = token
         self.script = script
+        self.silent = silent
         folder = try TestFolder("tapedeck-collector")
     }
 
-    /// Listens on `port` (0: any free one) on 127.0.0.1.
-    static func start(token: String, script: [Int] = [], port: Int = 0) async throws -> LoopbackCollector {
-        let collector = try LoopbackCollector(token: token, script: script)
+    /// Listens on `port` (0: any free one) on 127.0.0.1; `silent`, it never answers.
+    static func start(token: String, script: [Int] = [], port: Int = 0, silent: Bool = false) async throws
+        -> LoopbackCollector
+    {
+        let collector = try LoopbackCollector(token: token, script: script, silent: silent)
         collector.channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -77,16 +82,17 @@ final class LoopbackCollector: @unchecked Sendable {
         return try TapeContents(path: path)
     }
 
-    /// The answer to one whole request: status, JSON body, extra headers.
-    fileprivate func answer(_ head: HTTPRequestHead, body: [UInt8]) -> (HTTPResponseStatus, String, [(String, String)]) {
-        let (status, json, extra) = decide(head, body: body)
+    /// The answer to one whole request: status, JSON body, extra headers; nil when silent (the
+    /// request is recorded with status 0).
+    fileprivate func answer(_ head: HTTPRequestHead, body: [UInt8]) -> (HTTPResponseStatus, String, [(String, String)])? {
+        let (status, json, extra) = silent ? (HTTPResponseStatus(statusCode: 0), "", []) : decide(head, body: body)
         lock.withLock {
             var headers: [String: String] = [:]
             for (name, value) in head.headers { headers[name.lowercased()] = value }
             received.append(
                 Request(method: "\(head.method)", uri: head.uri, headers: headers, body: body, status: Int(status.code)))
         }
-        return (status, json, extra)
+        return silent ? nil : (status, json, extra)
     }
 
     private func decide(_ head: HTTPRequestHead, body: [UInt8]) -> (HTTPResponseStatus, String, [(String, String)]) {
@@ -149,8 +155,7 @@ private final class CollectorHandler: ChannelInboundHandler, @unchecked Sendable
         case .body(var chunk):
             body += chunk.readBytes(length: chunk.readableBytes) ?? []
         case .end:
-            guard let head else { return }
-            let (status, json, extra) = collector.answer(head, body: body)
+            guard let head, let (status, json, extra) = collector.answer(head, body: body) else { return }
             var headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", String(json.utf8.count))])
             for (name, value) in extra { headers.add(name: name, value: value) }
             context.write(

@@ -6,6 +6,12 @@ import Testing
 
 @testable import TapedeckRecorder
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Issue 52, item 1: a run that ends without `stop()` leaves the crash marker; the next recorder on
 /// the folder seals that run's last minutes into a `report.kind = crash` report before it records,
 /// and sends it.
@@ -88,5 +94,52 @@ import Testing
         #expect(report.metadata.labels["app.version"] == "0.9")
         #expect(report.metadata.labels["run"] == "killed")
         #expect(ReportTestSupport.numbers(report) == Array(0..<40), "the records up to the cut")
+    }
+
+    @Test func anAppKilledWithSIGKILLHasItsLastRecordsSentAtTheNextLaunch() async throws {
+        let folder = try TestFolder("tapedeck-recorder").path
+        let collector = try await LoopbackCollector.start(token: ReportTestSupport.token)
+        defer { Task { await collector.shutdown() } }
+        let child = try ChildProcess(
+            ChildProcess.tapedeck,
+            [
+                "dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
+                "--report-every", "20", "--collector-url", collector.url, "--collector-token", ReportTestSupport.token,
+            ])
+        // "recorded N T": N records were given to the recorder by its tape time T.
+        func reports(_ output: [String]) -> [(count: Int, time: UInt64)] {
+            output.compactMap { line in
+                let words = line.split(separator: " ")
+                guard words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) else {
+                    return nil
+                }
+                return (count, time)
+            }
+        }
+        let lines = reports((try? await child.output(until: { reports($0).count >= 50 }, seconds: 120)) ?? child.outputSoFar)
+        child.signal(SIGKILL)
+        let killed = await child.wait()
+        #expect(killed.signalled && killed.status == SIGKILL)
+        try #require(lines.count >= 50, "the recorder stopped after \(lines.count) reports")
+        #expect(FileManager.default.fileExists(atPath: RunMarker.path(in: folder)), "the kill left the marker")
+        // What the killed run's segments hold: the report must hold all of it (RecorderKillTests
+        // bounds what a kill loses).
+        let onDisk = try RecorderTestFiles.segments(in: folder).flatMap { segment in
+            (try? TapeContents(path: segment)).map(ReportTestSupport.numbers) ?? []
+        }
+
+        let relaunched = try ReportTestSupport.recorder(
+            folder, ReportTestSupport.collector(collector.url), pacing: PacingLog(longest: 0).pacing)
+        #expect(await eventually(30) { relaunched.reportStatus.delivered == 1 }, "\(relaunched.reportStatus)")
+        try relaunched.stop()
+        let tape = try collector.read(0)
+        #expect(tape.metadata.labels["report.kind"] == "crash")
+        #expect(tape.metadata.labels["generator"] == "tapedeck dev recorder-write")
+        let numbers = ReportTestSupport.numbers(tape)
+        #expect(numbers == onDisk && numbers == Array(0..<numbers.count), "not the killed run's records in order")
+        // Records given to the recorder halfway through the run were flushed long before the kill.
+        #expect(
+            numbers.count >= lines[lines.count / 2].count,
+            "\(numbers.count) records; \(lines[lines.count / 2].count) were recorded halfway")
     }
 }
