@@ -60,14 +60,21 @@ struct ReportSealer {
             return tape
         }
         var drops = pending.dropsToReport
-        var tape = try join(reportingDrops: drops)
-        if pending.makeRoom(for: tape.bytes, limit: limit) > 0 {
-            drops = pending.dropsToReport
+        var tape: SegmentJoiner.Joined
+        do throws(FlightRecorderError) {
             tape = try join(reportingDrops: drops)
-            // A longer count is a few bytes more: drops that makes are the next report's to count.
-            pending.makeRoom(for: tape.bytes, limit: limit)
+            if pending.makeRoom(for: tape.bytes, limit: limit) > 0 {
+                drops = pending.dropsToReport
+                tape = try join(reportingDrops: drops)
+                // A longer count is a few bytes more: drops that makes are the next report's to count.
+                pending.makeRoom(for: tape.bytes, limit: limit)
+            }
+            try pending.admit(slot, reportingDrops: drops)
+        } catch {
+            // The first seal's staged tape, when sealing it again failed.
+            _ = unlink(slot.staged)
+            throw error
         }
-        try pending.admit(slot, reportingDrops: drops)
         return FlightRecorderReport(
             id: id, kind: kind, path: slot.final, recordCount: tape.recordCount, bytes: tape.bytes, droppedReports: drops)
     }

@@ -18,10 +18,14 @@ import Testing
         let recorder = try ReportTestSupport.recorder(
             folder, ReportTestSupport.collector(collector.url), pacing: PacingLog(longest: 0).pacing)
         ReportTestSupport.play(recorder, count: 20)
+        // 4 KB that do not compress: a body past libcurl's 1 KiB threshold for `Expect: 100-continue`.
+        var generator = SeededGenerator(seed: 1)
+        recorder.received((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }, binary: true)
         recorder.mark("tapped Claim")
         let report = try await ReportTestSupport.report(recorder, note: "Claim did nothing").get()
         #expect(report.kind == .manual)
-        #expect(report.recordCount == 22)
+        #expect(report.recordCount == 23)
+        #expect(report.bytes > 4096)
         #expect(report.droppedReports == 0)
 
         #expect(await eventually(30) { recorder.reportStatus.delivered == 1 }, "\(recorder.reportStatus)")
@@ -37,6 +41,7 @@ import Testing
         #expect(request.headers["content-type"] == "application/vnd.tapedeck.tape")
         #expect(request.headers["content-length"] == String(request.body.count))
         #expect(UInt64(request.body.count) == report.bytes)
+        #expect(request.headers["expect"] == nil, "the body waited for a 100 Continue the collector need not send")
 
         let tape = try collector.read(0)
         #expect(tape.end == .complete)
