@@ -85,7 +85,7 @@ import Darwin
         try RunMarker(after: 0, created: created, labels: ["app.version": "0.9"]).write(in: folder)
 
         let recorder = try ReportTestSupport.recorder(
-            folder, ReportTestSupport.collector("http://127.0.0.1:9"), pacing: PacingLog(longest: 3_600_000_000_000).pacing)
+            folder, ReportTestSupport.collector("http://127.0.0.1:9"), pacing: PacingLog(untilStop: true).pacing)
         #expect(await eventually(30) { ReportTestSupport.pending(in: folder).count == 1 })
         try recorder.stop()
         let report = try TapeContents(path: try #require(ReportTestSupport.pending(in: folder).first))

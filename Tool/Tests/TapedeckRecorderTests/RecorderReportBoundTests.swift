@@ -23,7 +23,7 @@ import Testing
         let limit = 64 << 10
         // Nothing listens on port 9 here: the first upload fails, and the uploader then waits
         // (the test's pacing: until stop) with no upload in flight while the reports pile up.
-        let log = PacingLog(longest: 3_600_000_000_000)
+        let log = PacingLog(untilStop: true)
         let recorder = try ReportTestSupport.recorder(
             folder, ReportTestSupport.collector("http://127.0.0.1:9", maximumPendingBytes: limit), pacing: log.pacing)
         Self.playIncompressible(recorder)
@@ -52,6 +52,26 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/reports").sorted()
         #expect(names.filter { !$0.hasSuffix(".tape") } == ["dropped-reports"], "\(names)")
         #expect(try String(contentsOfFile: folder + "/reports/dropped-reports", encoding: .utf8) == "0\n")
+    }
+
+    @Test func theReportBeingSentIsNeverDroppedTheNextOldestIs() async throws {
+        let folder = try TestFolder("tapedeck-recorder").path
+        let limit = 64 << 10
+        // A collector that takes the upload and never answers: the first report stays in flight.
+        let collector = try await LoopbackCollector.start(token: ReportTestSupport.token, silent: true)
+        defer { Task { await collector.shutdown() } }
+        let recorder = try ReportTestSupport.recorder(
+            folder, ReportTestSupport.collector(collector.url, maximumPendingBytes: limit), pacing: PacingLog(longest: 0).pacing)
+        Self.playIncompressible(recorder)
+        let first = try await ReportTestSupport.report(recorder, note: "in flight").get()
+        #expect(await eventually(30) { collector.requests.count == 1 }, "the first upload never reached the collector")
+        let second = try await ReportTestSupport.report(recorder, note: "second").get()
+        let third = try await ReportTestSupport.report(recorder, note: "third").get()
+        try recorder.stop()
+
+        #expect(third.droppedReports == 1)
+        #expect(ReportTestSupport.pending(in: folder) == [first.path, third.path], "second: \(second.path)")
+        #expect(collector.requests.count == 1)
     }
 
     @Test func aReportLargerThanTheBoundIsRefusedWithTheSettingsName() async throws {

@@ -36,7 +36,7 @@ import Testing
         let recorder = try FlightRecorder(configuration: FlightRecorderConfiguration(directory: folder, collector: settings))
         ReportTestSupport.play(recorder, count: 5)
         let report = try await ReportTestSupport.report(recorder, note: "").get()
-        #expect(await eventually(30) { recorder.reportStatus.failedAttempts == 1 }, "\(recorder.reportStatus)")
+        #expect(await eventually(30) { recorder.reportStatus.failedAttempts >= 1 }, "\(recorder.reportStatus)")
 
         let started = ContinuousClock.now
         try recorder.stop()

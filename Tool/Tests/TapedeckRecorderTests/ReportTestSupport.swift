@@ -54,23 +54,33 @@ enum ReportTestSupport {
     }
 }
 
-/// The backoff delays an uploader drew, each waited only up to `longest` nanoseconds (0: none;
-/// `stop()` ends a longer one).
+/// The backoff delays an uploader drew, each waited only up to `longest` nanoseconds (0: none),
+/// or, with `untilStop`, waited until `stop()` whatever was drawn.
 ///
 /// `@unchecked Sendable`: the uploader's thread appends, the test reads; both under `lock`.
 final class PacingLog: @unchecked Sendable {
     private let lock = NSLock()
     private var drawn: [UInt64] = []
     let longest: UInt64
+    let untilStop: Bool
 
-    init(longest: UInt64) { self.longest = longest }
+    init(longest: UInt64) {
+        self.longest = longest
+        untilStop = false
+    }
+
+    /// A log whose uploader, once an upload failed, waits until `stop()`: no upload is in flight after.
+    init(untilStop: Bool) {
+        longest = 0
+        self.untilStop = untilStop
+    }
 
     var delays: [UInt64] { lock.withLock { drawn } }
 
     var pacing: BackoffPacing {
         BackoffPacing { [self] delay in
             lock.withLock { drawn.append(delay) }
-            return min(delay, longest)
+            return untilStop ? 86_400_000_000_000 : min(delay, longest)
         }
     }
 }
