@@ -168,7 +168,8 @@ public final class FlightRecorder: Sendable {
     }
 
     /// The reports waiting in `reports/`, and what this run delivered, had refused, dropped for
-    /// disk space and failed to send; all zero without a collector.
+    /// disk space and failed to send; all zero without a collector. Read from memory (the folder
+    /// as of its last change), never from the disk: fine on the main thread.
     public var reportStatus: FlightRecorderReportStatus {
         guard let pending, let uploader else { return FlightRecorderReportStatus() }
         let waiting = pending.counts()

@@ -40,6 +40,10 @@ final class PendingReports: @unchecked Sendable {
     private var unreportedDrops: Int
     /// Drops this run, for the app.
     private var droppedThisRun = 0
+    /// The waiting reports' count and size as of the last change, so `counts()` (the app's
+    /// `reportStatus`, maybe on the main thread) never lists the folder.
+    private var waitingCount = 0
+    private var waitingBytes: UInt64 = 0
 
     static let prefix = "report-"
     static let suffix = ".tape"
@@ -68,6 +72,12 @@ final class PendingReports: @unchecked Sendable {
         nextNumber = highest + 1
         let counted = try? String(contentsOfFile: counterPath, encoding: .utf8)
         unreportedDrops = counted.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { max($0, 0) } ?? 0
+        recount(unlockedEntries())
+    }
+
+    private func recount(_ waiting: [Entry]) {
+        waitingCount = waiting.count
+        waitingBytes = waiting.reduce(0) { $0 + $1.bytes }
     }
 
     /// `report-000000042-UUID.tape` -> 42; nil for any other name.
@@ -127,6 +137,7 @@ final class PendingReports: @unchecked Sendable {
             unreportedDrops += dropped
             droppedThisRun += dropped
             saveCounter()
+            recount(waiting)
         }
         return dropped
     }
@@ -152,6 +163,7 @@ final class PendingReports: @unchecked Sendable {
             unreportedDrops = max(0, unreportedDrops - count)
             saveCounter()
         }
+        recount(unlockedEntries())
     }
 
     /// The oldest waiting report, marked as being uploaded (so it is not dropped meanwhile).
@@ -168,15 +180,16 @@ final class PendingReports: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         inFlight = nil
-        if delete { _ = unlink(entry.path) }
+        guard delete else { return }
+        _ = unlink(entry.path)
+        recount(unlockedEntries())
     }
 
-    /// Waiting reports and their size, and the drops of this run.
+    /// Waiting reports and their size as of the last change, and the drops of this run.
     func counts() -> (pending: Int, bytes: UInt64, droppedThisRun: Int) {
         lock.lock()
         defer { lock.unlock() }
-        let waiting = unlockedEntries()
-        return (waiting.count, waiting.reduce(0) { $0 + $1.bytes }, droppedThisRun)
+        return (waitingCount, waitingBytes, droppedThisRun)
     }
 
     /// Writes the count of drops still to report beside the reports, whole or not at all.
