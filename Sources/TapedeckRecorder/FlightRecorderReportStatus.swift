@@ -6,7 +6,8 @@ public struct FlightRecorderReportStatus: Sendable, Equatable {
     public var pendingBytes: UInt64
     /// Reports this run uploaded and the collector acknowledged (2xx), deleted since.
     public var delivered: Int
-    /// Reports this run deleted because the collector refused them for good (400, 413, 415).
+    /// Reports this run deleted because the collector refused them for good (400, 413, 415), or
+    /// because their file could not be read.
     public var rejected: Int
     /// Undelivered reports this run deleted to stay within `maximumPendingBytes`, oldest first.
     public var droppedReports: Int

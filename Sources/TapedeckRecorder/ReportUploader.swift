@@ -105,8 +105,10 @@ final class ReportUploader: @unchecked Sendable {
                 continue
             }
             guard let body = FileManager.default.contents(atPath: report.path) else {
-                // Dropped for disk space since it was listed: on to the next.
-                pending.finish(report, delete: false)
+                // Unreadable (or deleted behind the recorder's back): it would be claimed again at
+                // once, forever, so it goes, counted as refused.
+                pending.finish(report, delete: true)
+                note(refused: report, "the file cannot be read")
                 continue
             }
             let outcome = upload(body)
@@ -118,7 +120,7 @@ final class ReportUploader: @unchecked Sendable {
             case .refused(let reason):
                 rejected += 1
                 failures = 0
-                lastFailure = "\((report.path as NSString).lastPathComponent) refused: \(reason)"
+                lastFailure = Self.refusal(report, reason)
             case .retry(let reason):
                 failedAttempts += 1
                 failures += 1
@@ -139,6 +141,17 @@ final class ReportUploader: @unchecked Sendable {
         condition.lock()
         running = false
         condition.broadcast()
+        condition.unlock()
+    }
+
+    private static func refusal(_ report: PendingReports.Entry, _ reason: String) -> String {
+        "\((report.path as NSString).lastPathComponent) refused: \(reason)"
+    }
+
+    private func note(refused report: PendingReports.Entry, _ reason: String) {
+        condition.lock()
+        rejected += 1
+        lastFailure = Self.refusal(report, reason)
         condition.unlock()
     }
 
