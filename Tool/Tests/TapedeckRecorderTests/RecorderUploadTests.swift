@@ -1,5 +1,6 @@
 import Foundation
 import TapedeckCore
+import TapedeckRedaction
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport
@@ -62,6 +63,32 @@ import Testing
         #expect(labels["droppedRecords"] == "0")
         #expect(ReportTestSupport.numbers(tape) == Array(0..<20))
         #expect(tape.records.last.map(tape.text) == "tapped Claim")
+    }
+
+    @Test func whatTheCollectorGetsIsRedacted() async throws {
+        let folder = try TestFolder("tapedeck-recorder").path
+        let collector = try await LoopbackCollector.start(token: ReportTestSupport.token)
+        defer { Task { await collector.shutdown() } }
+        let secrets = ["Dt0k-52-c0ffee", "sessiontoken-52aa"]
+        let recorder = try FlightRecorder(
+            configuration: FlightRecorderConfiguration(
+                directory: folder, serverURL: "wss://game.example/ws?token=\(secrets[1])",
+                collector: ReportTestSupport.collector(collector.url)),
+            pacing: PacingLog(longest: 0).pacing)
+        recorder.opened()
+        recorder.sent(text: #"{"type":"registerDevice","message":{"deviceToken":"\#(secrets[0])"}}"#)
+        _ = try await ReportTestSupport.report(recorder, note: "").get()
+        #expect(await eventually(30) { recorder.reportStatus.delivered == 1 }, "\(recorder.reportStatus)")
+        try recorder.stop()
+
+        let tape = try collector.read(0)
+        let text = tape.records.map(tape.text).joined(separator: "\n")
+        #expect(text.contains("registerDevice") && text.contains(Redactor.tokenPrefix), "\(text)")
+        #expect(tape.metadata.upstreamURL?.hasPrefix("wss://game.example/ws?token=redacted:") == true)
+        for secret in secrets {
+            #expect(!text.contains(secret) && !(tape.metadata.upstreamURL ?? "").contains(secret))
+            #expect(collector.tapes[0].bytes.withUnsafeBufferPointer { Data($0) }.range(of: Data(secret.utf8)) == nil)
+        }
     }
 
     @Test func aCollectorAnswering503IsRetriedUntilItStoresTheReportOnce() async throws {
