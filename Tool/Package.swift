@@ -269,6 +269,10 @@ let package = Package(
                 toolSupport, "TapedeckSynthetic",
                 runtime("TapedeckRecorder"), runtime("TapedeckTape"), "TestSupport",
                 "TapedeckTestFixtures",
+                // The collector the uploads go to in the tests: HTTP/1.1 on loopback.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -21,30 +21,54 @@ public final class FlightRecorder: Sendable {
 
     private let queue: RecordQueue
     private let clock: MonotonicClock
+    /// Sends sealed reports; nil without a collector.
+    private let uploader: ReportUploader?
+    private let pending: PendingReports?
+    private let directory: String
     /// Files in the folder named like segments that the recorder left alone at its start: not a
     /// regular file, or numbered past 999,999,999. Never numbered after, never deleted.
     public let skippedFiles: Int
 
     /// Creates the folder if needed and starts the writer thread. The tapes' headers carry the wall
     /// time of this call as their `created`; the redaction key is drawn at random, once per run.
+    /// With a `collector`, it also starts the uploader (which sends what earlier runs left in
+    /// `reports/`), writes the crash marker, and, when the previous run ended without `stop()`,
+    /// seals that run's last minutes into a crash report before this run records.
     ///
     /// - Parameter configuration: Where and how to record.
     /// - Throws: `FlightRecorderError` naming the first setting of `configuration` that cannot work
     ///   (an empty directory, a flush interval that is not positive or longer than an hour, a
-    ///   queue capacity outside 2...16 Mi, `keepBytes` below `segmentBytes`), or a folder that
-    ///   cannot be created or read.
+    ///   queue capacity outside 2...16 Mi, `keepBytes` below `segmentBytes`, a collector setting
+    ///   out of its range), or a folder that cannot be created or read.
     public convenience init(configuration: FlightRecorderConfiguration) throws(FlightRecorderError) {
-        var random = SystemRandomNumberGenerator()
-        try self.init(configuration: configuration, created: WallClock.nowRFC3339(), key: Redactor.key(using: &random))
+        try self.init(configuration: configuration, pacing: .realTime)
     }
 
-    package init(configuration: FlightRecorderConfiguration, created: String, key: [UInt8]) throws(FlightRecorderError) {
+    /// A recorder whose uploader waits out its backoff delays as `pacing` says (tests).
+    package convenience init(configuration: FlightRecorderConfiguration, pacing: BackoffPacing) throws(FlightRecorderError) {
+        var random = SystemRandomNumberGenerator()
+        try self.init(
+            configuration: configuration, created: WallClock.nowRFC3339(), key: Redactor.key(using: &random), pacing: pacing)
+    }
+
+    package init(
+        configuration: FlightRecorderConfiguration, created: String, key: [UInt8], pacing: BackoffPacing = .realTime
+    ) throws(FlightRecorderError) {
         let clock = MonotonicClock()
         let writer = try RecorderWriter(configuration: configuration, created: created, key: key)
         self.clock = clock
+        directory = configuration.directory
         skippedFiles = writer.skippedFiles
         queue = RecordQueue(capacity: configuration.queueCapacity, clock: clock)
-        let loop = WriterLoop(writer: writer, queue: queue, clock: clock)
+        pending = writer.pendingReports
+        if let pending, let collector = configuration.collector, let endpoint = collector.endpoint {
+            uploader = ReportUploader(
+                pending: pending, endpoint: endpoint, token: collector.token, backoff: RetryBackoff(collector), pacing: pacing)
+        } else {
+            uploader = nil
+        }
+        uploader?.start()
+        let loop = WriterLoop(writer: writer, queue: queue, clock: clock, uploader: uploader)
         let thread = Thread { loop.run() }
         thread.name = "TapedeckRecorder writer"
         thread.qualityOfService = .utility
@@ -52,7 +76,9 @@ public final class FlightRecorder: Sendable {
     }
 
     deinit {
+        // Not a clean stop: the crash marker stays, as it would after a crash.
         _ = queue.submit(.stop(Reply()))
+        uploader?.stop(waits: false)
     }
 
     // MARK: The WebSocket service's calls
@@ -113,6 +139,46 @@ public final class FlightRecorder: Sendable {
     /// Records dropped so far because the queue was full.
     public var droppedCount: Int { queue.droppedCount }
 
+    /// Seals the last `collector.window` into a report for the collector and returns at once:
+    /// the writer thread writes the tape into `reports/` (with the `report.*`, app, OS and device
+    /// labels; redacted as every segment is) and the uploader sends it. Safe on the main thread: it
+    /// never waits for the disk or the network. Recording goes on into a new segment.
+    ///
+    /// Without a collector, or after `stop()`, nothing is sealed and `completion` gets the error.
+    ///
+    /// - Parameters:
+    ///   - note: What the tester says happened (the `report.note` label); cut at 10,000 characters.
+    ///   - completion: Called once with the sealed report (its id, file, records, the dropped
+    ///     reports its label counts) or why none was sealed; nil, the default, when the app does
+    ///     not need to know. It runs on the recorder's writer thread: keep it short, and hop to
+    ///     another queue before calling `export` or `stop`, which wait for that thread.
+    public func report(
+        note: String = "", completion: (@Sendable (Result<FlightRecorderReport, FlightRecorderError>) -> Void)? = nil
+    ) {
+        guard uploader != nil else {
+            completion?(
+                .failure(
+                    FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports")))
+            return
+        }
+        guard queue.submit(.report(ReportRequest(note: note, completion: completion))) else {
+            completion?(.failure(FlightRecorderError("the recorder is stopped: report before stop()")))
+            return
+        }
+    }
+
+    /// The reports waiting in `reports/`, and what this run delivered, had refused, dropped for
+    /// disk space and failed to send; all zero without a collector. Read from memory (the folder
+    /// as of its last change), never from the disk: fine on the main thread.
+    public var reportStatus: FlightRecorderReportStatus {
+        guard let pending, let uploader else { return FlightRecorderReportStatus() }
+        let waiting = pending.counts()
+        let sent = uploader.counts()
+        return FlightRecorderReportStatus(
+            pending: waiting.pending, pendingBytes: waiting.bytes, delivered: sent.delivered, rejected: sent.rejected,
+            droppedReports: waiting.droppedThisRun, failedAttempts: sent.failedAttempts, lastFailure: sent.lastFailure)
+    }
+
     /// Closes the current segment and writes one tape of the last `window` of this run to `path`
     /// (replaced when complete), ready to attach to a bug report. Waits for the writer: call it
     /// off the main thread. Recording goes on into a new segment.
@@ -139,16 +205,36 @@ public final class FlightRecorder: Sendable {
     /// nothing (they count as dropped), `export` throws and `stop` returns. Throws the first write
     /// failure the writer met, if any.
     ///
+    /// With a collector, reports asked for before the call are sealed first; the upload in
+    /// flight is cancelled (what is not delivered goes at the next launch) and the crash marker
+    /// is deleted: the next launch seals no crash report. An app that wants no crash report after
+    /// a normal exit calls this when it terminates.
+    ///
     /// - Throws: `FlightRecorderError` with the first write failure of the run, if any; nothing on
     ///   a second call.
     public func stop() throws(FlightRecorderError) {
+        try stop(clean: true)
+    }
+
+    /// Stops as `stop()` does but leaves the crash marker, as a crash would (tests).
+    package func stopLeavingCrashMarker() throws(FlightRecorderError) {
+        try stop(clean: false)
+    }
+
+    private func stop(clean: Bool) throws(FlightRecorderError) {
         let reply = Reply<Result<Void, FlightRecorderError>>()
         guard queue.submit(.stop(reply)) else { return }
-        try reply.wait().get()
+        let result = reply.wait()
+        uploader?.stop(waits: true)
+        if clean, uploader != nil { RunMarker.remove(in: directory) }
+        try result.get()
     }
 
     /// Holds the writer (it takes no records; the queue fills and drops): the stalled-writer test.
     package func suspendWriter(_ suspended: Bool) { queue.setSuspended(suspended) }
+
+    /// Holds the writer entirely (it takes no records and answers no request) until released.
+    package func holdWriter(_ held: Bool) { queue.setHeld(held) }
 
 }
 

@@ -26,6 +26,9 @@ public struct FlightRecorderConfiguration: Sendable {
     public var keepBytes: Int
     /// The header's `tool`.
     public var tool: String
+    /// Where bug reports go (`FlightRecorder.report(note:)`, and crash reports at the launch after
+    /// a run that ended without `stop()`); nil, the default, seals and sends nothing.
+    public var collector: ReportCollector?
 
     /// A configuration with the defaults for everything but `directory`: flushes within 100 ms,
     /// 8,192 queued records, 60 s or 1 MiB segments, 10 minutes or 16 MiB kept.
@@ -44,11 +47,13 @@ public struct FlightRecorderConfiguration: Sendable {
     ///   - keepDuration: Segments whose newest record is older than this are deleted.
     ///   - keepBytes: The most all segments together may take; at least `segmentBytes`.
     ///   - tool: The header's `tool`.
+    ///   - collector: Where bug reports go; nil (none) by default.
     public init(
         directory: String, labels: [String: String] = [:], serverURL: String? = nil,
         redaction: RedactionRules = .defaults, flushInterval: Duration = .milliseconds(100),
         queueCapacity: Int = 8192, segmentDuration: Duration = .seconds(60), segmentBytes: Int = 1 << 20,
-        keepDuration: Duration = .seconds(600), keepBytes: Int = 16 << 20, tool: String = "TapedeckRecorder 0.1.0"
+        keepDuration: Duration = .seconds(600), keepBytes: Int = 16 << 20, tool: String = "TapedeckRecorder 0.1.0",
+        collector: ReportCollector? = nil
     ) {
         self.directory = directory
         self.labels = labels
@@ -61,6 +66,7 @@ public struct FlightRecorderConfiguration: Sendable {
         self.keepDuration = keepDuration
         self.keepBytes = keepBytes
         self.tool = tool
+        self.collector = collector
     }
 
     /// The first setting that cannot work, as a sentence saying what to change.
@@ -77,7 +83,7 @@ public struct FlightRecorderConfiguration: Sendable {
         if Self.nanoseconds(segmentDuration) == 0 { return "segmentDuration must be positive" }
         if segmentBytes < 1 { return "segmentBytes must be positive (got \(segmentBytes))" }
         if keepBytes < segmentBytes { return "keepBytes (\(keepBytes)) must be at least segmentBytes (\(segmentBytes))" }
-        return nil
+        return collector?.problem()
     }
 
     /// An hour, in nanoseconds: a longer flushInterval would keep records out of the file for longer.

@@ -26,6 +26,8 @@ final class RecordQueue: @unchecked Sendable {
     private var wakeRequested = false
     private var writerSleeping = false
     private var suspended = false
+    /// Test hook: the writer takes nothing, requests included, until released.
+    private var held = false
     private var requests: [WriterRequest] = []
     private var writerStopped = false
 
@@ -96,9 +98,9 @@ final class RecordQueue: @unchecked Sendable {
         spare = recycled
         spare.removeAll(keepingCapacity: true)
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while requests.isEmpty, suspended || (!wakeRequested && waiting.count < capacity / 2) {
+        while held || (requests.isEmpty && (suspended || (!wakeRequested && waiting.count < capacity / 2))) {
             writerSleeping = true
-            if suspended {
+            if suspended || held {
                 condition.wait()
             } else if !condition.wait(until: deadline) {
                 writerSleeping = false
@@ -133,6 +135,14 @@ final class RecordQueue: @unchecked Sendable {
         condition.lock()
         writerStopped = true
         waiting.removeAll()
+        condition.unlock()
+    }
+
+    /// Stops the writer from taking anything, requests included, so tests can show a call does not wait for it.
+    func setHeld(_ value: Bool) {
+        condition.lock()
+        held = value
+        condition.signal()
         condition.unlock()
     }
 

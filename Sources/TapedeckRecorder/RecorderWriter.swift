@@ -25,6 +25,11 @@ public final class RecorderWriter {
     private var reportedDrops = 0
     /// The first write failure: later records are not written (the app keeps running).
     private(set) var failure: FlightRecorderError?
+    /// Seals reports, when the configuration has a collector.
+    private let sealer: ReportSealer?
+    /// The previous run's marker and its segments, when it ended without `stop()`: sealed into a
+    /// crash report before this run writes (`sealCrashReport`).
+    private var crashedRun: (marker: RunMarker, segments: [String])?
 
     /// `created` is the RFC 3339 wall time the run's tape time 0 stands for; `key` the redaction key.
     ///
@@ -46,8 +51,25 @@ public final class RecorderWriter {
             created: created, tool: configuration.tool,
             upstreamURL: configuration.serverURL.map { redactor.redactRequestTarget($0) },
             labels: configuration.labels)
-        segments = try SegmentSet(directory: configuration.directory)
+        let segments = try SegmentSet(directory: configuration.directory)
+        self.segments = segments
+        guard let collector = configuration.collector else {
+            sealer = nil
+            RunMarker.remove(in: configuration.directory)
+            return
+        }
+        let sealer = ReportSealer(pending: try PendingReports(directory: configuration.directory), collector: collector)
+        self.sealer = sealer
+        // The marker says which segments are the crashed run's; this run's are numbered after every one found.
+        if let previous = RunMarker.read(in: configuration.directory) {
+            crashedRun = (previous, segments.segments.filter { $0.number > previous.after }.map(\.path))
+        }
+        try RunMarker(after: segments.segments.last?.number ?? 0, created: created, labels: sealer.origin)
+            .write(in: configuration.directory)
     }
+
+    /// The reports waiting for the collector, when the configuration has one.
+    var pendingReports: PendingReports? { sealer?.pending }
 
     /// Files in the folder named like segments but left alone (`SegmentSet.skippedFiles`).
     public var skippedFiles: Int { segments.skippedFiles }
@@ -159,6 +181,43 @@ public final class RecorderWriter {
                 FlightRecorderExport(
                     path: request.path, recordCount: tape.recordCount,
                     droppedRecords: droppedTotal, bytes: tape.bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Seals this run's last `collector.window` into a report in `reports/`, with the run's labels,
+    /// `droppedRecords` and the report's.
+    func seal(_ request: ReportRequest, now: UInt64, droppedTotal: Int) -> Result<FlightRecorderReport, FlightRecorderError> {
+        guard let sealer else {
+            return .failure(
+                FlightRecorderError("no collector is configured: set FlightRecorderConfiguration.collector to send reports"))
+        }
+        if let failure { return .failure(failure) }
+        do throws(FlightRecorderError) {
+            try closeCurrent()
+            let cutoff = now >= sealer.window ? now - sealer.window : 0
+            let chosen = segments.thisRun(since: cutoff)
+            var runMetadata = metadata
+            runMetadata.labels["droppedRecords"] = String(droppedTotal)
+            let source = ReportSealer.Source(
+                segments: chosen.map(\.path), cutoff: cutoff,
+                metadata: runMetadata, origin: sealer.origin, endsAtDamage: false)
+            return .success(try sealer.seal(.manual, note: request.note, from: source))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Seals the previous run's last `collector.window` into a crash report when that run ended
+    /// without `stop()`; nil when it stopped cleanly or left no record. Once per run, before the
+    /// first record: this run's pruning could delete those segments.
+    func sealCrashReport() -> Result<FlightRecorderReport, FlightRecorderError>? {
+        guard let sealer, let crashed = crashedRun else { return nil }
+        crashedRun = nil
+        guard let source = sealer.crashSource(marker: crashed.marker, candidates: crashed.segments) else { return nil }
+        do throws(FlightRecorderError) {
+            return .success(try sealer.seal(.crash, note: "", from: source))
         } catch {
             return .failure(error)
         }

@@ -9,14 +9,23 @@ final class WriterLoop: @unchecked Sendable {
     private let writer: RecorderWriter
     private let queue: RecordQueue
     private let clock: MonotonicClock
+    /// Woken when a report is sealed; nil without a collector.
+    private let uploader: ReportUploader?
 
-    init(writer: RecorderWriter, queue: RecordQueue, clock: MonotonicClock) {
+    init(writer: RecorderWriter, queue: RecordQueue, clock: MonotonicClock, uploader: ReportUploader?) {
         self.writer = writer
         self.queue = queue
         self.clock = clock
+        self.uploader = uploader
     }
 
     func run() {
+        // Before this run writes a record: its pruning could delete the crashed run's segments.
+        switch writer.sealCrashReport() {
+        case .success?: uploader?.wake()
+        case .failure(let error)?: uploader?.note(failure: "the crash report could not be sealed: \(error)")
+        case nil: break
+        }
         // The writer wakes at least every half flush interval; a record then waits at most half
         // an interval in the queue and half in the segment's buffer (`RecorderWriter.flushAge`).
         let wake = Double(writer.flushAge) / 1e9
@@ -31,6 +40,10 @@ final class WriterLoop: @unchecked Sendable {
                 switch request {
                 case .export(let export, let reply):
                     reply.send(writer.export(export, now: clock.elapsedNanoseconds(), droppedTotal: queue.droppedCount))
+                case .report(let report):
+                    let result = writer.seal(report, now: clock.elapsedNanoseconds(), droppedTotal: queue.droppedCount)
+                    if case .success = result { uploader?.wake() }
+                    report.completion?(result)
                 case .stop(let reply):
                     var result: Result<Void, FlightRecorderError> = writer.failure.map { .failure($0) } ?? .success(())
                     if case .success = result {

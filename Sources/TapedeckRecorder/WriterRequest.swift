@@ -1,9 +1,17 @@
 import Dispatch
 
-/// Work the app asks of the writer thread, which owns the segment files: export a tape, or stop.
+/// Work the app asks of the writer thread, which owns the segment files: export a tape, seal a
+/// report, or stop.
 enum WriterRequest: Sendable {
     case export(ExportRequest, Reply<Result<FlightRecorderExport, FlightRecorderError>>)
+    case report(ReportRequest)
     case stop(Reply<Result<Void, FlightRecorderError>>)
+}
+
+/// What `FlightRecorder.report(note:)` asks for; `completion` is called on the writer thread.
+struct ReportRequest: Sendable {
+    var note: String
+    var completion: (@Sendable (Result<FlightRecorderReport, FlightRecorderError>) -> Void)?
 }
 
 /// What `FlightRecorder.export` asks for.

@@ -21,6 +21,13 @@ struct DebugRecorderWriteCommand: ParsableCommand {
     @Option(help: "Print a line every this many records.")
     var reportEvery: Int = 10
 
+    @Option(
+        help: "A collector's address: the recorder keeps the crash marker, so the next recorder on --dir seals a crash report.")
+    var collectorURL: String?
+
+    @Option(help: "The collector's upload token (with --collector-url).")
+    var collectorToken: String = "recorder-write"
+
     func validate() throws {
         guard reportEvery > 0 else { throw ValidationError("--report-every must be positive") }
     }
@@ -31,7 +38,8 @@ struct DebugRecorderWriteCommand: ParsableCommand {
             let recorder = try FlightRecorder(
                 configuration: FlightRecorderConfiguration(
                     directory: dir, labels: ["generator": "tapedeck dev recorder-write"],
-                    flushInterval: .milliseconds(pace.flushIntervalMs)))
+                    flushInterval: .milliseconds(pace.flushIntervalMs),
+                    collector: collectorURL.map { ReportCollector(url: $0, token: collectorToken) }))
             let period = pace.period
             let start = MonotonicClock()
             recorder.opened()
