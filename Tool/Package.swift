@@ -181,6 +181,9 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // The field app of the inbox's end-to-end test: installs of an app sending flight recorder
+        // reports to collectors, one build with a planted decode bug (InboxEndToEndTests).
+        .executableTarget(name: "tapedeck-field-app", dependencies: [runtime("TapedeckRecorder")]),
         // The protocol generator (issue 18): Protocol/baolife.schema.json -> codec, baselines, doc tables.
         .target(name: "ProtocolGeneration"),
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
