@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import TapedeckS3
 import TestSupport
 import Testing
@@ -7,20 +8,27 @@ import Testing
 /// (MotoServer): buckets, binary round trips, missing keys, and the errors a wrong secret, an
 /// unknown key or a missing bucket give.
 @Suite(.tags(.integration)) struct S3ClientMotoTests {
-    /// Runs `body` with a fresh moto and a client for `bucket` on it, and stops moto afterwards.
+    /// Runs `body` with a fresh moto (https with MotoServer.testCertificate when `tls`) and a client
+    /// for `bucket` on it with the credentials `credentials` picks, and stops moto afterwards.
     func withMoto(
-        bucket: String = "tapedeck-tests", accessKeyID: String? = nil, secret: String? = nil,
+        bucket: String = "tapedeck-tests", tls: Bool = false, trustingTestCertificate: Bool = true,
         maximumObjectBytes: Int = 256 << 20,
+        credentials: (MotoServer) -> AWSCredentials = {
+            AWSCredentials(accessKeyID: $0.accessKeyID, secretAccessKey: $0.secretAccessKey)
+        },
         _ body: (S3Client, MotoServer) async throws -> Void
     ) async throws {
-        let server = try await MotoServer.start()
+        let server = try await MotoServer.start(tls: tls ? MotoServer.testCertificate : nil)
         do {
+            var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+            if trustingTestCertificate {
+                tlsConfiguration.trustRoots = .file(MotoServer.testCertificate.certificate)
+            }
             let client = try S3Client(
                 configuration: S3Configuration(
-                    endpoint: server.endpoint, region: server.region, bucket: bucket,
-                    credentials: AWSCredentials(
-                        accessKeyID: accessKeyID ?? server.accessKeyID, secretAccessKey: secret ?? server.secretAccessKey),
-                    maximumObjectBytes: maximumObjectBytes))
+                    endpoint: server.endpoint, region: server.region, bucket: bucket, credentials: credentials(server),
+                    maximumObjectBytes: maximumObjectBytes),
+                tlsConfiguration: tlsConfiguration)
             try await body(client, server)
         } catch {
             await server.stop()
@@ -72,7 +80,10 @@ import Testing
     }
 
     @Test func aWrongSecretIsSignatureDoesNotMatch() async throws {
-        try await withMoto(secret: "not-the-secret") { client, server in
+        let wrongSecret = { (server: MotoServer) in
+            AWSCredentials(accessKeyID: server.accessKeyID, secretAccessKey: "not-the-secret")
+        }
+        try await withMoto(credentials: wrongSecret) { client, server in
             let error = try await #require(throws: S3Error.self) {
                 try await client.putObject(key: "reports/1.tape", bytes: [1, 2, 3])
             }
@@ -87,7 +98,10 @@ import Testing
     }
 
     @Test func anUnknownAccessKeyIsInvalidAccessKeyId() async throws {
-        try await withMoto(accessKeyID: "AKIAUNKNOWNKEY000000") { client, _ in
+        let unknownKey = { (server: MotoServer) in
+            AWSCredentials(accessKeyID: "AKIAUNKNOWNKEY000000", secretAccessKey: server.secretAccessKey)
+        }
+        try await withMoto(credentials: unknownKey) { client, _ in
             let error = try await #require(throws: S3Error.self) { try await client.createBucket() }
             #expect(error.code == "InvalidAccessKeyId")
             #expect(error.advice.contains("AWS_ACCESS_KEY_ID"))
@@ -101,6 +115,54 @@ import Testing
             let error = try await #require(throws: S3Error.self) { try await client.getObject(key: "big.bin") }
             #expect(error.reason == .responseTooLarge(limit: 1000))
             #expect(try await client.headObject(key: "big.bin")?.size == 5000)
+        }
+    }
+
+    /// Temporary credentials: the session token is sent and signed (moto checks it against the
+    /// role session's), and a wrong one is InvalidToken.
+    @Test func temporaryCredentialsWithASessionTokenWork() async throws {
+        let temporary = { (server: MotoServer) in
+            AWSCredentials(
+                accessKeyID: server.temporaryCredentials.accessKeyID,
+                secretAccessKey: server.temporaryCredentials.secretAccessKey,
+                sessionToken: server.temporaryCredentials.sessionToken)
+        }
+        try await withMoto(credentials: temporary) { client, server in
+            #expect(server.temporaryCredentials.accessKeyID.hasPrefix("ASIA"))
+            try await client.createBucket()
+            try await client.putObject(key: "reports/with-token.tape", bytes: [0, 1, 2, 255])
+            #expect(try await client.getObject(key: "reports/with-token.tape") == [0, 1, 2, 255])
+        }
+        let wrongToken = { (server: MotoServer) in
+            var credentials = temporary(server)
+            credentials.sessionToken = "not-the-token"
+            return credentials
+        }
+        try await withMoto(credentials: wrongToken) { client, _ in
+            let error = try await #require(throws: S3Error.self) { try await client.createBucket() }
+            #expect(error.code == "InvalidToken")
+            #expect(error.advice.contains("AWS_SESSION_TOKEN"))
+        }
+    }
+
+    /// https: the same round trip over TLS (NIOSSL) with the test certificate trusted; without it
+    /// the handshake fails and the error says what to trust.
+    @Test func httpsEndpointsWorkWhenTheirCertificateIsTrusted() async throws {
+        try await withMoto(tls: true) { client, server in
+            #expect(server.endpoint.hasPrefix("https://127.0.0.1:"))
+            try await client.createBucket()
+            let bytes = (0...255).map { UInt8($0) }
+            try await client.putObject(key: "over/tls.bin", bytes: bytes)
+            #expect(try await client.getObject(key: "over/tls.bin") == bytes)
+        }
+        try await withMoto(tls: true, trustingTestCertificate: false) { client, _ in
+            let error = try await #require(throws: S3Error.self) { try await client.createBucket() }
+            guard case .tlsFailed(let detail) = error.reason else {
+                Issue.record("expected a TLS failure, got \(error.reason)")
+                return
+            }
+            #expect(detail.lowercased().contains("certificate"))
+            #expect(error.advice.contains("tlsConfiguration"))
         }
     }
 }

@@ -150,6 +150,7 @@ public struct S3Client: Sendable {
         case .connectionFailed(let detail): .connectionFailed(detail)
         case .responseTimeout(let seconds): .responseTimeout(seconds: seconds)
         case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
+        case .tlsFailed(let detail): .tlsFailed(detail)
         case .connectionLost(let detail): .connectionLost(detail)
         }
     }

@@ -15,7 +15,9 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         case responseTimeout(seconds: Double)
         /// The response body passed `S3Configuration.maximumObjectBytes`.
         case responseTooLarge(limit: Int)
-        /// The connection closed or failed (TLS, HTTP) before the response ended.
+        /// The TLS handshake failed: the certificate is not trusted or not for this host.
+        case tlsFailed(String)
+        /// The connection closed or failed (HTTP) before the response ended.
         case connectionLost(String)
         /// The key is empty or longer than S3's 1,024 bytes of UTF-8.
         case invalidKey
@@ -90,8 +92,11 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
                 "the endpoint accepted the connection but did not answer in time: check it is an S3 endpoint, or raise the response timeout for large objects"
         case .responseTooLarge(let limit):
             return "the object is larger than the client's limit of \(limit) bytes: raise S3Configuration.maximumObjectBytes"
+        case .tlsFailed:
+            return
+                "the endpoint's certificate is not trusted or not for this host: check the endpoint URL, or trust its CA (S3Client's tlsConfiguration)"
         case .connectionLost:
-            return "the connection broke mid-request (a proxy, TLS, or the service restarting): retry"
+            return "the connection broke mid-request (a proxy, or the service restarting): retry"
         case .invalidKey:
             return "use a key of 1 to 1,024 bytes of UTF-8"
         case .clockOutOfRange:
@@ -109,6 +114,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         case .connectionFailed(let detail): what = "could not connect (\(detail))"
         case .responseTimeout(let seconds): what = "no whole response within \(seconds) s"
         case .responseTooLarge(let limit): what = "the response is over \(limit) bytes"
+        case .tlsFailed(let detail): what = "TLS failed (\(detail))"
         case .connectionLost(let detail): what = "the connection was lost (\(detail))"
         case .invalidKey: what = "the key is empty or over 1,024 bytes"
         case .clockOutOfRange: what = "the clock is outside 1970...9999"

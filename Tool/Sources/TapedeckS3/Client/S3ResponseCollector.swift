@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Collects one HTTP response (head, body parts, end) into `S3HTTPResponse` and completes the
 /// exchange's promise; fails it when the body passes `maximumBodyBytes`, or when the connection
@@ -51,7 +52,10 @@ final class S3ResponseCollector: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        promise.fail(S3TransportFailure.connectionLost(String(describing: error)))
+        promise.fail(
+            error is NIOSSLError || error is BoringSSLError
+                ? S3TransportFailure.tlsFailed(String(describing: error))
+                : S3TransportFailure.connectionLost(String(describing: error)))
         context.close(promise: nil)
     }
 }

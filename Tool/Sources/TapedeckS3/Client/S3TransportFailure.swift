@@ -8,6 +8,8 @@ enum S3TransportFailure: Error, Sendable, Equatable {
     case responseTimeout(seconds: Double)
     /// The response's body passed the limit.
     case responseTooLarge(limit: Int)
-    /// The connection closed, or failed (TLS, HTTP parsing), before the response ended.
+    /// The TLS handshake failed: most often a certificate not trusted or not for this host.
+    case tlsFailed(String)
+    /// The connection closed, or failed (HTTP parsing), before the response ended.
     case connectionLost(String)
 }
