@@ -12,7 +12,6 @@ import Testing
     /// for `bucket` on it with the credentials `credentials` picks, and stops moto afterwards.
     func withMoto(
         bucket: String = "tapedeck-tests", tls: Bool = false, trustingTestCertificate: Bool = true,
-        maximumObjectBytes: Int = 256 << 20,
         credentials: (MotoServer) -> AWSCredentials = {
             AWSCredentials(accessKeyID: $0.accessKeyID, secretAccessKey: $0.secretAccessKey)
         },
@@ -26,8 +25,7 @@ import Testing
             }
             let client = try S3Client(
                 configuration: S3Configuration(
-                    endpoint: server.endpoint, region: server.region, bucket: bucket, credentials: credentials(server),
-                    maximumObjectBytes: maximumObjectBytes),
+                    endpoint: server.endpoint, region: server.region, bucket: bucket, credentials: credentials(server)),
                 tlsConfiguration: tlsConfiguration)
             try await body(client, server)
         } catch {
@@ -108,13 +106,23 @@ import Testing
         }
     }
 
-    @Test func anObjectOverTheLimitFailsTheGet() async throws {
-        try await withMoto(maximumObjectBytes: 1000) { client, _ in
+    /// A client whose limit is 1,000 bytes refuses to get a 5,000-byte object and to put 1,001 bytes.
+    @Test func objectsOverTheLimitAreRefusedBothWays() async throws {
+        try await withMoto { client, server in
             try await client.createBucket()
             try await client.putObject(key: "big.bin", bytes: [UInt8](repeating: 7, count: 5000))
-            let error = try await #require(throws: S3Error.self) { try await client.getObject(key: "big.bin") }
+            let limited = try S3Client(
+                configuration: S3Configuration(
+                    endpoint: server.endpoint, region: server.region, bucket: "tapedeck-tests",
+                    credentials: client.configuration.credentials, maximumObjectBytes: 1000))
+            let error = try await #require(throws: S3Error.self) { try await limited.getObject(key: "big.bin") }
             #expect(error.reason == .responseTooLarge(limit: 1000))
-            #expect(try await client.headObject(key: "big.bin")?.size == 5000)
+            #expect(try await limited.headObject(key: "big.bin")?.size == 5000)
+            let tooBig = try await #require(throws: S3Error.self) {
+                try await limited.putObject(key: "bigger.bin", bytes: [UInt8](repeating: 7, count: 1001))
+            }
+            #expect(tooBig.reason == .requestTooLarge(size: 1001, limit: 1000))
+            #expect(try await client.headObject(key: "bigger.bin") == nil)
         }
     }
 

@@ -54,4 +54,37 @@ import Testing
             #expect(error.reason == .invalidKey)
         }
     }
+
+    /// A 404 that is not S3's NoSuchKey (a web server's page, say) is an error, not a missing key,
+    /// and its text becomes the message.
+    @Test func aPlain404IsAnErrorWithItsText() async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(PlainNotFound())
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        let error = try await #require(throws: S3Error.self) { try await Self.client(port: port).getObject(key: "a.tape") }
+        #expect(error.statusCode == 404 && error.code == nil)
+        #expect(error.message == "<html><body>Not Found</body></html>")
+        try await listener.close()
+    }
+}
+
+/// Answers the first bytes it reads with a plain HTML 404 and closes.
+private final class PlainNotFound: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let body = "<html><body>Not Found</body></html>"
+        let response =
+            "HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        // On the channel's own loop, so the context may be used when the write completes.
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: response))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
 }

@@ -35,22 +35,29 @@ public struct S3Client: Sendable {
     }
 
     /// Stores `bytes` under `key`, replacing what was there, and returns the ETag S3 answered (empty
-    /// when it sent none). Throws `S3Error` for any status but 200, and for a connection failure.
+    /// when it sent none). Throws `S3Error` for more bytes than `maximumObjectBytes` (what the client
+    /// could not read back), any status but 200, and a connection failure.
     @discardableResult
     public func putObject(key: String, bytes: [UInt8], contentType: String = "application/octet-stream") async throws
         -> String
     {
+        guard bytes.count <= configuration.maximumObjectBytes else {
+            throw S3Error(
+                operation: "PutObject", bucket: configuration.bucket, key: key, endpoint: "\(configuration.endpoint)",
+                reason: .requestTooLarge(size: bytes.count, limit: configuration.maximumObjectBytes))
+        }
         let response = try await send("PutObject", .PUT, key: key, body: bytes, contentType: contentType)
         guard response.status == 200 else { throw failure("PutObject", key: key, response) }
         return response.headers.first(name: "etag") ?? ""
     }
 
     /// The bytes stored under `key`, or nil when there is no such key (404 `NoSuchKey`). Throws
-    /// `S3Error` for a missing bucket, any other error status, a connection failure, or an object
-    /// larger than `maximumObjectBytes`.
+    /// `S3Error` for a missing bucket (404 `NoSuchBucket`), any other error status (a 404 without
+    /// `NoSuchKey` is not S3 saying the key is missing), a connection failure, or an object larger
+    /// than `maximumObjectBytes`.
     public func getObject(key: String) async throws -> [UInt8]? {
         let response = try await send("GetObject", .GET, key: key)
-        if response.status == 404, S3ErrorDocument(body: response.body).code != "NoSuchBucket" { return nil }
+        if response.status == 404, S3ErrorDocument(body: response.body).code == "NoSuchKey" { return nil }
         guard response.status == 200 else { throw failure("GetObject", key: key, response) }
         return response.body
     }
@@ -137,11 +144,17 @@ public struct S3Client: Sendable {
         }
     }
 
+    /// The error of an error response: S3's code and message, or when the body is not S3's XML
+    /// (a proxy's page, say), its first 200 characters as the message.
     private func failure(_ operation: String, key: String?, _ response: S3HTTPResponse) -> S3Error {
         let document = S3ErrorDocument(body: response.body)
+        let text = String(decoding: response.body.prefix(200), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return S3Error(
             operation: operation, bucket: configuration.bucket, key: key, endpoint: "\(configuration.endpoint)",
-            reason: .service(status: response.status, code: document.code, message: document.message))
+            reason: .service(
+                status: response.status, code: document.code,
+                message: document.message ?? (document.code == nil && !text.isEmpty ? text : nil)))
     }
 
     private static func reason(_ failure: S3TransportFailure) -> S3Error.Reason {

@@ -107,6 +107,7 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Endpoint, region, bucket, access key id and addressing; never the secret.
     public var description: String {
         "S3Configuration(\(endpoint), region \(region), bucket \(bucket), \(credentials), \(addressing))"
     }

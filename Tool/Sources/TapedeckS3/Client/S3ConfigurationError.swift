@@ -11,6 +11,7 @@ public enum S3ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// The region is empty or not lowercase letters, digits and hyphens.
     case invalidRegion(String)
 
+    /// What is wrong and what to change, in one line.
     public var description: String {
         switch self {
         case .invalidEndpoint(let url, let reason):

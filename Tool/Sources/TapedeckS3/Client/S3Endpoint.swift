@@ -59,5 +59,6 @@ public struct S3Endpoint: Sendable, Hashable, CustomStringConvertible {
         return port == (usesTLS ? 443 : 80) ? shown : "\(shown):\(port)"
     }
 
+    /// `scheme://host[:port]`, the port shown unless it is the scheme's default.
     public var description: String { (usesTLS ? "https://" : "http://") + hostHeader(for: host) }
 }

@@ -15,6 +15,8 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         case responseTimeout(seconds: Double)
         /// The response body passed `S3Configuration.maximumObjectBytes`.
         case responseTooLarge(limit: Int)
+        /// The object to put (`size` bytes) is over `S3Configuration.maximumObjectBytes`; nothing was sent.
+        case requestTooLarge(size: Int, limit: Int)
         /// The TLS handshake failed: the certificate is not trusted or not for this host.
         case tlsFailed(String)
         /// The connection closed or failed (HTTP) before the response ended.
@@ -66,6 +68,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
             case "AccessDenied":
                 return
                     "the credentials are valid but not allowed \(operation) on this bucket: grant it in the bucket's or user's policy"
+                    + " (AWS also answers AccessDenied for a missing key when s3:ListBucket is not granted)"
             case "NoSuchBucket":
                 return "create the bucket (createBucket) or correct the bucket name"
             case "RequestTimeTooSkewed":
@@ -90,7 +93,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         case .responseTimeout:
             return
                 "the endpoint accepted the connection but did not answer in time: check it is an S3 endpoint, or raise the response timeout for large objects"
-        case .responseTooLarge(let limit):
+        case .responseTooLarge(let limit), .requestTooLarge(_, let limit):
             return "the object is larger than the client's limit of \(limit) bytes: raise S3Configuration.maximumObjectBytes"
         case .tlsFailed:
             return
@@ -104,6 +107,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// One line: operation, object, endpoint, what happened and what to do.
     public var description: String {
         let object = key.map { "s3://\(bucket)/\($0)" } ?? "s3://\(bucket)"
         let what: String
@@ -114,6 +118,7 @@ public struct S3Error: Error, Sendable, CustomStringConvertible {
         case .connectionFailed(let detail): what = "could not connect (\(detail))"
         case .responseTimeout(let seconds): what = "no whole response within \(seconds) s"
         case .responseTooLarge(let limit): what = "the response is over \(limit) bytes"
+        case .requestTooLarge(let size, let limit): what = "the object is \(size) bytes, over the limit of \(limit)"
         case .tlsFailed(let detail): what = "TLS failed (\(detail))"
         case .connectionLost(let detail): what = "the connection was lost (\(detail))"
         case .invalidKey: what = "the key is empty or over 1,024 bytes"

@@ -25,8 +25,8 @@ struct S3Transport: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let tls {
-                        // SNI names a host, never an address literal.
-                        let serverName = host.allSatisfy { $0.isHexDigit || $0 == "." || $0 == ":" } ? nil : host
+                        // SNI names a host, never an address literal (NIOSSL then checks the address).
+                        let serverName = Self.isAddressLiteral(host) ? nil : host
                         try pipeline.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: serverName))
                     }
                     try pipeline.addHTTPClientHandlers()
@@ -66,4 +66,11 @@ struct S3Transport: Sendable {
     }
 
     static func seconds(_ amount: TimeAmount) -> Double { Double(amount.nanoseconds) / 1e9 }
+
+    /// True for an IPv6 address (it has colons) or a dotted IPv4 address (four numbers 0...255).
+    static func isAddressLiteral(_ host: String) -> Bool {
+        if host.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
+    }
 }

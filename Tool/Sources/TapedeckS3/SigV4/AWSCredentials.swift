@@ -17,6 +17,7 @@ public struct AWSCredentials: Sendable, Equatable, CustomStringConvertible {
         self.sessionToken = sessionToken
     }
 
+    /// The access key id, and whether a session token is there; never the secret or the token.
     public var description: String {
         "AWSCredentials(\(accessKeyID)\(sessionToken == nil ? "" : ", with a session token"))"
     }

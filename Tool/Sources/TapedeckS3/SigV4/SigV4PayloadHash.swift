@@ -19,5 +19,6 @@ public struct SigV4PayloadHash: Sendable, Hashable, CustomStringConvertible {
 
     private init(text: String) { self.text = text }
 
+    /// The text as it goes into the canonical request.
     public var description: String { text }
 }

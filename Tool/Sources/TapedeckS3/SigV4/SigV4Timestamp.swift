@@ -54,6 +54,7 @@ public struct SigV4Timestamp: Sendable, Hashable, CustomStringConvertible {
         self.init(secondsSince1970: days * 86_400 + hour * 3600 + minute * 60 + second)
     }
 
+    /// The `x-amz-date` form.
     public var description: String { amzDate }
 
     private static func digits(_ value: Int64, _ width: Int) -> String {
