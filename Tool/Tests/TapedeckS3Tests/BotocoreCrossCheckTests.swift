@@ -6,7 +6,7 @@ import Testing
 /// The same S3 requests signed by botocore (S3SigV4Auth, what boto3 and the AWS CLI use) and by
 /// `SigV4Signer.s3`: the same `Authorization` header, byte for byte. Keys with spaces, UTF-8,
 /// `~`, parentheses and slashes, a session token, a body and an empty one.
-@Suite(.tags(.integration)) struct BotocoreCrossCheckTests {
+@Suite(.ownThread, .tags(.integration)) struct BotocoreCrossCheckTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var method: String
         var key: String

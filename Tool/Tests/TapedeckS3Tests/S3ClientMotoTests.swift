@@ -7,7 +7,7 @@ import Testing
 /// The client against a real S3 endpoint, moto's server mode, which verifies every signature
 /// (MotoServer): buckets, binary round trips, missing keys, and the errors a wrong secret, an
 /// unknown key or a missing bucket give.
-@Suite(.tags(.integration)) struct S3ClientMotoTests {
+@Suite(.ownThread, .tags(.integration)) struct S3ClientMotoTests {
     /// Runs `body` with a fresh moto (https with MotoServer.testCertificate when `tls`) and a client
     /// for `bucket` on it with the credentials `credentials` picks, and stops moto afterwards.
     func withMoto(

@@ -20,12 +20,10 @@ import Testing
             .childChannelInitializer { channel in channel.eventLoop.makeSucceededVoidFuture() }
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(listener.localAddress?.port)
-        let started = ContinuousClock.now
         let error = try await #require(throws: S3Error.self) {
             try await Self.client(port: port, responseTimeout: .milliseconds(300)).getObject(key: "a.tape")
         }
         #expect(error.reason == .responseTimeout(seconds: 0.3))
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(error.description.contains("no whole response within 0.3 s"))
         try await listener.close()
     }
