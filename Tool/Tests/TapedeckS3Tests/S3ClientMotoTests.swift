@@ -62,6 +62,40 @@ import Testing
         }
     }
 
+    /// One client shared by 32 concurrent tasks (as collectors share theirs): each object comes
+    /// back with its own bytes.
+    @Test func oneClientServesConcurrentCalls() async throws {
+        try await withMoto { client, _ in
+            try await client.createBucket()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<32 {
+                    group.addTask {
+                        let bytes = [UInt8](repeating: UInt8(index), count: 1000 + index)
+                        try await client.putObject(key: "concurrent/\(index).tape", bytes: bytes)
+                        #expect(try await client.getObject(key: "concurrent/\(index).tape") == bytes)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await client.headObject(key: "concurrent/31.tape")?.size == 1031)
+        }
+    }
+
+    /// Outside us-east-1 the bucket is created with its LocationConstraint, and requests are
+    /// signed for that region.
+    @Test func aBucketInAnotherRegion() async throws {
+        try await withMoto { client, server in
+            let frankfurt = try S3Client(
+                configuration: S3Configuration(
+                    endpoint: server.endpoint, region: "eu-central-1", bucket: "tapedeck-frankfurt",
+                    credentials: client.configuration.credentials))
+            try await frankfurt.createBucket()
+            try await frankfurt.createBucket()
+            try await frankfurt.putObject(key: "r.tape", bytes: [42])
+            #expect(try await frankfurt.getObject(key: "r.tape") == [42])
+        }
+    }
+
     @Test func aMissingKeyIsNilAndAMissingBucketIsAnError() async throws {
         try await withMoto { client, _ in
             try await client.createBucket()

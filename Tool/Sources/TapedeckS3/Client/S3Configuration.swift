@@ -14,9 +14,10 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     public let credentials: AWSCredentials
     /// Path style (`endpoint/bucket/key`) or virtual-hosted (`bucket.endpoint/key`).
     public let addressing: S3Addressing
-    /// How long connecting (TCP, and TLS for https) may take.
+    /// How long the TCP connection may take to open.
     public let connectTimeout: Duration
-    /// How long a request may take once connected: sending the body and receiving the whole response.
+    /// How long a request may take once connected: the TLS handshake (https), sending the body and
+    /// receiving the whole response.
     public let responseTimeout: Duration
     /// The largest response body the client keeps in memory (a `getObject`); more fails the call.
     public let maximumObjectBytes: Int
