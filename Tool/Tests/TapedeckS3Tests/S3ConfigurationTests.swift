@@ -56,6 +56,15 @@ import Testing
                 endpoint: "https://h", region: "us-east-1", bucket: "tapes.v1", credentials: credentials,
                 addressing: .virtualHosted)
         }
+        let virtual = try S3Configuration(
+            endpoint: "https://s3.eu-west-1.amazonaws.com", region: "eu-west-1", bucket: "tapes", credentials: credentials,
+            addressing: .virtualHosted)
+        #expect(virtual.addressing == .virtualHosted)
+        #expect(throws: S3ConfigurationError.self) {
+            try S3Configuration(
+                endpoint: "http://127.0.0.1:9000", region: "us-east-1", bucket: "tapes", credentials: credentials,
+                addressing: .virtualHosted)
+        }
         #expect(throws: S3ConfigurationError.invalidRegion("US East")) {
             try S3Configuration(endpoint: "http://h", region: "US East", bucket: "tapes", credentials: credentials)
         }

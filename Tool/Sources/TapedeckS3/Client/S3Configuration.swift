@@ -31,8 +31,8 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
 
     /// A configuration from its parts. Throws `S3ConfigurationError` for an endpoint that is not
     /// `http(s)://host[:port]`, a region that is not like `us-east-1`, a bucket name S3 would refuse
-    /// (3...63 lowercase letters, digits, `.` and `-`; a DNS label for virtual-hosted addressing), or a
-    /// timeout or size outside its range.
+    /// (3...63 lowercase letters, digits, `.` and `-`; a DNS label for virtual-hosted addressing), an
+    /// address literal as the endpoint of virtual-hosted addressing, or a timeout or size outside its range.
     public init(
         endpoint: String, region: String, bucket: String, credentials: AWSCredentials,
         addressing: S3Addressing = .pathStyle, connectTimeout: Duration = .seconds(10),
@@ -43,6 +43,10 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
             region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
         else { throw S3ConfigurationError.invalidRegion(region) }
         try Self.checkBucketName(bucket, addressing: addressing)
+        if addressing == .virtualHosted, S3Transport.isAddressLiteral(self.endpoint.host) {
+            throw S3ConfigurationError.invalidEndpoint(
+                endpoint, "virtual-hosted addressing puts the bucket in the host name: give a DNS name, or use path style")
+        }
         guard Self.connectTimeoutRange.contains(connectTimeout) else {
             throw S3ConfigurationError.outOfRange("the connect timeout", value: "\(connectTimeout)", allowed: "10 ms...300 s")
         }
