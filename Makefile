@@ -43,12 +43,14 @@ PYTHON      ?= python3
 # Also the independent JSON Schema validator of the AsyncAPI examples test (issue 18), and
 # Playwright, the independent HAR writer of the HAR import test (issue 20): it drives Debian's
 # chromium (report-deps) through executable_path, so no browser is downloaded. mitmproxy: the
-# second independent HAR writer (its hardump) of the HAR import test (issue 34).
-PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1-jsonschema-4.26.0-playwright-1.65.0-mitmproxy-11.0.2
+# second independent HAR writer (its hardump) of the HAR import test (issue 34). moto[server]: the
+# S3 endpoint (`moto_server`) TapedeckS3's tests run against, and botocore, their signing cross-check
+# (issue 52).
+PYDEPS_STAMP := .venv/.pydeps-websockets-15.0.1-jsonschema-4.26.0-playwright-1.65.0-mitmproxy-11.0.2-moto-5.2.1
 pydeps: $(PYDEPS_STAMP)
 $(PYDEPS_STAMP):
 	[ -x .venv/bin/python ] || $(PYTHON) -m venv .venv
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 .venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3 playwright==1.65.0 mitmproxy==11.0.2
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 .venv/bin/pip install -q websockets==15.0.1 jsonschema==4.26.0 PyYAML==6.0.3 playwright==1.65.0 mitmproxy==11.0.2 'moto[server]==5.2.1'
 	touch $@
 
 # Headless Chromium, which the report test opens `tapedeck report` pages in (docs/REPRO.md), and

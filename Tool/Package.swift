@@ -13,6 +13,7 @@ import PackageDescription
 //                TapedeckProxy -> TapedeckWebSocket, TapedeckTape, TapedeckRedaction (recording proxy)
 //                TapedeckServers -> TapedeckWebSocket, TapedeckGame, TapedeckReplay (reference and tape servers)
 //                TapedeckScenarioNetwork -> TapedeckScenario, TapedeckServers (live scenario targets)
+//                TapedeckS3 -> SwiftNIO, swift-crypto (AWS SigV4 and a small S3 client: the inbox's bucket)
 //   pure core    TapedeckScenario -> TapedeckState, TapedeckTape ; TapedeckGame -> TapedeckProtocol
 //                TapedeckInvestigation (repro, shrink, diff, report) -> TapedeckReplay
 //                TapedeckCatalog -> TapedeckTape, GRDB
@@ -184,10 +185,23 @@ let package = Package(
         // The field app of the inbox's end-to-end test: installs of an app sending flight recorder
         // reports to collectors, one build with a planted decode bug (InboxEndToEndTests).
         .executableTarget(name: "tapedeck-field-app", dependencies: [runtime("TapedeckRecorder")]),
+        // AWS Signature Version 4 and a small S3 client on SwiftNIO (issue 52: the inbox keeps tapes in
+        // a bucket). Self-contained: no Tapedeck target, no HTTP client library.
+        .target(
+            name: "TapedeckS3",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // The protocol generator (issue 18): Protocol/baolife.schema.json -> codec, baselines, doc tables.
         .target(name: "ProtocolGeneration"),
         .executableTarget(name: "tapedeck-generate", dependencies: ["ProtocolGeneration"]),
-        // What the tests share: an async child process (no test holds a concurrency-pool thread).
+        // What the tests share: an async child process (no test holds a concurrency-pool thread), and
+        // moto's S3 server (MotoServer).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The tests' shared fixtures: temporary folders, tapes built from messages, records or the
         // JSON Lines in Fixtures/, tapes read back, BaoLife messages, the peers' scripts and certificates,
@@ -318,6 +332,16 @@ let package = Package(
                 "TapedeckInvestigation", "TapedeckScenario", runtime("TapedeckTape"),
                 "TestSupport", "TapedeckTestFixtures",
             ]
+        ),
+        .testTarget(
+            name: "TapedeckS3Tests",
+            dependencies: [
+                "TapedeckS3", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TapedeckProxyTests",

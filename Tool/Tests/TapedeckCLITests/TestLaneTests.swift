@@ -45,7 +45,7 @@ import Testing
     @Test func suitesThatStartPeersRunOnTheirOwnThreads() throws {
         let starts = [
             "ChildProcess(", "withServer", "ProxyHarness(", "EchoServer(", "HeadlessChromium", "TapeServer.start",
-            "ReferenceServer.start", "WebSocketClient.connect",
+            "ReferenceServer.start", "WebSocketClient.connect", "MotoServer.start",
         ]
         let tests = URL(fileURLWithPath: ChildProcess.repositoryRoot).appendingPathComponent("Tool/Tests")
         let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
