@@ -14,6 +14,8 @@ public struct TapeRecordView {
     public var closeCode: UInt16?
     /// How many fragments the message arrived in, when noted.
     public var fragmentCount: UInt32?
+    /// Who ended the connection, on a note that says so (`TapeRecord.endedBy`).
+    public var endedBy: TapeRecord.Party?
     /// The payload bytes, borrowed: do not keep this pointer past the closure.
     public var payload: UnsafeRawBufferPointer
 
@@ -23,6 +25,6 @@ public struct TapeRecordView {
     public func record() -> TapeRecord {
         TapeRecord(
             time: time, connection: connection, direction: direction, kind: kind,
-            closeCode: closeCode, fragmentCount: fragmentCount, payload: [UInt8](payload))
+            closeCode: closeCode, fragmentCount: fragmentCount, endedBy: endedBy, payload: [UInt8](payload))
     }
 }

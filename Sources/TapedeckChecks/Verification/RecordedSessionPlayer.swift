@@ -149,7 +149,7 @@ public struct RecordedSessionPlayer: Sendable {
                 let reason = String(decoding: record.payload, as: UTF8.self)
                 if !opened {
                     refusal = RecordedRefusal(reason: reason)
-                } else if !Self.isClientsOwnEnd(reason) {
+                } else if Self.endedBy(record) != .client {
                     append(Reply(delay: delay, event: .drop(reason: reason)))
                 }
             case (.c2s, .close):
@@ -178,9 +178,11 @@ public struct RecordedSessionPlayer: Sendable {
         self.refusal = refusal
     }
 
-    /// The proxy's note of the app's own side going away (`client connection ended without a close
-    /// frame`): the server did not drop it, so a served tape has nothing to play there.
-    static func isClientsOwnEnd(_ note: String) -> Bool { note.hasPrefix("client") }
+    /// Who ended the connection of an end note: the app's own going away is no drop of the
+    /// server's, so a served tape has nothing to play there. Tapes before 1.2 only say it in words.
+    static func endedBy(_ note: TapeRecord) -> TapeRecord.Party {
+        note.endedBy ?? LegacyEndNote.party(of: String(decoding: note.payload, as: UTF8.self))
+    }
 
     /// The connections a tape recorded, in the order each first appears.
     ///
