@@ -31,5 +31,7 @@ public enum TapeFormat {
         case fragmentCount = 2
         /// Who ended the connection (1 byte, `TapeRecord.Party`), on the note that says it ended (1.2).
         case endedBy = 3
+        /// The HTTP status of a refused upgrade (2 bytes, little-endian), on its note (1.2).
+        case refusalStatus = 4
     }
 }

@@ -117,6 +117,9 @@ public struct TapeRecord: Sendable, Equatable {
     /// Who ended the connection, on an `error` note that ends one; nil when not said (and on
     /// tapes before 1.2, whose notes said it only in words).
     public var endedBy: Party?
+    /// The HTTP status the server answered a refused upgrade with, on the note of a connection
+    /// that never opened (1.2); nil when it gave no answer, or the tape is older.
+    public var refusalStatus: UInt16?
     /// The exact payload: message bytes, close reason, error text, or marker name (UTF-8).
     public var payload: [UInt8]
 
@@ -130,10 +133,12 @@ public struct TapeRecord: Sendable, Equatable {
     ///   - closeCode: The close code of a close record; nil by default.
     ///   - fragmentCount: How many fragments the message arrived in; nil by default.
     ///   - endedBy: Who ended the connection, on a note that ends one; nil by default.
+    ///   - refusalStatus: The status a refused upgrade was answered with; nil by default.
     ///   - payload: The exact bytes; empty by default.
     public init(
         time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
-        closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, endedBy: Party? = nil, payload: [UInt8] = []
+        closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, endedBy: Party? = nil, refusalStatus: UInt16? = nil,
+        payload: [UInt8] = []
     ) {
         self.time = time
         self.connection = connection
@@ -142,6 +147,7 @@ public struct TapeRecord: Sendable, Equatable {
         self.closeCode = closeCode
         self.fragmentCount = fragmentCount
         self.endedBy = endedBy
+        self.refusalStatus = refusalStatus
         self.payload = payload
     }
 }

@@ -16,6 +16,8 @@ public struct TapeRecordView {
     public var fragmentCount: UInt32?
     /// Who ended the connection, on a note that says so (`TapeRecord.endedBy`).
     public var endedBy: TapeRecord.Party?
+    /// The status a refused upgrade was answered with (`TapeRecord.refusalStatus`).
+    public var refusalStatus: UInt16?
     /// The payload bytes, borrowed: do not keep this pointer past the closure.
     public var payload: UnsafeRawBufferPointer
 
@@ -25,6 +27,7 @@ public struct TapeRecordView {
     public func record() -> TapeRecord {
         TapeRecord(
             time: time, connection: connection, direction: direction, kind: kind,
-            closeCode: closeCode, fragmentCount: fragmentCount, endedBy: endedBy, payload: [UInt8](payload))
+            closeCode: closeCode, fragmentCount: fragmentCount, endedBy: endedBy,
+            refusalStatus: refusalStatus, payload: [UInt8](payload))
     }
 }

@@ -148,7 +148,7 @@ public struct RecordedSessionPlayer: Sendable {
                 ended = true
                 let reason = String(decoding: record.payload, as: UTF8.self)
                 if !opened {
-                    refusal = RecordedRefusal(reason: reason)
+                    refusal = RecordedRefusal(note: record)
                 } else if Self.endedBy(record) != .client {
                     append(Reply(delay: delay, event: .drop(reason: reason)))
                 }
@@ -181,7 +181,7 @@ public struct RecordedSessionPlayer: Sendable {
     /// Who ended the connection of an end note: the app's own going away is no drop of the
     /// server's, so a served tape has nothing to play there. Tapes before 1.2 only say it in words.
     static func endedBy(_ note: TapeRecord) -> TapeRecord.Party {
-        note.endedBy ?? LegacyEndNote.party(of: String(decoding: note.payload, as: UTF8.self))
+        note.endedBy ?? LegacyNote.endedBy(String(decoding: note.payload, as: UTF8.self))
     }
 
     /// The connections a tape recorded, in the order each first appears.

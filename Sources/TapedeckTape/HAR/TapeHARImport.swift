@@ -196,7 +196,7 @@ public enum TapeHARImport {
                 (
                     TapeRecord(
                         time: 0, connection: connection, direction: .note, kind: .error, endedBy: .server,
-                        payload: Array(reason.utf8)),
+                        refusalStatus: status.flatMap { $0 == 0 ? nil : UInt16(exactly: $0) }, payload: Array(reason.utf8)),
                     try exactTime("_tapedeckEnd") ?? start
                 ))
         }

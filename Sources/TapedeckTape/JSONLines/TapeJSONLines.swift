@@ -47,6 +47,9 @@ public enum TapeJSONLines {
         if let party = record.endedBy {
             json.member("endedBy", party.name)
         }
+        if let status = record.refusalStatus {
+            json.member("refusalStatus", status)
+        }
         let payload = record.payload
         switch record.kind {
         case .text, .handshake:

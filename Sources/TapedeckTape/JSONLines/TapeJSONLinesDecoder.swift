@@ -15,7 +15,7 @@ public enum TapeJSONLinesDecoder {
     public typealias Failure = JSONParser.Failure
 
     private static let recordKeys: Set<String> = [
-        "seq", "t", "conn", "dir", "kind", "fragments", "code", "endedBy", "text", "base64", "reason", "name",
+        "seq", "t", "conn", "dir", "kind", "fragments", "code", "endedBy", "refusalStatus", "text", "base64", "reason", "name",
     ]
 
     /// Reads one line, strictly: unknown keys, missing fields and values out of range are refused.
@@ -78,6 +78,7 @@ public enum TapeJSONLinesDecoder {
             }
             record.endedBy = party
         }
+        record.refusalStatus = try unsigned("refusalStatus", max: UInt64(UInt16.max)).map { UInt16($0) }
 
         let payloadKeys = members.filter { ["text", "base64", "reason", "name"].contains($0.key) }
         if payloadKeys.count > 1 {

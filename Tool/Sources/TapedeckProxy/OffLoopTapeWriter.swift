@@ -138,6 +138,7 @@ final class OffLoopTapeWriter: Sendable {
         var record = TapeRecord(
             time: now(), connection: connection, direction: relayed.direction, kind: relayed.kind,
             closeCode: relayed.closeCode, fragmentCount: relayed.fragmentCount, endedBy: relayed.endedBy,
+            refusalStatus: relayed.refusalStatus,
             payload: relayed.payload)
         let size = record.payload.count + 32
         let (startDrain, overBudget): (Bool, Bool) = queue.withLockedValue { queue in

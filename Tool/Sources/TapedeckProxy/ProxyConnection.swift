@@ -123,7 +123,7 @@ final class ProxyConnection: @unchecked Sendable {
             let refusal = (error as? UpstreamRefusal) ?? .failed("\(error)")
             self.refusal = refusal
             self.openTape(request: request, response: refusal.response)
-            self.perform(self.machine.upgradeRefused("\(refusal)"))
+            self.perform(self.machine.upgradeRefused("\(refusal)", status: refusal.response.map { UInt16($0.status.code) }))
             return nil
         }
     }

@@ -95,7 +95,7 @@ import Testing
             ])
 
         let refused = RecordedSessionPlayer(records: records, connection: 2)
-        #expect(refused.refusal == RecordedRefusal(reason: Self.refusal))
+        #expect(refused.refusal == RecordedRefusal(reason: Self.refusal, status: 503))
         #expect(refused.refusal?.status == 503)
         var accepted = RecordedSessionPlayer(records: records, connection: 3)
         #expect(accepted.refusal == nil)
@@ -132,6 +132,17 @@ import Testing
             harnessEnded.open() == [
                 .init(delay: 10, event: .drop(reason: "timeout: the client did not finish closing within 5 s"))
             ])
+    }
+
+    /// A refusal's status is the note's field when it has one (1.2), its words only on an older tape.
+    @Test func aRefusalsTypedStatusDecidesNotTheWords() {
+        let words = Array("upgrade failed: upstream answered 503 Service Unavailable".utf8)
+        let typed = RecordedSessionPlayer(records: [
+            TapeRecord(time: 1, direction: .note, kind: .error, endedBy: .server, refusalStatus: 429, payload: words)
+        ])
+        #expect(typed.refusal?.status == 429)
+        let worded = RecordedSessionPlayer(records: [TapeRecord(time: 1, direction: .note, kind: .error, payload: words)])
+        #expect(worded.refusal?.status == 503)
     }
 
     /// Tapes a 1.0 and a 1.1 writer made (`TapedeckTapeTests/Fixtures/legacy-*-end-notes.tape`),

@@ -92,3 +92,35 @@ import Testing
         #expect(notes.allSatisfy { $0.endedBy == nil })
     }
 }
+
+/// The status a refused upgrade was answered with (format 1.2, extension 4): typed on the note,
+/// and read from the words only on a tape without it.
+@Suite(.cpuBound) struct TapeRefusalStatusTests {
+    static let refusal = TapeRecord(
+        time: 3, connection: 1, direction: .note, kind: .error, endedBy: .server, refusalStatus: 503,
+        payload: Array("upgrade failed: upstream answered 503 Service Unavailable".utf8))
+
+    @Test func theExtensionIsTagFourOfTwoBytes() throws {
+        var bytes: [UInt8] = []
+        TapeRecordCodec.append(Self.refusal, to: &bytes)
+        #expect(Array(bytes[18...19]) == [7, 0])
+        #expect(Array(bytes[20...26]) == [3, 1, 1, 4, 2, 0xF7, 0x01])
+        let path = try TestFiles.writeTape([Self.refusal], in: try TestFiles.directory())
+        #expect(try TestFiles.readAll(path).records == [Self.refusal])
+        let line = TapeJSONLines.recordLine(Self.refusal, seq: 0)
+        #expect(String(decoding: line, as: UTF8.self).contains(#""endedBy":"server","refusalStatus":503,"#))
+        #expect(try TapeJSONLinesDecoder.decode(line) == .record(Self.refusal))
+    }
+
+    /// The field wins over the words; without it, the words of a tape before 1.2 are read.
+    @Test func theHARsStatusIsTheFieldsElseTheWords() throws {
+        var worded = Self.refusal
+        worded.refusalStatus = nil
+        var typed = Self.refusal
+        typed.refusalStatus = 429
+        #expect(TapeHARExport.refusalStatus(of: typed) == 429)
+        #expect(TapeHARExport.refusalStatus(of: worded) == 503)
+        worded.payload = Array("upgrade failed: cannot connect to ws://game/ws: refused".utf8)
+        #expect(TapeHARExport.refusalStatus(of: worded) == nil)
+    }
+}

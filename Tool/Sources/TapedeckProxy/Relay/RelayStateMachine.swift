@@ -169,9 +169,10 @@ struct RelayStateMachine: Sendable {
             + closeChannel(side)
     }
 
-    /// The upstream handshake failed: the tape says why and the session ends.
-    mutating func upgradeRefused(_ reason: String) -> [RelayAction] {
-        [.record(.end("upgrade failed: \(reason)", by: .server)), .closeChannel(.server)] + finish()
+    /// The upstream handshake failed: the tape says why, and the status it answered with when it
+    /// answered, and the session ends.
+    mutating func upgradeRefused(_ reason: String, status: UInt16? = nil) -> [RelayAction] {
+        [.record(.end("upgrade failed: \(reason)", by: .server, refusalStatus: status)), .closeChannel(.server)] + finish()
     }
 
     /// The proxy shuts down: 1001 to both sides, which may answer within the grace period.

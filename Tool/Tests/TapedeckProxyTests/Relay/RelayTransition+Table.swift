@@ -325,7 +325,10 @@ extension RelayTransition {
             ]),
         RelayTransition("the tape fails twice", given: open + [.recordingFailed("disk full")], .recordingFailed("again"), []),
         RelayTransition(
-            "upstream refuses the upgrade", .upgradeRefused("upstream answered 403 Forbidden"),
-            [end("upgrade failed: upstream answered 403 Forbidden", by: .server), .closeChannel(.server), .finish]),
+            "upstream refuses the upgrade", .upgradeRefused("upstream answered 403 Forbidden", status: 403),
+            [
+                .record(.end("upgrade failed: upstream answered 403 Forbidden", by: .server, refusalStatus: 403)),
+                .closeChannel(.server), .finish,
+            ]),
     ]
 }
