@@ -16,8 +16,9 @@ import TapedeckTape
 /// it is, so a later send may still match.
 ///
 /// A connection of a session tape may end without a close frame: its first `error` note after the
-/// `open` is a drop, delivered in its place like a close (`Reply.Event.drop`). An `error` note with
-/// no `open` before it is a refused upgrade: the connection never opened (`refusal`). A server
+/// `open` is a drop, delivered in its place like a close (`Reply.Event.drop`), unless the note says
+/// the client ended it (`TapeRecord.endedBy`). An `error` note with no `open` before it is a
+/// refused upgrade: the connection never opened (`refusal`, with the status the note types). A server
 /// close recorded after the client's own close is only its answer, and is not played.
 ///
 /// Client messages of `ClientMessageComparison.controlTypes` are not cut points: a tape recorded through the proxy against
