@@ -77,27 +77,12 @@ enum LZ4Block {
                     continue
                 }
             } else {
-                if length == 15 {
-                    while true {
-                        guard i < inputEnd else { return nil }
-                        let more = Int(input.load(fromByteOffset: i, as: UInt8.self))
-                        i &+= 1
-                        length &+= more
-                        if more != 255 { break }
-                    }
-                }
+                if length == 15, !extend(&length, input, at: &i, end: inputEnd) { return nil }
                 let inputLeft = inputEnd &- i
                 let outputLeft = outputEnd &- o
                 guard length <= inputLeft, length <= outputLeft else { return nil }
                 if inputLeft &- length >= 16, outputLeft &- length >= 16 {
-                    var to = output + o
-                    var from = input + i
-                    let end = to + length
-                    repeat {
-                        copy16(to, from)
-                        to += 16
-                        from += 16
-                    } while to < end
+                    copyWords16(output + o, input + i, length)
                 } else {
                     (output + o).copyMemory(from: input + i, byteCount: length)
                 }
@@ -113,62 +98,80 @@ enum LZ4Block {
             }
 
             // A match that is long, near the end of the output, or overlapping by less than a word.
-            let to = output + o
-            let from = UnsafeRawPointer(to - offset)
-            if length == 15 {
-                while true {
-                    guard i < inputEnd else { return nil }
-                    let more = Int(input.load(fromByteOffset: i, as: UInt8.self))
-                    i &+= 1
-                    length &+= more
-                    if more != 255 { break }
-                }
-            }
+            if length == 15, !extend(&length, input, at: &i, end: inputEnd) { return nil }
             length &+= 4
             let room = outputEnd &- o
             guard length <= room else { return nil }
-            if room &- length >= 16 {
-                // Whole words may be written past the match's end: there is room, and those bytes
-                // are overwritten by what follows.
-                if offset >= 16 {
-                    var t = to
-                    var f = from
-                    let end = to + length
-                    repeat {
-                        copy16(t, f)
-                        t += 16
-                        f += 16
-                    } while t < end
-                } else if offset >= 8 {
-                    var t = to
-                    var f = from
-                    let end = to + length
-                    repeat {
-                        copy8(t, f)
-                        t += 8
-                        f += 8
-                    } while t < end
-                } else {
-                    // Overlapping by less than a word: a repeating pattern of `offset` bytes.
-                    for k in 0..<8 {
-                        (to + k).storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), as: UInt8.self)
-                    }
-                    if length > 8 {
-                        let period = Int(truncatingIfNeeded: Self.periods &>> UInt64(offset &* 8)) & 0xFF
-                        var t = to + 8
-                        let end = to + length
-                        repeat {
-                            copy8(t, t - period)
-                            t += 8
-                        } while t < end
-                    }
-                }
-            } else {
-                for k in 0..<length {
-                    (to + k).storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), as: UInt8.self)
-                }
-            }
+            copyMatch(to: output + o, offset: offset, length: length, room: room)
             o &+= length
+        }
+    }
+
+    /// Adds a length's extension bytes to `length` (a byte of 255 means another follows), reading
+    /// from `i` on; false when the input ends inside it.
+    @inline(__always)
+    private static func extend(_ length: inout Int, _ input: UnsafeRawPointer, at i: inout Int, end inputEnd: Int) -> Bool {
+        while true {
+            guard i < inputEnd else { return false }
+            let more = Int(input.load(fromByteOffset: i, as: UInt8.self))
+            i &+= 1
+            length &+= more
+            if more != 255 { return true }
+        }
+    }
+
+    /// Copies `length` bytes (at least 1) 16 at a time: up to 15 bytes past the end are read and
+    /// written, so both buffers must have that room.
+    @inline(__always)
+    private static func copyWords16(_ to: UnsafeMutableRawPointer, _ from: UnsafeRawPointer, _ length: Int) {
+        var to = to
+        var from = from
+        let end = to + length
+        repeat {
+            copy16(to, from)
+            to += 16
+            from += 16
+        } while to < end
+    }
+
+    /// Copies a match of `length` bytes from `offset` back to `to`, where `room` (at least
+    /// `length`) bytes of output are left. The source may overlap the copy.
+    @inline(__always)
+    private static func copyMatch(to: UnsafeMutableRawPointer, offset: Int, length: Int, room: Int) {
+        let from = UnsafeRawPointer(to - offset)
+        guard room &- length >= 16 else {
+            for k in 0..<length {
+                (to + k).storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), as: UInt8.self)
+            }
+            return
+        }
+        // Whole words may be written past the match's end: there is room, and those bytes are
+        // overwritten by what follows.
+        if offset >= 16 {
+            copyWords16(to, from, length)
+        } else if offset >= 8 {
+            var t = to
+            var f = from
+            let end = to + length
+            repeat {
+                copy8(t, f)
+                t += 8
+                f += 8
+            } while t < end
+        } else {
+            // Overlapping by less than a word: a repeating pattern of `offset` bytes.
+            for k in 0..<8 {
+                (to + k).storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), as: UInt8.self)
+            }
+            if length > 8 {
+                let period = Int(truncatingIfNeeded: Self.periods &>> UInt64(offset &* 8)) & 0xFF
+                var t = to + 8
+                let end = to + length
+                repeat {
+                    copy8(t, t - period)
+                    t += 8
+                } while t < end
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ public enum TapeFormat {
     /// Readers refuse a newer major version; a newer minor version only adds things old readers may skip.
     public static let majorVersion: UInt16 = 1
     /// The minor version this library writes; readers accept any minor version of their major.
-    public static let minorVersion: UInt16 = 1
+    public static let minorVersion: UInt16 = 2
 
     /// Magic (8), major (2), minor (2), metadata length (4).
     public static let headerFixedSize = 16
@@ -29,5 +29,9 @@ public enum TapeFormat {
         case closeCode = 1
         /// How many frames a message arrived in, when more than one.
         case fragmentCount = 2
+        /// Who ended the connection (1 byte, `TapeRecord.Party`), on the note that says it ended (1.2).
+        case endedBy = 3
+        /// The HTTP status of a refused upgrade (2 bytes, little-endian), on its note (1.2).
+        case refusalStatus = 4
     }
 }

@@ -74,6 +74,34 @@ public struct TapeRecord: Sendable, Equatable {
         }
     }
 
+    /// Who ended a connection, on the note that says it ended (format 1.2, extension 3): the
+    /// app's own going away is not the server's drop, and a served tape plays only the server's.
+    public enum Party: UInt8, Sendable, Equatable, CaseIterable {
+        /// The app (the client side) went away or broke the protocol.
+        case client = 0
+        /// The server went away, refused the upgrade or broke the protocol.
+        case server = 1
+        /// The harness ended it itself (a close handshake that timed out).
+        case harness = 2
+
+        /// The party as JSON Lines writes it: `client`, `server` or `harness`.
+        public var name: String {
+            switch self {
+            case .client: "client"
+            case .server: "server"
+            case .harness: "harness"
+            }
+        }
+
+        /// The party with this name.
+        ///
+        /// - Parameter name: `client`, `server` or `harness`; nil for anything else.
+        public init?(name: String) {
+            guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = found
+        }
+    }
+
     /// Nanoseconds since the tape started, from a monotonic clock.
     public var time: UInt64
     /// The connection the record belongs to, numbered from 0 in the order they opened.
@@ -86,6 +114,12 @@ public struct TapeRecord: Sendable, Equatable {
     public var closeCode: UInt16?
     /// How many WebSocket fragments the proxy reassembled into this message, when it noted it.
     public var fragmentCount: UInt32?
+    /// Who ended the connection, on an `error` note that ends one; nil when not said (and on
+    /// tapes before 1.2, whose notes said it only in words).
+    public var endedBy: Party?
+    /// The HTTP status the server answered a refused upgrade with, on the note of a connection
+    /// that never opened (1.2); nil when it gave no answer, or the tape is older.
+    public var refusalStatus: UInt16?
     /// The exact payload: message bytes, close reason, error text, or marker name (UTF-8).
     public var payload: [UInt8]
 
@@ -98,10 +132,13 @@ public struct TapeRecord: Sendable, Equatable {
     ///   - kind: What it is.
     ///   - closeCode: The close code of a close record; nil by default.
     ///   - fragmentCount: How many fragments the message arrived in; nil by default.
+    ///   - endedBy: Who ended the connection, on a note that ends one; nil by default.
+    ///   - refusalStatus: The status a refused upgrade was answered with; nil by default.
     ///   - payload: The exact bytes; empty by default.
     public init(
         time: UInt64, connection: UInt32 = 0, direction: Direction, kind: Kind,
-        closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, payload: [UInt8] = []
+        closeCode: UInt16? = nil, fragmentCount: UInt32? = nil, endedBy: Party? = nil, refusalStatus: UInt16? = nil,
+        payload: [UInt8] = []
     ) {
         self.time = time
         self.connection = connection
@@ -109,6 +146,8 @@ public struct TapeRecord: Sendable, Equatable {
         self.kind = kind
         self.closeCode = closeCode
         self.fragmentCount = fragmentCount
+        self.endedBy = endedBy
+        self.refusalStatus = refusalStatus
         self.payload = payload
     }
 }

@@ -20,6 +20,8 @@ public enum TapeRecordCodec {
         var extensionLength = 0
         if record.closeCode != nil { extensionLength += 4 }
         if record.fragmentCount != nil { extensionLength += 6 }
+        if record.endedBy != nil { extensionLength += 3 }
+        if record.refusalStatus != nil { extensionLength += 4 }
         let length = TapeFormat.recordFixedSize + extensionLength + record.payload.count
         bytes.reserveCapacity(bytes.count + TapeFormat.recordLengthSize + length)
         ByteWriting.appendLE(UInt32(truncatingIfNeeded: length), to: &bytes)
@@ -36,6 +38,13 @@ public enum TapeRecordCodec {
             bytes += [TapeFormat.ExtensionTag.fragmentCount.rawValue, 4]
             ByteWriting.appendLE(fragments, to: &bytes)
         }
+        if let party = record.endedBy {
+            bytes += [TapeFormat.ExtensionTag.endedBy.rawValue, 1, party.rawValue]
+        }
+        if let status = record.refusalStatus {
+            bytes += [TapeFormat.ExtensionTag.refusalStatus.rawValue, 2]
+            ByteWriting.appendLE(status, to: &bytes)
+        }
         bytes += record.payload
     }
 
@@ -43,10 +52,12 @@ public enum TapeRecordCodec {
     ///
     /// - Parameter record: The record.
     /// - Returns: The bytes after the length field: the fixed 16, the extensions (4 for a close
-    ///   code, 6 for a fragment count) and the payload.
+    ///   code, 6 for a fragment count, 3 for who ended the connection, 4 for a refusal's status) and
+    ///   the payload.
     public static func encodedLength(_ record: TapeRecord) -> UInt64 {
         UInt64(TapeFormat.recordFixedSize) + (record.closeCode != nil ? 4 : 0)
-            + (record.fragmentCount != nil ? 6 : 0) + UInt64(record.payload.count)
+            + (record.fragmentCount != nil ? 6 : 0) + (record.endedBy != nil ? 3 : 0)
+            + (record.refusalStatus != nil ? 4 : 0) + UInt64(record.payload.count)
     }
 
     /// The result of decoding one record body.
@@ -99,6 +110,8 @@ public enum TapeRecordCodec {
         }
         var closeCode: UInt16? = nil
         var fragmentCount: UInt32? = nil
+        var endedBy: TapeRecord.Party? = nil
+        var refusalStatus: UInt16? = nil
         var cursor = TapeFormat.recordFixedSize
         while cursor < payloadStart {
             guard cursor + 2 <= payloadStart else { return .malformed("extension entry header runs past the extension area") }
@@ -113,7 +126,12 @@ public enum TapeRecordCodec {
                 closeCode = ByteWriting.loadLE(UInt16.self, from: body, at: valueStart)
             case .fragmentCount where valueLength == 4:
                 fragmentCount = ByteWriting.loadLE(UInt32.self, from: body, at: valueStart)
-            case .closeCode, .fragmentCount:
+            case .endedBy where valueLength == 1:
+                // A party this reader does not know is left unsaid, as an unknown tag is skipped.
+                endedBy = TapeRecord.Party(rawValue: body[valueStart])
+            case .refusalStatus where valueLength == 2:
+                refusalStatus = ByteWriting.loadLE(UInt16.self, from: body, at: valueStart)
+            case .closeCode, .fragmentCount, .endedBy, .refusalStatus:
                 return .malformed("extension \(tag) has length \(valueLength)")
             case nil:
                 break // unknown extensions are skipped
@@ -123,7 +141,7 @@ public enum TapeRecordCodec {
         return .record(
             TapeRecordView(
                 time: time, connection: connection, direction: direction, kind: kind,
-                closeCode: closeCode, fragmentCount: fragmentCount,
+                closeCode: closeCode, fragmentCount: fragmentCount, endedBy: endedBy, refusalStatus: refusalStatus,
                 payload: UnsafeRawBufferPointer(rebasing: body[payloadStart...])))
     }
 }

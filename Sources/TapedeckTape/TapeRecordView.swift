@@ -14,6 +14,10 @@ public struct TapeRecordView {
     public var closeCode: UInt16?
     /// How many fragments the message arrived in, when noted.
     public var fragmentCount: UInt32?
+    /// Who ended the connection, on a note that says so (`TapeRecord.endedBy`).
+    public var endedBy: TapeRecord.Party?
+    /// The status a refused upgrade was answered with (`TapeRecord.refusalStatus`).
+    public var refusalStatus: UInt16?
     /// The payload bytes, borrowed: do not keep this pointer past the closure.
     public var payload: UnsafeRawBufferPointer
 
@@ -23,6 +27,7 @@ public struct TapeRecordView {
     public func record() -> TapeRecord {
         TapeRecord(
             time: time, connection: connection, direction: direction, kind: kind,
-            closeCode: closeCode, fragmentCount: fragmentCount, payload: [UInt8](payload))
+            closeCode: closeCode, fragmentCount: fragmentCount, endedBy: endedBy,
+            refusalStatus: refusalStatus, payload: [UInt8](payload))
     }
 }

@@ -39,31 +39,78 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         }
     }
 
+    private typealias PongHandler = @Sendable ((any Error)?) -> Void
+
     private struct State {
         var resumed = false
+        /// Server messages the app has not read yet (kept after a close, not after a cancel).
         var inbox: [Result<Message, any Error>] = []
-        var receivers: [Receiver] = []
-        /// Set once the connection is over: every later receive fails with it.
-        var end: (any Error)?
-        var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
-        var closeReason: Data?
         var sent: [Message] = []
-        /// Receives asked for after the end was delivered: a loop that does not end asks forever.
-        var receivesAfterEnd = 0
-        /// Receives held back from such a loop (so it stops spinning on the main actor), and those
-        /// of a connection that never answers (`stalled`): answered with the end's error when the
-        /// replay ends.
-        var held: [Receiver] = []
-        /// The connection is open and silent: receives wait, and sends go nowhere (a half-open TCP
-        /// connection, or a connect that never completes).
-        var stalled = false
+        var phase = Phase.open(receivers: [])
         /// The replay is over: what is held now was answered, and a loop that asks again is held for good.
         var retired = false
-        /// Pings sent on a silent connection: their handlers get the end's error when it ends.
-        var pings: [@Sendable ((any Error)?) -> Void] = []
 
         /// The app is reading again (or the connection is over, or silent) and nothing is left to read.
-        var isReading: Bool { inbox.isEmpty && (!receivers.isEmpty || end != nil || stalled) }
+        var isReading: Bool {
+            guard inbox.isEmpty else { return false }
+            if case .open(let receivers) = phase { return !receivers.isEmpty }
+            return true
+        }
+
+        /// The error that ended the connection; nil while it is open.
+        var endError: (any Error)? {
+            if case .ended(let ending) = phase { ending.error } else { nil }
+        }
+
+        /// Sends go nowhere: the connection went silent (and may have ended since).
+        var isSilent: Bool {
+            switch phase {
+            case .open: false
+            case .stalled: true
+            case .ended(let ending): ending.wasSilent
+            }
+        }
+
+        /// The first receive waiting for a message, taken; nil when none waits or it is over.
+        mutating func takeReceiver() -> Receiver? {
+            switch phase {
+            case .open(var receivers) where !receivers.isEmpty:
+                defer { phase = .open(receivers: receivers) }
+                return receivers.removeFirst()
+            case .stalled(var receivers, let pings) where !receivers.isEmpty:
+                defer { phase = .stalled(receivers: receivers, pings: pings) }
+                return receivers.removeFirst()
+            case .open, .stalled, .ended:
+                return nil
+            }
+        }
+    }
+
+    /// Where the connection is. Only what can happen is spelled: receives wait only on an open or
+    /// silent connection, pings only on a silent one, and only an ended one has an error and a close.
+    private enum Phase {
+        /// Messages flow: receives wait for the server's next.
+        case open(receivers: [Receiver])
+        /// Open and silent: receives wait, sends go nowhere, pings wait for the end (a half-open
+        /// TCP connection, or a connect that never completes).
+        case stalled(receivers: [Receiver], pings: [PongHandler])
+        /// Over: every later receive fails with its error.
+        case ended(Ending)
+    }
+
+    /// How an ended connection ended, and the receive loop that kept asking.
+    private struct Ending {
+        let error: any Error
+        /// Set by the server's close or the app's cancel: `.invalid` after a failure.
+        var closeCode: URLSessionWebSocketTask.CloseCode = .invalid
+        var closeReason: Data?
+        /// It had gone silent before it ended: sends still go nowhere.
+        var wasSilent = false
+        /// Receives asked for after the end was delivered: a loop that does not end asks forever.
+        var receivesAfterEnd = 0
+        /// Receives held back from such a loop (so it stops spinning on the main actor): answered
+        /// with the error when the replay ends.
+        var held: [Receiver] = []
     }
 
     private let lock = NSLock()
@@ -90,12 +137,15 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
         self.onSpin = onSpin
         if refused {
             // As URLSession reports a refused upgrade: the task fails without a close frame.
-            state.end = URLError(
-                .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "the upgrade was answered 503 Service Unavailable"])
+            state.phase = .ended(
+                Ending(
+                    error: URLError(
+                        .badServerResponse,
+                        userInfo: [NSLocalizedDescriptionKey: "the upgrade was answered 503 Service Unavailable"])))
         } else if connecting {
-            state.stalled = true
+            state.phase = .stalled(receivers: [], pings: [])
         } else if connection == 0 {
-            state.end = ReplaySocketError.notRecorded
+            state.phase = .ended(Ending(error: ReplaySocketError.notRecorded))
         }
     }
 
@@ -174,8 +224,8 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     ///   with its error.
     public func sendPing(pongReceiveHandler: @escaping @Sendable ((any Error)?) -> Void) {
         let answer = lock.withLock { () -> (any Error)?? in
-            guard state.stalled, state.end == nil, !state.retired else { return .some(state.end) }
-            state.pings.append(pongReceiveHandler)
+            guard case .stalled(let receivers, let pings) = state.phase, !state.retired else { return .some(state.endError) }
+            state.phase = .stalled(receivers: receivers, pings: pings + [pongReceiveHandler])
             return nil
         }
         if let answer { pongReceiveHandler(answer) }
@@ -194,9 +244,13 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     /// The code the connection was closed with, by the server or by the app's `cancel`; `.invalid`
     /// while it is open or after a failure without a close frame.
-    public var closeCode: URLSessionWebSocketTask.CloseCode { lock.withLock { state.closeCode } }
+    public var closeCode: URLSessionWebSocketTask.CloseCode {
+        lock.withLock { if case .ended(let ending) = state.phase { ending.closeCode } else { .invalid } }
+    }
     /// The close frame's reason bytes (UTF-8 text), set with `closeCode`; nil before.
-    public var closeReason: Data? { lock.withLock { state.closeReason } }
+    public var closeReason: Data? {
+        lock.withLock { if case .ended(let ending) = state.phase { ending.closeReason } else { nil } }
+    }
 
     // MARK: The replay's side (and a unit test's)
 
@@ -247,17 +301,17 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     public var isResumed: Bool { lock.withLock { state.resumed } }
 
     /// Whether the connection is over (closed by either side, or failed).
-    public var isEnded: Bool { lock.withLock { state.end != nil } }
+    public var isEnded: Bool { lock.withLock { state.endError != nil } }
 
     /// A message from the server: to the app's pending receive, or kept until it asks.
     package func deliver(_ message: Message) {
         let receiver = lock.withLock { () -> Receiver? in
-            guard state.end == nil else { return nil }
-            if state.receivers.isEmpty {
+            if case .ended = state.phase { return nil }
+            guard let receiver = state.takeReceiver() else {
                 state.inbox.append(.success(message))
                 return nil
             }
-            return state.receivers.removeFirst()
+            return receiver
         }
         receiver?.resume(.success(message))
     }
@@ -280,21 +334,37 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     /// over, or silent): after it settled, a socket that is not has stopped being read.
     var isReading: Bool { lock.withLock { state.isReading } }
 
-    /// The connection goes silent: open, nothing arrives, pings get no answer (see `State.stalled`).
-    func stall() { lock.withLock { state.stalled = true } }
+    /// The connection goes silent: open, nothing arrives, pings get no answer (see `Phase.stalled`).
+    func stall() {
+        lock.withLock {
+            switch state.phase {
+            case .open(let receivers): state.phase = .stalled(receivers: receivers, pings: [])
+            case .stalled: break
+            case .ended(var ending):
+                ending.wasSilent = true
+                state.phase = .ended(ending)
+            }
+        }
+    }
 
     /// The replay is over: receives held from a loop that did not end, or waiting on a silent
     /// connection, are answered with the end's error (a silent connection's is a lost connection).
     func retire() {
-        let (held, pings, error) = lock.withLock { () -> ([Receiver], [@Sendable ((any Error)?) -> Void], any Error) in
+        let (held, pings, error) = lock.withLock { () -> ([Receiver], [PongHandler], any Error) in
             state.retired = true
-            let error = state.end ?? URLError(.networkConnectionLost)
-            defer {
-                state.held = []
-                state.pings = []
-                if state.stalled { state.receivers = [] }
+            switch state.phase {
+            case .open:
+                return ([], [], URLError(.networkConnectionLost))
+            case .stalled(let receivers, let pings):
+                state.phase = .stalled(receivers: [], pings: [])
+                return (receivers, pings, URLError(.networkConnectionLost))
+            case .ended(var ending):
+                defer {
+                    ending.held = []
+                    state.phase = .ended(ending)
+                }
+                return (ending.held, [], ending.error)
             }
-            return (state.held + (state.stalled ? state.receivers : []), state.pings, error)
         }
         for receiver in held { receiver.resume(.failure(error)) }
         for ping in pings { ping(error) }
@@ -304,13 +374,13 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
 
     private func take(_ message: Message) throws {
         AppWork.touch()
-        let end: (any Error)? = try lock.withLock {
+        let (end, silent): ((any Error)?, Bool) = try lock.withLock {
             guard state.resumed else { throw ReplaySocketError.notResumed }
-            if let end = state.end { return end }
+            if let end = state.endError { return (end, state.isSilent) }
             state.sent.append(message)
-            return nil
+            return (nil, state.isSilent)
         }
-        if isStalled { return }
+        if silent { return }
         if let end {
             onSendAfterEnd(message)
             throw end
@@ -323,23 +393,29 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     static let receivesAfterEndAnswered = 100
 
     /// How often the app asked for a message after the connection was over.
-    var receivesAfterEnd: Int { lock.withLock { state.receivesAfterEnd } }
-
-    private var isStalled: Bool { lock.withLock { state.stalled } }
+    var receivesAfterEnd: Int {
+        lock.withLock { if case .ended(let ending) = state.phase { ending.receivesAfterEnd } else { 0 } }
+    }
 
     private func enqueue(_ receiver: Receiver) {
         AppWork.touch()
         let (ready, spun) = lock.withLock { () -> (Result<Message, any Error>?, Bool) in
             if !state.inbox.isEmpty { return (state.inbox.removeFirst(), false) }
-            if let end = state.end {
-                state.receivesAfterEnd += 1
-                guard state.receivesAfterEnd > Self.receivesAfterEndAnswered else { return (.failure(end), false) }
+            switch state.phase {
+            case .open(let receivers):
+                state.phase = .open(receivers: receivers + [receiver])
+                return (nil, false)
+            case .stalled(let receivers, let pings):
+                state.phase = .stalled(receivers: receivers + [receiver], pings: pings)
+                return (nil, false)
+            case .ended(var ending):
+                defer { state.phase = .ended(ending) }
+                ending.receivesAfterEnd += 1
+                guard ending.receivesAfterEnd > Self.receivesAfterEndAnswered else { return (.failure(ending.error), false) }
                 // Held: answered when the replay ends, or never by a socket already retired.
-                if !state.retired { state.held.append(receiver) }
-                return (nil, state.receivesAfterEnd == Self.receivesAfterEndAnswered + 1)
+                if !state.retired { ending.held.append(receiver) }
+                return (nil, ending.receivesAfterEnd == Self.receivesAfterEndAnswered + 1)
             }
-            state.receivers.append(receiver)
-            return (nil, false)
         }
         if let ready { receiver.resume(ready) }
         if spun { onSpin() }
@@ -350,19 +426,23 @@ public final class ReplaySocket: WebSocketTasking, @unchecked Sendable {
     private func finish(
         with error: any Error, closeCode: URLSessionWebSocketTask.CloseCode?, reason: Data?, droppingUnread: Bool = false
     ) -> Bool {
-        let ended = lock.withLock { () -> (receivers: [Receiver], pings: [@Sendable ((any Error)?) -> Void])? in
-            guard state.end == nil else { return nil }
-            state.end = error
-            if droppingUnread { state.inbox = [] }
+        let ended = lock.withLock { () -> (receivers: [Receiver], pings: [PongHandler])? in
+            var ending = Ending(error: error)
             if let closeCode {
-                state.closeCode = closeCode
-                state.closeReason = reason
+                ending.closeCode = closeCode
+                ending.closeReason = reason
             }
-            defer {
-                state.receivers = []
-                state.pings = []
+            let waiting: (receivers: [Receiver], pings: [PongHandler])
+            switch state.phase {
+            case .ended: return nil
+            case .open(let receivers): waiting = (receivers, [])
+            case .stalled(let receivers, let pings):
+                ending.wasSilent = true
+                waiting = (receivers, pings)
             }
-            return (state.receivers, state.pings)
+            if droppingUnread { state.inbox = [] }
+            state.phase = .ended(ending)
+            return waiting
         }
         guard let ended else { return false }
         for receiver in ended.receivers { receiver.resume(.failure(error)) }

@@ -1,4 +1,5 @@
 import TapedeckReplay
+import TapedeckTape
 
 /// A recorded connection that never opened: the upgrade was refused, or the server could not be
 /// reached. The recording proxy notes it as an `error` record with no `open` before it
@@ -9,17 +10,22 @@ public struct RecordedRefusal: Sendable, Equatable {
     /// The HTTP status the server answered, when the note names one (nil: it was not reached).
     public var status: Int?
 
-    /// The refusal a tape's note describes.
+    /// A refusal.
     ///
-    /// - Parameter reason: The `error` record's note; its HTTP status, if it names one, is read from it.
-    public init(reason: String) {
+    /// - Parameters:
+    ///   - reason: The `error` record's note.
+    ///   - status: The HTTP status the server answered; nil when it was not reached.
+    public init(reason: String, status: Int?) {
         self.reason = reason
-        status = Self.status(in: reason)
+        self.status = status
     }
 
-    /// The status of the proxy's `upstream answered NNN ...` wording.
-    static func status(in reason: String) -> Int? {
-        guard let range = reason.range(of: "upstream answered ") else { return nil }
-        return Int(reason[range.upperBound...].prefix(while: \.isNumber))
+    /// The refusal a tape's note records: its status from the note's field (format 1.2), or on an
+    /// older tape from its words (`LegacyNote`).
+    ///
+    /// - Parameter note: The `error` record of a connection that never opened.
+    public init(note: TapeRecord) {
+        let reason = String(decoding: note.payload, as: UTF8.self)
+        self.init(reason: reason, status: note.refusalStatus.map(Int.init) ?? LegacyNote.refusalStatus(reason))
     }
 }

@@ -16,8 +16,9 @@ import TapedeckTape
 /// it is, so a later send may still match.
 ///
 /// A connection of a session tape may end without a close frame: its first `error` note after the
-/// `open` is a drop, delivered in its place like a close (`Reply.Event.drop`). An `error` note with
-/// no `open` before it is a refused upgrade: the connection never opened (`refusal`). A server
+/// `open` is a drop, delivered in its place like a close (`Reply.Event.drop`), unless the note says
+/// the client ended it (`TapeRecord.endedBy`). An `error` note with no `open` before it is a
+/// refused upgrade: the connection never opened (`refusal`, with the status the note types). A server
 /// close recorded after the client's own close is only its answer, and is not played.
 ///
 /// Client messages of `ClientMessageComparison.controlTypes` are not cut points: a tape recorded through the proxy against
@@ -148,8 +149,8 @@ public struct RecordedSessionPlayer: Sendable {
                 ended = true
                 let reason = String(decoding: record.payload, as: UTF8.self)
                 if !opened {
-                    refusal = RecordedRefusal(reason: reason)
-                } else if !Self.isClientsOwnEnd(reason) {
+                    refusal = RecordedRefusal(note: record)
+                } else if Self.endedBy(record) != .client {
                     append(Reply(delay: delay, event: .drop(reason: reason)))
                 }
             case (.c2s, .close):
@@ -178,9 +179,11 @@ public struct RecordedSessionPlayer: Sendable {
         self.refusal = refusal
     }
 
-    /// The proxy's note of the app's own side going away (`client connection ended without a close
-    /// frame`): the server did not drop it, so a served tape has nothing to play there.
-    static func isClientsOwnEnd(_ note: String) -> Bool { note.hasPrefix("client") }
+    /// Who ended the connection of an end note: the app's own going away is no drop of the
+    /// server's, so a served tape has nothing to play there. Tapes before 1.2 only say it in words.
+    static func endedBy(_ note: TapeRecord) -> TapeRecord.Party {
+        note.endedBy ?? LegacyNote.endedBy(String(decoding: note.payload, as: UTF8.self))
+    }
 
     /// The connections a tape recorded, in the order each first appears.
     ///

@@ -28,15 +28,14 @@ public enum TapeHARExport {
         var first: UInt64
         var last: UInt64
         var opened = false
-        /// The status of its refusal, as the recording proxy's note words it (`upstream answered 503 ...`).
+        /// The status of its refusal: the note's field, or on an older tape its words.
         var refusalStatus: Int?
     }
 
-    /// The status in the recording proxy's note of a refused upgrade, or nil.
-    static func refusalStatus(in note: [UInt8]) -> Int? {
-        let text = String(decoding: note, as: UTF8.self)
-        guard let range = text.firstRange(of: "upstream answered ") else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
+    /// The status a refused upgrade was answered with: the note's field, or on a tape before 1.2
+    /// its words (`LegacyNote`); nil when it names none.
+    static func refusalStatus(of note: TapeRecord) -> Int? {
+        note.refusalStatus.map(Int.init) ?? LegacyNote.refusalStatus(String(decoding: note.payload, as: UTF8.self))
     }
 
     /// Reads the rest of the tape and writes its HAR. Throws the reader's error for a damaged tape,
@@ -99,7 +98,7 @@ public enum TapeHARExport {
                 if record.kind == .error, !connections[record.connection]!.opened,
                     connections[record.connection]!.refusalStatus == nil
                 {
-                    connections[record.connection]!.refusalStatus = refusalStatus(in: record.payload)
+                    connections[record.connection]!.refusalStatus = refusalStatus(of: record)
                 }
             }
         }

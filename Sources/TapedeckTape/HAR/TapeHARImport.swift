@@ -34,95 +34,122 @@ public enum TapeHARImport {
         do { root = try JSONParser.parseLocated(bytes) } catch {
             throw HARError(offset: error.offset, path: "", message: error.message)
         }
-        let log = try member("log", of: root, at: "", required: true)!
-        let entries = try array(try member("entries", of: log, at: "log", required: true)!, at: "log.entries")
-        var metadata = fallback
-        var exactHeader = false
-        if let header = try member("_tapedeckHeader", of: log, at: "log", required: false) {
-            do { metadata = try TapeMetadataJSON.decode(header) } catch {
+        let log = try requiredMember("log", of: root, at: "")
+        let entries = try array(try requiredMember("entries", of: log, at: "log"), at: "log.entries")
+        var header: TapeMetadata?
+        if let node = try member("_tapedeckHeader", of: log, at: "log") {
+            do { header = try TapeMetadataJSON.decode(node) } catch {
                 throw HARError(offset: error.offset, path: "log._tapedeckHeader", message: error.message)
             }
-            exactHeader = true
         }
-        // Each connection's handshake, open (or refusal) and messages, with times in microseconds
-        // since 1970 (or exact ns). Where each time came from, for the error when it is too far
-        // from the others.
-        var opens: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
-        var entryCount = 0
-        var messages: [(record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int, path: String)] = []
-        var firstEntry: JSONLocated?
+        let found = try webSocketEntries(entries)
+        guard let first = found.first else {
+            throw HARError(offset: 0, path: "log.entries", message: "no WebSocket entry (none has _webSocketMessages)")
+        }
+        let metadata: TapeMetadata
+        // Tape time 0 is the tape's creation time, or the earliest time in the HAR.
+        let base: Int64
+        if let header {
+            metadata = header
+            switch TapeTimeRange.created(header.created) {
+            case .success(let milliseconds): base = milliseconds * 1000
+            case .failure(let problem): throw HARError(offset: 0, path: "log._tapedeckHeader.created", message: "\(problem)")
+            }
+        } else {
+            metadata = try describe(first.entry, fallback: fallback, started: first.startedMicros)
+            base = min(found.opens.map(\.micros).min() ?? 0, found.messages.map(\.micros).min() ?? 0)
+        }
+        var records: [TapeRecord] = []
+        for timed in found.opens + found.messages {
+            var record = timed.record
+            record.time = try tapeTime(of: timed, base: base)
+            records.append(record)
+        }
+        // Stable: a connection's open comes before its messages at the same time.
+        let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        return Session(metadata: metadata, records: ordered, connections: found.count)
+    }
+
+    /// A record read from a HAR before its time is a tape time: its time in microseconds since
+    /// 1970 (or its exact tape time), and where that time stands, for the error when it is too far
+    /// from the others.
+    private struct TimedRecord {
+        var record: TapeRecord
+        var micros: Int64
+        var exact: UInt64?
+        var offset: Int
+        var path: String
+    }
+
+    /// The HAR's WebSocket entries: each connection's handshake, open (or refusal) and messages.
+    private struct WebSocketEntries {
+        var opens: [TimedRecord] = []
+        var messages: [TimedRecord] = []
+        /// How many entries have `_webSocketMessages`.
+        var count = 0
+        /// The first of them and its start, which describe a HAR tapedeck did not write.
+        var first: (entry: JSONLocated, startedMicros: Int64)?
+    }
+
+    /// Reads every entry with `_webSocketMessages` as a connection, numbered in file order (or
+    /// as `_tapedeckConnection` says); other entries are skipped.
+    private static func webSocketEntries(_ entries: [JSONLocated]) throws(HARError) -> WebSocketEntries {
+        var found = WebSocketEntries()
         for (index, entry) in entries.enumerated() {
             let path = "log.entries[\(index)]"
-            guard let socket = try member("_webSocketMessages", of: entry, at: path, required: false) else { continue }
-            if firstEntry == nil { firstEntry = entry }
-            var connection = UInt32(entryCount)
-            entryCount += 1
-            if let number = try member("_tapedeckConnection", of: entry, at: path, required: false) {
+            guard let socket = try member("_webSocketMessages", of: entry, at: path) else { continue }
+            var connection = UInt32(found.count)
+            found.count += 1
+            if let number = try member("_tapedeckConnection", of: entry, at: path) {
                 connection = UInt32(clamping: try integer(number, at: path + "._tapedeckConnection"))
             }
-            let started = try member("startedDateTime", of: entry, at: path, required: true)!
-            guard let startedMicros = RFC3339.microseconds(try string(started, at: path + ".startedDateTime")) else {
+            let started = try requiredMember("startedDateTime", of: entry, at: path)
+            let startedPath = path + ".startedDateTime"
+            guard let startedMicros = RFC3339.microseconds(try string(started, at: startedPath)) else {
                 throw HARError(
-                    offset: started.offset, path: path + ".startedDateTime",
+                    offset: started.offset, path: startedPath,
                     message: "expected an ISO 8601 date and time with its zone, like 2026-01-02T03:04:05.678Z "
                         + "or 2026-01-02T04:04:05.678901+01:00")
             }
-            try inRange(startedMicros, offset: started.offset, path: path + ".startedDateTime")
-            let start = (startedMicros, started.offset, path + ".startedDateTime")
+            try inRange(startedMicros, offset: started.offset, path: startedPath)
+            if found.first == nil { found.first = (entry, startedMicros) }
             for record in try connectionStart(entry, connection: connection, at: path) {
-                opens.append((record.record, start.0, record.exact, start.1, start.2))
+                found.opens.append(
+                    TimedRecord(
+                        record: record.record, micros: startedMicros, exact: record.exact, offset: started.offset,
+                        path: startedPath))
             }
             for (number, message) in try array(socket, at: path + "._webSocketMessages").enumerated() {
                 let messagePath = path + "._webSocketMessages[\(number)]"
                 let decoded = try decodeMessage(message, connection: connection, at: messagePath)
                 try inRange(decoded.micros, offset: decoded.offset, path: messagePath + ".time")
-                messages.append((decoded.record, decoded.micros, decoded.exact, decoded.offset, messagePath + ".time"))
+                found.messages.append(
+                    TimedRecord(
+                        record: decoded.record, micros: decoded.micros, exact: decoded.exact, offset: decoded.offset,
+                        path: messagePath + ".time"))
             }
         }
-        guard entryCount > 0 else {
-            throw HARError(offset: 0, path: "log.entries", message: "no WebSocket entry (none has _webSocketMessages)")
-        }
-        if !exactHeader, let entry = firstEntry { metadata = try describe(entry, fallback: fallback, started: opens[0].micros) }
-        // Tape time 0 is the tape's creation time, or the earliest time in the HAR.
-        var base = min(opens.map(\.micros).min() ?? 0, messages.map(\.micros).min() ?? 0)
-        if exactHeader {
-            switch TapeTimeRange.created(metadata.created) {
-            case .success(let milliseconds): base = milliseconds * 1000
-            case .failure(let problem): throw HARError(offset: 0, path: "log._tapedeckHeader.created", message: "\(problem)")
+        return found
+    }
+
+    /// A record's tape time from the HAR's time 0 (`base`, microseconds since 1970): its exact
+    /// time when tapedeck wrote it. Both times lie within the tape range's years, so the difference
+    /// fits; in nanoseconds it may not be a time a tape may hold (2^63-1 ns, about 292 years).
+    private static func tapeTime(of timed: TimedRecord, base: Int64) throws(HARError) -> UInt64 {
+        if let exact = timed.exact {
+            if let problem = TapeTimeRange.recordTimeProblem(exact, createdMilliseconds: base / 1000) {
+                throw HARError(offset: timed.offset, path: timed.path, message: "\(problem)")
             }
+            return exact
         }
-        // Both times lie within the tape range's years, so the difference fits; in nanoseconds it
-        // may not be a time a tape may hold (2^63-1 ns, about 292 years).
-        func tapeTime(_ micros: Int64, _ exact: UInt64?, offset: Int, path: String) throws(HARError) -> UInt64 {
-            if let exact {
-                if let problem = TapeTimeRange.recordTimeProblem(exact, createdMilliseconds: base / 1000) {
-                    throw HARError(offset: offset, path: path, message: "\(problem)")
-                }
-                return exact
-            }
-            let (nanoseconds, overflow) = UInt64(max(0, micros - base)).multipliedReportingOverflow(by: 1000)
-            guard !overflow, nanoseconds <= TapeTimeRange.latestRecordTime else {
-                throw HARError(
-                    offset: offset, path: path,
-                    message: "this time is over 292 years after the HAR's earliest one, more than a tape can span; "
-                        + "check the HAR's times (seconds or milliseconds since 1970, dates in ISO 8601)")
-            }
-            return nanoseconds
+        let (nanoseconds, overflow) = UInt64(max(0, timed.micros - base)).multipliedReportingOverflow(by: 1000)
+        guard !overflow, nanoseconds <= TapeTimeRange.latestRecordTime else {
+            throw HARError(
+                offset: timed.offset, path: timed.path,
+                message: "this time is over 292 years after the HAR's earliest one, more than a tape can span; "
+                    + "check the HAR's times (seconds or milliseconds since 1970, dates in ISO 8601)")
         }
-        var records: [TapeRecord] = []
-        for open in opens {
-            var record = open.record
-            record.time = try tapeTime(open.micros, open.exact, offset: open.offset, path: open.path)
-            records.append(record)
-        }
-        for message in messages {
-            var record = message.record
-            record.time = try tapeTime(message.micros, message.exact, offset: message.offset, path: message.path)
-            records.append(record)
-        }
-        // Stable: a connection's open comes before its messages at the same time.
-        let ordered = records.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        return Session(metadata: metadata, records: ordered, connections: entryCount)
+        return nanoseconds
     }
 
     /// The records that start an entry's connection, in order, each with its exact time when
@@ -134,12 +161,12 @@ public enum TapeHARImport {
         record: TapeRecord, exact: UInt64?
     )] {
         func exactTime(_ key: String) throws(HARError) -> UInt64? {
-            guard let node = try member(key, of: entry, at: path, required: false) else { return nil }
+            guard let node = try member(key, of: entry, at: path) else { return nil }
             return UInt64(try integer(node, at: path + "." + key))
         }
         var records: [(record: TapeRecord, exact: UInt64?)] = []
         let start = try exactTime("_tapedeckStart")
-        if let node = try member("_tapedeckHandshake", of: entry, at: path, required: false) {
+        if let node = try member("_tapedeckHandshake", of: entry, at: path) {
             do {
                 let handshake = try TapeMetadataJSON.decode(node)
                 records.append((ConnectionHandshake.record(handshake, time: 0, connection: connection), start))
@@ -149,8 +176,8 @@ public enum TapeHARImport {
         }
         let open = try exactTime("_tapedeckOpen")
         var status: UInt64?
-        if let response = try member("response", of: entry, at: path, required: false),
-            let node = try member("status", of: response, at: path + ".response", required: false)
+        if let response = try member("response", of: entry, at: path),
+            let node = try member("status", of: response, at: path + ".response")
         {
             status = node.unsignedInteger
         }
@@ -167,7 +194,9 @@ public enum TapeHARImport {
             let reason = "upgrade failed: \(answer) (from a HAR, which keeps no other reason)"
             records.append(
                 (
-                    TapeRecord(time: 0, connection: connection, direction: .note, kind: .error, payload: Array(reason.utf8)),
+                    TapeRecord(
+                        time: 0, connection: connection, direction: .note, kind: .error, endedBy: .server,
+                        refusalStatus: status.flatMap { $0 == 0 ? nil : UInt16(exactly: $0) }, payload: Array(reason.utf8)),
                     try exactTime("_tapedeckEnd") ?? start
                 ))
         }
@@ -177,30 +206,30 @@ public enum TapeHARImport {
     private static func decodeMessage(_ node: JSONLocated, connection: UInt32, at path: String) throws(HARError) -> (
         record: TapeRecord, micros: Int64, exact: UInt64?, offset: Int
     ) {
-        let type = try string(try member("type", of: node, at: path, required: true)!, at: path + ".type")
+        let type = try string(try requiredMember("type", of: node, at: path), at: path + ".type")
         guard type == "send" || type == "receive" else {
             throw HARError(
                 offset: node.offset, path: path + ".type", message: "expected \"send\" or \"receive\", found \"\(type)\"")
         }
-        let timeNode = try member("time", of: node, at: path, required: true)!
+        let timeNode = try requiredMember("time", of: node, at: path)
         guard let literal = timeNode.numberLiteral, let micros = microseconds(fromTime: literal) else {
             throw HARError(
                 offset: timeNode.offset, path: path + ".time",
                 message: "expected the time since 1970 as a number (seconds, or milliseconds as Playwright writes)")
         }
-        let opcodeNode = try member("opcode", of: node, at: path, required: true)!
+        let opcodeNode = try requiredMember("opcode", of: node, at: path)
         let opcode = try integer(opcodeNode, at: path + ".opcode")
         guard opcode == 1 || opcode == 2 else {
             throw HARError(
                 offset: opcodeNode.offset, path: path + ".opcode", message: "expected 1 (text) or 2 (binary), found \(opcode)")
         }
-        let dataNode = try member("data", of: node, at: path, required: true)!
+        let dataNode = try requiredMember("data", of: node, at: path)
         guard case .string(let data) = dataNode.value else {
             throw HARError(
                 offset: dataNode.offset, path: path + ".data", message: "expected a string, found \(dataNode.typeName)")
         }
         let flagged =
-            try member("_tapedeckBase64", of: node, at: path, required: false).map {
+            try member("_tapedeckBase64", of: node, at: path).map {
                 if case .bool(true) = $0.value { true } else { false }
             } ?? false
         var payload = Array(data.utf8)
@@ -214,7 +243,7 @@ public enum TapeHARImport {
             }
         }
         var exact: UInt64?
-        if let time = try member("_tapedeckTime", of: node, at: path, required: false) {
+        if let time = try member("_tapedeckTime", of: node, at: path) {
             exact = UInt64(try integer(time, at: path + "._tapedeckTime"))
         }
         let record = TapeRecord(
@@ -230,8 +259,8 @@ public enum TapeHARImport {
         // Rounded down, also before 1970.
         metadata.created = RFC3339.string(milliseconds: started >= 0 ? started / 1000 : (started - 999) / 1000)
         metadata.labels["source"] = "har"
-        if let request = try member("request", of: entry, at: "", required: false) {
-            if let url = try member("url", of: request, at: "request", required: false), case .string(let text) = url.value {
+        if let request = try member("request", of: entry, at: "") {
+            if let url = try member("url", of: request, at: "request"), case .string(let text) = url.value {
                 metadata.upstreamURL = text
                 if let scheme = text.firstRange(of: "://") {
                     let rest = text[scheme.upperBound...]
@@ -240,8 +269,8 @@ public enum TapeHARImport {
             }
             metadata.requestHeaders = try headers(of: request)
         }
-        if let response = try member("response", of: entry, at: "", required: false) {
-            if let status = try member("status", of: response, at: "response", required: false) {
+        if let response = try member("response", of: entry, at: "") {
+            if let status = try member("status", of: response, at: "response") {
                 // The tape reader's range: a tape imported with 1000 or 2^63-1 could not be read back
                 // (issue 41, finding 5).
                 guard let code = status.unsignedInteger, code <= 999 else {
@@ -256,7 +285,7 @@ public enum TapeHARImport {
     }
 
     private static func headers(of node: JSONLocated) throws(HARError) -> [TapeMetadata.HeaderField] {
-        guard let list = try member("headers", of: node, at: "", required: false), case .array(let items) = list.value else {
+        guard let list = try member("headers", of: node, at: ""), case .array(let items) = list.value else {
             return []
         }
         return items.compactMap { item -> TapeMetadata.HeaderField? in
@@ -301,14 +330,17 @@ public enum TapeHARImport {
         return whole * 1_000_000 + (fraction + 500) / 1000
     }
 
-    private static func member(_ key: String, of node: JSONLocated, at path: String, required: Bool) throws(HARError)
-        -> JSONLocated?
-    {
+    /// The member `key` of the object `node`, nil when it has none.
+    private static func member(_ key: String, of node: JSONLocated, at path: String) throws(HARError) -> JSONLocated? {
         guard case .object = node.value else {
             throw HARError(offset: node.offset, path: path, message: "expected an object, found \(node.typeName)")
         }
-        let found = node.member(key)
-        if found == nil, required {
+        return node.member(key)
+    }
+
+    /// The member `key` of the object `node`, which must have it.
+    private static func requiredMember(_ key: String, of node: JSONLocated, at path: String) throws(HARError) -> JSONLocated {
+        guard let found = try member(key, of: node, at: path) else {
             throw HARError(offset: node.offset, path: path, message: "\"\(key)\" is missing")
         }
         return found

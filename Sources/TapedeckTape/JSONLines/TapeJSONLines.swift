@@ -28,7 +28,7 @@ public enum TapeJSONLines {
     ///   - record: The record.
     ///   - seq: The record's position in the tape, from 0.
     /// - Returns: The line's UTF-8 bytes: `seq`, `t`, `conn`, `dir`, `kind`, then `fragments` and
-    ///   `code` when set, then the payload as `text` (`reason` for a close, `name` for a marker)
+    ///   `code` and `endedBy` when set, then the payload as `text` (`reason` for a close, `name` for a marker)
     ///   when it is valid UTF-8, else as `base64`; an empty binary payload is left out.
     public static func recordLine(_ record: TapeRecord, seq: Int) -> [UInt8] {
         var json = JSONWriter()
@@ -43,6 +43,12 @@ public enum TapeJSONLines {
         }
         if let code = record.closeCode {
             json.member("code", code)
+        }
+        if let party = record.endedBy {
+            json.member("endedBy", party.name)
+        }
+        if let status = record.refusalStatus {
+            json.member("refusalStatus", status)
         }
         let payload = record.payload
         switch record.kind {

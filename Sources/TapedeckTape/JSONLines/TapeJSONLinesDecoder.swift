@@ -15,7 +15,7 @@ public enum TapeJSONLinesDecoder {
     public typealias Failure = JSONParser.Failure
 
     private static let recordKeys: Set<String> = [
-        "seq", "t", "conn", "dir", "kind", "fragments", "code", "text", "base64", "reason", "name",
+        "seq", "t", "conn", "dir", "kind", "fragments", "code", "endedBy", "refusalStatus", "text", "base64", "reason", "name",
     ]
 
     /// Reads one line, strictly: unknown keys, missing fields and values out of range are refused.
@@ -71,6 +71,14 @@ public enum TapeJSONLinesDecoder {
         var record = TapeRecord(time: time, connection: UInt32(connection), direction: direction, kind: kind)
         record.fragmentCount = try unsigned("fragments", max: UInt64(UInt32.max)).map { UInt32($0) }
         record.closeCode = try unsigned("code", max: UInt64(UInt16.max)).map { UInt16($0) }
+        if let partyName = try string("endedBy") {
+            guard let party = TapeRecord.Party(name: partyName) else {
+                throw Failure(
+                    offset: node.member("endedBy")?.offset ?? 0, message: "\"endedBy\" must be one of client, server, harness")
+            }
+            record.endedBy = party
+        }
+        record.refusalStatus = try unsigned("refusalStatus", max: UInt64(UInt16.max)).map { UInt16($0) }
 
         let payloadKeys = members.filter { ["text", "base64", "reason", "name"].contains($0.key) }
         if payloadKeys.count > 1 {

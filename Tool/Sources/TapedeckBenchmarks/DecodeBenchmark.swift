@@ -54,36 +54,45 @@ package struct DecodeBenchmark {
         guard reference.messages > 0 else {
             throw Failure(description: "the tapes hold no text messages; nothing to measure")
         }
-        let messages = reference.messages
-        let bytes = reference.payloadBytes
-        func stage(_ name: String, _ summary: String, threads: Int = 1, _ seconds: Double, extra: [(String, Int)] = []) -> Stage {
-            Stage(
-                name: name, summary: summary, threads: threads, seconds: seconds, messages: messages, payloadBytes: bytes,
-                extra: extra)
-        }
-        var stages: [Stage] = []
+        var stages = try tapeStages(reference)
+        // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
+        if wants("decode_in_memory") { stages.append(try inMemoryStage(reference)) }
+        if wants("jsondecoder") || wants("jsonserialization") { stages += try foundationStages(reference) }
+        return stages
+    }
 
+    /// A stage's figures: its time over the reference count of messages and payload bytes.
+    private func stage(
+        _ name: String, _ summary: String, threads: Int = 1, _ seconds: Double, of reference: DecodeStages.Count,
+        extra: [(String, Int)] = []
+    ) -> Stage {
+        Stage(
+            name: name, summary: summary, threads: threads, seconds: seconds, messages: reference.messages,
+            payloadBytes: reference.payloadBytes, extra: extra)
+    }
+
+    /// The stages that read the tapes from disk, each adding a step: decompression (ours and
+    /// liblz4's), framing, typed decoding, replay, and replay on every core. Throws when a message
+    /// does not decode, since the figures would then measure less than the tapes hold.
+    private func tapeStages(_ reference: DecodeStages.Count) throws -> [Stage] {
+        var stages: [Stage] = []
         if wants("lz4") {
             stages.append(
                 stage(
                     "lz4", "LZ4 decompression only (Swift)",
-                    try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } }))
+                    try best { for tape in tapes { _ = try DecodeStages.decompress(tape) } }, of: reference))
         }
         if wants("lz4_liblz4") {
             stages.append(
                 stage(
                     "lz4_liblz4", "LZ4 decompression only (liblz4)",
-                    try best {
-                        for tape in tapes { _ = try DecodeStages.decompressWithLibLZ4(tape) }
-                    }))
+                    try best { for tape in tapes { _ = try DecodeStages.decompressWithLibLZ4(tape) } }, of: reference))
         }
         if wants("framing") {
             stages.append(
                 stage(
                     "framing", "+ record framing (TapeReader)",
-                    try best {
-                        for tape in tapes { _ = try DecodeStages.frame(tape) }
-                    }))
+                    try best { for tape in tapes { _ = try DecodeStages.frame(tape) } }, of: reference))
         }
         var decodeFailures = 0
         if wants("decode") {
@@ -93,12 +102,13 @@ package struct DecodeBenchmark {
                     try best {
                         decodeFailures = 0
                         for tape in tapes { decodeFailures += try DecodeStages.decode(tape).failures }
-                    }))
+                    }, of: reference))
         }
         if decodeFailures > 0 {
             throw Failure(
                 description:
-                    "\(decodeFailures) of \(messages) messages failed to decode; run `tapedeck cat` on the tapes to see which")
+                    "\(decodeFailures) of \(reference.messages) messages failed to decode; run `tapedeck cat` on the tapes to see which"
+            )
         }
         var violations = 0
         if wants("replay") {
@@ -108,46 +118,50 @@ package struct DecodeBenchmark {
                     try best {
                         violations = 0
                         for tape in tapes { violations += try DecodeStages.replay(tape).violations }
-                    }, extra: [("invariant_violations", violations)]))
+                    }, of: reference, extra: [("invariant_violations", violations)]))
         }
         if wants("replay_all_cores") {
             let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, tapes.count))
             stages.append(
-                stage("replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() })
-            )
-        }
-        guard wants("decode_in_memory") || wants("jsondecoder") || wants("jsonserialization") else { return stages }
-
-        // The baselines decode the same payloads from memory, so the typed decoder is measured that way too.
-        if wants("decode_in_memory") {
-            // Read on their own, as d6ae299 read them, and let go before the baselines' copies are
-            // made: the arrays lie back to back, as in a tape's buffer (MessagePayloads' `Data`
-            // copies between them cost this stage about 12 %, docs/PERFORMANCE.md), and the
-            // process holds nothing else while the stage runs.
-            var typed: [(fromServer: Bool, bytes: [UInt8])] = []
-            for tape in tapes {
-                let reader = try TapeReader(path: tape)
-                while let record = try reader.next() {
-                    guard record.kind == .text, record.direction != .note else { continue }
-                    typed.append((record.direction == .s2c, record.payload))
-                }
-            }
-            stages.append(
                 stage(
-                    "decode_in_memory", "typed decoding, payloads in memory",
-                    try best {
-                        for payload in typed {
-                            if payload.fromServer {
-                                _ = try? ServerMessage.decode(payload.bytes)
-                            } else {
-                                _ = try? ClientMessage.decode(payload.bytes)
-                            }
-                        }
-                    }))
+                    "replay_all_cores", "full replay, one tape per core", threads: threads, try best { try replayInParallel() },
+                    of: reference))
         }
-        guard wants("jsondecoder") || wants("jsonserialization") else { return stages }
+        return stages
+    }
+
+    /// Typed decoding of the tapes' text payloads, read into memory first.
+    private func inMemoryStage(_ reference: DecodeStages.Count) throws -> Stage {
+        // Read on their own, as d6ae299 read them, and let go before the baselines' copies are
+        // made: the arrays lie back to back, as in a tape's buffer (MessagePayloads' `Data`
+        // copies between them cost this stage about 12 %, docs/PERFORMANCE.md), and the
+        // process holds nothing else while the stage runs.
+        var typed: [(fromServer: Bool, bytes: [UInt8])] = []
+        for tape in tapes {
+            let reader = try TapeReader(path: tape)
+            while let record = try reader.next() {
+                guard record.kind == .text, record.direction != .note else { continue }
+                typed.append((record.direction == .s2c, record.payload))
+            }
+        }
+        return stage(
+            "decode_in_memory", "typed decoding, payloads in memory",
+            try best {
+                for payload in typed {
+                    if payload.fromServer {
+                        _ = try? ServerMessage.decode(payload.bytes)
+                    } else {
+                        _ = try? ClientMessage.decode(payload.bytes)
+                    }
+                }
+            }, of: reference)
+    }
+
+    /// Foundation's decoders over the same payloads in memory: the baselines.
+    private func foundationStages(_ reference: DecodeStages.Count) throws -> [Stage] {
         let payloads = try MessagePayloads(tapes: tapes, directions: [.s2c, .c2s]).payloads
         let decoder = JSONDecoder()
+        var stages: [Stage] = []
         if wants("jsondecoder") {
             stages.append(
                 stage(
@@ -160,15 +174,14 @@ package struct DecodeBenchmark {
                                 _ = try? FoundationBaseline.decodeClient(payload.data, with: decoder)
                             }
                         }
-                    }))
+                    }, of: reference))
         }
         if wants("jsonserialization") {
             stages.append(
                 stage(
                     "jsonserialization", "Foundation JSONSerialization, in memory",
-                    try best {
-                        for payload in payloads { _ = try? JSONSerialization.jsonObject(with: payload.data) }
-                    }))
+                    try best { for payload in payloads { _ = try? JSONSerialization.jsonObject(with: payload.data) } },
+                    of: reference))
         }
         return stages
     }

@@ -32,14 +32,38 @@ final class OffLoopTapeWriter: Sendable {
     private struct Queue {
         var items: [Item] = []
         var bytes = 0
-        var draining = false
-        var paused = false
+        var phase = Phase.idle
         var lastTime: UInt64 = 0
         var nextFlushDue: UInt64?
-        var flushCheckQueued = false
-        var closeQueued = false
         var messages = 0
         var compressedBytes: UInt64 = 0
+
+        /// Takes no more records: `close()` was queued.
+        var isClosing: Bool { if case .closing = phase { true } else { false } }
+
+        /// Marks a drain started when none runs; returns whether the caller must submit one.
+        mutating func startDraining() -> Bool {
+            switch phase {
+            case .idle: phase = .draining(paused: false, flushCheckQueued: false)
+            case .closing(draining: false): phase = .closing(draining: true)
+            case .draining, .closing(draining: true): return false
+            }
+            return true
+        }
+    }
+
+    /// Where the queue and its worker are. Only what can happen is spelled: reading pauses only
+    /// while a drain runs (a queue over the watermark has woken one), a flush check waits only for
+    /// a running drain, and a closing queue takes nothing, pauses nothing.
+    private enum Phase {
+        /// No drain runs: records wait for the next tick, or for `wakeBytes` of them.
+        case idle
+        /// A drain runs on the pool (one at most). `paused`: the queue went over `highWatermark`
+        /// and reading waits until the worker brings it under `lowWatermark`. `flushCheckQueued`:
+        /// a flush check is in the items, so a tick adds no second one.
+        case draining(paused: Bool, flushCheckQueued: Bool)
+        /// `close()` was queued: nothing more is taken; the worker drains what is queued, then ends.
+        case closing(draining: Bool)
     }
 
     /// What the worker owns. `@unchecked Sendable`: touched only inside a drain, on a pool thread,
@@ -95,9 +119,12 @@ final class OffLoopTapeWriter: Sendable {
         self.onResume = onResume
         self.onClosed = onClosed
         self.onFailure = onFailure
-        // Open the file at once, so a connection killed before its first message still leaves a tape.
-        queue.withLockedValue { $0.draining = true }
-        submitDrain()
+    }
+
+    /// Opens the file at once, so a connection killed before its first message still leaves a
+    /// tape. Called once, when the tape table knows the tape: a failure reaches its connections.
+    func startWriting() {
+        if queue.withLockedValue({ $0.startDraining() }) { submitDrain() }
     }
 
     /// Tape time now.
@@ -110,10 +137,12 @@ final class OffLoopTapeWriter: Sendable {
     func append(_ relayed: RelayRecord, connection: UInt32) -> Bool {
         var record = TapeRecord(
             time: now(), connection: connection, direction: relayed.direction, kind: relayed.kind,
-            closeCode: relayed.closeCode, fragmentCount: relayed.fragmentCount, payload: relayed.payload)
+            closeCode: relayed.closeCode, fragmentCount: relayed.fragmentCount, endedBy: relayed.endedBy,
+            refusalStatus: relayed.refusalStatus,
+            payload: relayed.payload)
         let size = record.payload.count + 32
         let (startDrain, overBudget): (Bool, Bool) = queue.withLockedValue { queue in
-            guard !queue.closeQueued else { return (false, false) }
+            guard !queue.isClosing else { return (false, false) }
             // Markers and a session's connections come from other threads: keep times monotonic
             // whatever the order of arrival.
             if record.time < queue.lastTime { record.time = queue.lastTime }
@@ -121,11 +150,19 @@ final class OffLoopTapeWriter: Sendable {
             queue.items.append(.record(record))
             queue.bytes += size
             if record.kind == .text || record.kind == .binary { queue.messages += 1 }
-            if queue.bytes > highWatermark { queue.paused = true }
-            // Small batches wait for the next tick.
-            guard !queue.draining, queue.bytes >= wakeBytes else { return (false, queue.paused) }
-            queue.draining = true
-            return (true, queue.paused)
+            let over = queue.bytes > highWatermark
+            switch queue.phase {
+            case .draining(let paused, let flushCheckQueued):
+                queue.phase = .draining(paused: paused || over, flushCheckQueued: flushCheckQueued)
+                return (false, paused || over)
+            case .idle where queue.bytes >= wakeBytes:
+                // The watermark is above `wakeBytes`: a queue over it always wakes the worker.
+                queue.phase = .draining(paused: over, flushCheckQueued: false)
+                return (true, over)
+            case .idle, .closing:
+                // Small batches wait for the next tick.
+                return (false, false)
+            }
         }
         if startDrain { submitDrain() }
         return overBudget
@@ -136,14 +173,21 @@ final class OffLoopTapeWriter: Sendable {
     func tick() {
         let time = now()
         let startDrain: Bool = queue.withLockedValue { queue in
-            guard !queue.closeQueued else { return false }
-            if !queue.flushCheckQueued, let due = queue.nextFlushDue, time >= due {
-                queue.flushCheckQueued = true
+            let flushDue = queue.nextFlushDue.map { time >= $0 } ?? false
+            switch queue.phase {
+            case .closing, .draining(_, flushCheckQueued: true):
+                return false
+            case .draining(let paused, flushCheckQueued: false):
+                guard flushDue else { return false }
                 queue.items.append(.flushIfDue(time))
+                queue.phase = .draining(paused: paused, flushCheckQueued: true)
+                return false
+            case .idle:
+                if flushDue { queue.items.append(.flushIfDue(time)) }
+                guard !queue.items.isEmpty else { return false }
+                queue.phase = .draining(paused: false, flushCheckQueued: flushDue)
+                return true
             }
-            guard !queue.draining, !queue.items.isEmpty else { return false }
-            queue.draining = true
-            return true
         }
         if startDrain { submitDrain() }
     }
@@ -152,7 +196,7 @@ final class OffLoopTapeWriter: Sendable {
     /// waiting for a reconnect holds no file. The next record reopens it.
     func seal() {
         schedule { queue in
-            guard !queue.closeQueued else { return }
+            guard !queue.isClosing else { return }
             queue.items.append(.seal)
         }
     }
@@ -160,14 +204,21 @@ final class OffLoopTapeWriter: Sendable {
     /// Closes the tape after every queued record; `onClosed` runs on the worker afterwards.
     func close() {
         schedule { queue in
-            guard !queue.closeQueued else { return }
-            queue.closeQueued = true
+            switch queue.phase {
+            case .closing: return
+            case .idle: queue.phase = .closing(draining: false)
+            case .draining: queue.phase = .closing(draining: true)
+            }
             queue.items.append(.close)
         }
     }
 
     /// Whether reading is paused for this tape's sake.
-    var isPaused: Bool { queue.withLockedValue { $0.paused } }
+    var isPaused: Bool {
+        queue.withLockedValue { queue in
+            if case .draining(paused: true, _) = queue.phase { true } else { false }
+        }
+    }
 
     /// Messages (text and binary records) queued so far, and bytes written to the file so far.
     var counts: (messages: Int, compressedBytes: UInt64) {
@@ -177,9 +228,7 @@ final class OffLoopTapeWriter: Sendable {
     private func schedule(_ change: (inout Queue) -> Void) {
         let startDrain: Bool = queue.withLockedValue { queue in
             change(&queue)
-            let start = !queue.draining
-            queue.draining = true
-            return start
+            return queue.startDraining()
         }
         if startDrain { submitDrain() }
     }
@@ -196,7 +245,13 @@ final class OffLoopTapeWriter: Sendable {
             let items: [Item] = queue.withLockedValue { queue in
                 let items = queue.items
                 queue.items = []
-                if items.isEmpty { queue.draining = false }
+                if items.isEmpty {
+                    switch queue.phase {
+                    case .draining: queue.phase = .idle
+                    case .closing: queue.phase = .closing(draining: false)
+                    case .idle: break
+                    }
+                }
                 return items
             }
             if items.isEmpty { return }
@@ -223,12 +278,10 @@ final class OffLoopTapeWriter: Sendable {
                 queue.bytes -= done
                 queue.nextFlushDue = due
                 queue.compressedBytes = written
-                queue.flushCheckQueued = false
-                if queue.paused && queue.bytes <= lowWatermark {
-                    queue.paused = false
-                    return true
-                }
-                return false
+                guard case .draining(let paused, _) = queue.phase else { return false }
+                let resume = paused && queue.bytes <= lowWatermark
+                queue.phase = .draining(paused: paused && !resume, flushCheckQueued: false)
+                return resume
             }
             if wake { onResume() }
             if closed { finish() }

@@ -123,7 +123,7 @@ final class ProxyConnection: @unchecked Sendable {
             let refusal = (error as? UpstreamRefusal) ?? .failed("\(error)")
             self.refusal = refusal
             self.openTape(request: request, response: refusal.response)
-            self.perform(self.machine.upgradeRefused("\(refusal)"))
+            self.perform(self.machine.upgradeRefused("\(refusal)", status: refusal.response.map { UInt16($0.status.code) }))
             return nil
         }
     }
@@ -177,17 +177,7 @@ final class ProxyConnection: @unchecked Sendable {
             responseStatus: response.map { Int($0.status.code) },
             responseHeaders: response?.headers.map { TapeMetadata.HeaderField($0.name, $0.value) } ?? [])
         // A session's later connections go into its tape, whose header is its first connection's.
-        var key: String?
-        if case .perSession(let sessionKey, _, _) = configuration.tapes,
-            let value = sessionKey.value(clientIP: clientIP, request: request)
-        {
-            if value.utf8.count <= SessionKey.maximumValueBytes {
-                key = "\(value)\u{0}\(upstreamURL(for: request))"
-            } else {
-                context.reportLongKey(value.utf8.count)
-            }
-        }
-        let recorder = context.recorder(for: self, key: key, metadata: metadata)
+        let recorder = context.recorder(for: self, request: request, upstreamURL: upstreamURL(for: request), metadata: metadata)
         self.recorder = recorder
         // Every connection's own handshake, the first's too, so a session tape tells who each was
         // (redacted with the tape's key, as the header is).

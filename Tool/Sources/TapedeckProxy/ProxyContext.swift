@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import TapedeckRedaction
@@ -42,11 +43,7 @@ final class ProxyContext: Sendable {
         self.configuration = configuration
         self.upstreamTLS = upstreamTLS
         self.pool = pool
-        if case .perSession(_, _, let maxSessions) = configuration.tapes {
-            tapes = OpenTapes(maxSessions: maxSessions)
-        } else {
-            tapes = OpenTapes()
-        }
+        tapes = OpenTapes(policy: SessionPolicy(configuration.tapes))
         if case .forward(let intercept, let authority) = configuration.mode {
             interceptCertificates = InterceptCertificates(authority: authority)
             destinations = DestinationPolicy(intercept: intercept, passThrough: configuration.passThrough)
@@ -89,10 +86,18 @@ final class ProxyContext: Sendable {
         }
     }
 
-    /// The recorder of `connection`'s tape: its session's open tape when `key` has one, else a new
-    /// tape named `<UTC start>-<connection>.tape` in the output folder.
-    func recorder(for connection: ProxyConnection, key: String?, metadata: TapeMetadata) -> OffLoopTapeWriter {
-        tapes.recorder(for: connection, key: key) {
+    /// The recorder of `connection`'s tape: the open tape of its session (`SessionPolicy`) when
+    /// there is one, else a new tape named `<UTC start>-<connection>.tape` in the output folder.
+    func recorder(
+        for connection: ProxyConnection, request: HTTPRequestHead, upstreamURL: String, metadata: TapeMetadata
+    ) -> OffLoopTapeWriter {
+        var session: SessionIdentity?
+        switch tapes.policy.placement(clientIP: connection.clientIP, request: request, upstreamURL: upstreamURL) {
+        case .session(let identity): session = identity
+        case .ownTape: session = nil
+        case .ownTapeKeyTooLong(let bytes): reportLongKey(bytes)
+        }
+        return tapes.recorder(for: connection, session: session) {
             let directory = configuration.outputDirectory
             var id = String(connection.id)
             id = String(repeating: "0", count: max(0, 6 - id.count)) + id
@@ -131,9 +136,7 @@ final class ProxyContext: Sendable {
 
     /// `connection` is finished: its tape closes now, or after the session's gap.
     func connectionEnded(_ connection: ProxyConnection, tape: OffLoopTapeWriter) {
-        let gap: Int64 =
-            if case .perSession(_, let gapNanoseconds, _) = configuration.tapes { gapNanoseconds } else { 0 }
-        tapes.connectionEnded(connection, tape: tape.id, gapNanoseconds: gap)
+        tapes.connectionEnded(connection, tape: tape.id)
     }
 
     /// Every open tape, for the flush timer.

@@ -1,3 +1,4 @@
+import TapedeckTape
 import TapedeckWebSocket
 
 /// One of the two WebSocket connections a proxied session has.
@@ -13,4 +14,7 @@ enum RelaySide: Int, Sendable {
     var direction: UInt8 { self == .client ? 0 : 1 }
 
     var name: String { self == .client ? "client" : "server" }
+
+    /// The side as a tape says who ended a connection.
+    var party: TapeRecord.Party { self == .client ? .client : .server }
 }

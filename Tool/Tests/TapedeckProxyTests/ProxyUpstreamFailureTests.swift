@@ -38,6 +38,8 @@ import Testing
         #expect(failed.records.first.flatMap(ConnectionHandshake.metadata(of:))?.responseStatus == nil)
         let reason = failed.text(try #require(failed.records.last))
         #expect(reason == "upgrade failed: cannot connect to ws://127.0.0.1:\(port): 127.0.0.1: Connection refused")
+        // No answer, so no status: a served tape fails the connect, it does not answer it.
+        #expect(failed.records.last?.refusalStatus == nil)
         let fine = try #require(tapes.first { $0.metadata.responseStatus == 101 })
         #expect(fine.records(.c2s, [.text]).map { fine.text($0) } == ["before", "after"])
         #expect(fine.records(.s2c, [.text]).map { fine.text($0) } == ["before", "after"])
@@ -67,6 +69,9 @@ import Testing
                 "upgrade failed: upstream answered 404 Not Found"
             ])
         #expect(refused.records.map(\.kind) == [.handshake, .error])
+        // Typed on the note (format 1.2): who ended it and what it answered, not only in words.
+        #expect(refused.records.last?.endedBy == .server)
+        #expect(refused.records.last?.refusalStatus == 404)
         #expect(refused.records.first.flatMap(ConnectionHandshake.metadata(of:))?.responseStatus == 404)
         #expect(tapes.contains { $0.metadata.responseStatus == 101 && $0.records(.s2c, [.text]).count == 1 })
         await harness.shutdown()

@@ -95,7 +95,7 @@ import Testing
             ])
 
         let refused = RecordedSessionPlayer(records: records, connection: 2)
-        #expect(refused.refusal == RecordedRefusal(reason: Self.refusal))
+        #expect(refused.refusal == RecordedRefusal(reason: Self.refusal, status: 503))
         #expect(refused.refusal?.status == 503)
         var accepted = RecordedSessionPlayer(records: records, connection: 3)
         #expect(accepted.refusal == nil)
@@ -112,6 +112,59 @@ import Testing
         ])
         #expect(player.open() == [])
         #expect(player.refusal == nil)
+    }
+
+    /// A tape of 1.2 says who ended the connection in its own field: the player goes by it, not by
+    /// the note's words (here worded as the client's, typed as the server's, and the other way).
+    @Test func theTypedEndDecidesNotTheWords() {
+        func player(_ text: String, endedBy party: TapeRecord.Party) -> RecordedSessionPlayer {
+            RecordedSessionPlayer(records: [
+                TapeRecord(time: 0, direction: .c2s, kind: .open),
+                TapeRecord(time: 10, direction: .note, kind: .error, endedBy: party, payload: Array(text.utf8)),
+            ])
+        }
+        var serverEnded = player("client connection ended without a close frame", endedBy: .server)
+        #expect(serverEnded.open() == [.init(delay: 10, event: .drop(reason: "client connection ended without a close frame"))])
+        var clientEnded = player("server connection ended without a close frame", endedBy: .client)
+        #expect(clientEnded.open() == [])
+        var harnessEnded = player("timeout: the client did not finish closing within 5 s", endedBy: .harness)
+        #expect(
+            harnessEnded.open() == [
+                .init(delay: 10, event: .drop(reason: "timeout: the client did not finish closing within 5 s"))
+            ])
+    }
+
+    /// A refusal's status is the note's field when it has one (1.2), its words only on an older tape.
+    @Test func aRefusalsTypedStatusDecidesNotTheWords() {
+        let words = Array("upgrade failed: upstream answered 503 Service Unavailable".utf8)
+        let typed = RecordedSessionPlayer(records: [
+            TapeRecord(time: 1, direction: .note, kind: .error, endedBy: .server, refusalStatus: 429, payload: words)
+        ])
+        #expect(typed.refusal?.status == 429)
+        let worded = RecordedSessionPlayer(records: [TapeRecord(time: 1, direction: .note, kind: .error, payload: words)])
+        #expect(worded.refusal?.status == 503)
+    }
+
+    /// Tapes a 1.0 and a 1.1 writer made (`TapedeckTapeTests/Fixtures/legacy-*-end-notes.tape`),
+    /// whose end notes say who ended each connection only in words: played as before, the
+    /// client's own ends (connections 1 and 3) not served, the server's drop (2) and the proxy's
+    /// timeout (4) served as drops.
+    @Test(arguments: ["1.0", "1.1"]) func oldTapesEndNotesArePlayedAsBefore(version: String) throws {
+        let path = TestTapes.sessionTape.replacingOccurrences(
+            of: "baolife-session.tape", with: "legacy-\(version)-end-notes.tape")
+        let records = try TapeContents(path: path).records
+        let players = RecordedSessionPlayer.players(records: records)
+        #expect(players.count == 4)
+        var replies: [[RecordedSessionPlayer.Reply]] = []
+        for var player in players {
+            var all = player.open()
+            if case .matched(let answer) = player.answer(Array(#"{"type":"ping","message":{}}"#.utf8)) { all += answer }
+            replies.append(all)
+        }
+        #expect(replies[0] == [.init(delay: 1000, event: .message(Array(#"{"type":"hello","message":{}}"#.utf8)))])
+        #expect(replies[1] == [.init(delay: 1000, event: .drop(reason: "server connection ended without a close frame"))])
+        #expect(replies[2] == [])
+        #expect(replies[3] == [.init(delay: 500, event: .drop(reason: "timeout: the client did not finish closing within 5 s"))])
     }
 
     @Test func theTransportPlaysEachConnectionInTurn() async throws {

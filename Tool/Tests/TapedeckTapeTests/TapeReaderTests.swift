@@ -37,7 +37,7 @@ import Testing
         #expect(error == nil)
         #expect(records == Self.sample)
         #expect(reader.header.metadata == TestFiles.metadata)
-        #expect(reader.header.versionString == "1.1")
+        #expect(reader.header.versionString == "1.2")
         #expect(reader.end == .complete)
         #expect(try reader.next() == nil)
         let fileSize = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int

@@ -174,60 +174,15 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // A session key may be a token: its value is redacted like one (docs/RECORDING.md, "Sessions").
-        var rules = RedactionRules.defaults.merging(tapes.keyRedaction)
-        if let redact {
-            do {
-                let text = String(decoding: try BoundedFile.read(redact, limit: BoundedFile.Limit.smallText), as: UTF8.self)
-                rules = rules.merging(try RedactionRules.parse(text, source: redact))
-            } catch let error as TextFileError {
-                throw CommandFailure.exit("\(error)", code: 2)
-            } catch {
-                throw CommandFailure.exit("cannot read the redaction rules: \(error)", code: 2)
-            }
-        }
+        let rules = try redactionRules()
         // Before anything is written there (certificates, the catalog) and before "recording on".
         do {
             try OutputFolder.prepare(out)
         } catch {
             throw CommandFailure.exit("\(error)", code: 1)
         }
-        var certificate = tls.certificate
-        var key = tls.key
-        if localCA.generateCertificate {
-            let folder = try CertificateGenerator.caFolder(option: localCA.caDirectory, recordingFolder: out, command: "record")
-            (certificate, key) = try CertificateGenerator(folder: folder, listenHost: listen.host).serverFiles(for: "record")
-        }
-        let proxyMode = try proxyMode()
-        var labelMap: [String: String] = [:]
-        for label in labels {
-            if let equals = label.firstIndex(of: "=") {
-                labelMap[String(label[..<equals])] = String(label[label.index(after: equals)...])
-            } else {
-                labelMap[label] = ""
-            }
-        }
-        let configuration = RecordingProxyConfiguration(
-            listenHost: listen.host, listenPort: listen.port, mode: proxyMode, outputDirectory: out, tapes: tapes.grouping,
-            labels: labelMap,
-            redaction: rules, passThrough: passThrough,
-            allowedClients: allowClients.isEmpty ? AddressRange.localNetworks : allowClients, maxMessageBytes: maxMessage,
-            tlsCertificatePath: certificate, tlsKeyPath: key,
-            upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
-            limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-            writerThreads: 1,
-            tool: "tapedeck \(TapedeckVersion.current)")
-        let cataloguer: TapeCataloguer?
-        if let path = catalog.path(inFolder: out) {
-            do {
-                // Named relative to the catalog's folder, as `check` names them.
-                cataloguer = TapeCataloguer(catalog: try Catalog(path: path), folder: CatalogPaths.folder(of: path))
-            } catch {
-                throw CommandFailure.exit("\(error)", code: 1)
-            }
-        } else {
-            cataloguer = nil
-        }
+        let configuration = try proxyConfiguration(redaction: rules)
+        let cataloguer = try tapeCataloguer()
         let proxy: RecordingProxy
         do {
             proxy = try await RecordingProxy.start(
@@ -242,21 +197,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         // Caught from here on: a signal right after the first line closes the tapes cleanly too.
         let signals = TerminationSignals()
-        // Unbuffered, so a script reading the first line gets it at once.
-        switch proxyMode {
-        case .reverse(let upstreamURL):
-            Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
-        case .forward(let intercept, _):
-            let patterns = intercept.map(\.description).joined(separator: ", ")
-            Self.emit("recording on \(proxy.url) (forward proxy, intercepting \(patterns)), tapes in \(out)", to: 1)
-            if !listen.isLoopback {
-                let clients = configuration.allowedClients.map(\.description).joined(separator: " ")
-                Self.emit(
-                    "tapedeck record: warning: listening on \(listen), not loopback: any device that reaches it may use "
-                        + "this proxy. It serves clients from \(clients) only (--allow-clients to narrow it), and "
-                        + "reaches only the --intercept and --pass-through hosts, never this machine's loopback.", to: 2)
-            }
-        }
+        announce(proxy, configuration: configuration)
         let controlFile = out + "/.tapedeck-control"
         if let address = proxy.controlAddress {
             let text = "\(address.ipAddress ?? control.host):\(address.port ?? 0)"
@@ -274,6 +215,79 @@ struct RecordCommand: AsyncParsableCommand {
         Self.emit(
             "tapedeck record: \(totals.tapesClosed) tape\(totals.tapesClosed == 1 ? "" : "s"), "
                 + "\(totals.messages) messages, \(StatusLine.bytes(totals.compressedBytes)) in \(out)", to: 2)
+    }
+
+    /// The default rules, the session key's and `--redact`'s file, merged.
+    private func redactionRules() throws -> RedactionRules {
+        // A session key may be a token: its value is redacted like one (docs/RECORDING.md, "Sessions").
+        let rules = RedactionRules.defaults.merging(tapes.keyRedaction)
+        guard let redact else { return rules }
+        do {
+            let text = String(decoding: try BoundedFile.read(redact, limit: BoundedFile.Limit.smallText), as: UTF8.self)
+            return rules.merging(try RedactionRules.parse(text, source: redact))
+        } catch let error as TextFileError {
+            throw CommandFailure.exit("\(error)", code: 2)
+        } catch {
+            throw CommandFailure.exit("cannot read the redaction rules: \(error)", code: 2)
+        }
+    }
+
+    /// The proxy's configuration from the options, with the certificate made first when
+    /// `--generate-cert` asks for one.
+    private func proxyConfiguration(redaction rules: RedactionRules) throws -> RecordingProxyConfiguration {
+        var certificate = tls.certificate
+        var key = tls.key
+        if localCA.generateCertificate {
+            let folder = try CertificateGenerator.caFolder(option: localCA.caDirectory, recordingFolder: out, command: "record")
+            (certificate, key) = try CertificateGenerator(folder: folder, listenHost: listen.host).serverFiles(for: "record")
+        }
+        var labelMap: [String: String] = [:]
+        for label in labels {
+            if let equals = label.firstIndex(of: "=") {
+                labelMap[String(label[..<equals])] = String(label[label.index(after: equals)...])
+            } else {
+                labelMap[label] = ""
+            }
+        }
+        return RecordingProxyConfiguration(
+            listenHost: listen.host, listenPort: listen.port, mode: try proxyMode(), outputDirectory: out,
+            tapes: tapes.grouping, labels: labelMap, redaction: rules, passThrough: passThrough,
+            allowedClients: allowClients.isEmpty ? AddressRange.localNetworks : allowClients, maxMessageBytes: maxMessage,
+            tlsCertificatePath: certificate, tlsKeyPath: key,
+            upstreamCAPath: caFile, upstreamInsecure: insecure, controlHost: control.host, controlPort: control.port,
+            limits: connectionLimits.limits, eventLoopThreads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+            writerThreads: 1,
+            tool: "tapedeck \(TapedeckVersion.current)")
+    }
+
+    /// The catalog that lists each tape as it closes, when one is kept.
+    private func tapeCataloguer() throws -> TapeCataloguer? {
+        guard let path = catalog.path(inFolder: out) else { return nil }
+        do {
+            // Named relative to the catalog's folder, as `check` names them.
+            return TapeCataloguer(catalog: try Catalog(path: path), folder: CatalogPaths.folder(of: path))
+        } catch {
+            throw CommandFailure.exit("\(error)", code: 1)
+        }
+    }
+
+    /// The first line, where the proxy records to (unbuffered, so a script reading it gets it at
+    /// once), and the warning of a forward proxy open beyond this machine.
+    private func announce(_ proxy: RecordingProxy, configuration: RecordingProxyConfiguration) {
+        switch configuration.mode {
+        case .reverse(let upstreamURL):
+            Self.emit("recording on \(proxy.url) -> \(upstreamURL), tapes in \(out)", to: 1)
+        case .forward(let intercept, _):
+            let patterns = intercept.map(\.description).joined(separator: ", ")
+            Self.emit("recording on \(proxy.url) (forward proxy, intercepting \(patterns)), tapes in \(out)", to: 1)
+            if !listen.isLoopback {
+                let clients = configuration.allowedClients.map(\.description).joined(separator: " ")
+                Self.emit(
+                    "tapedeck record: warning: listening on \(listen), not loopback: any device that reaches it may use "
+                        + "this proxy. It serves clients from \(clients) only (--allow-clients to narrow it), and "
+                        + "reaches only the --intercept and --pass-through hosts, never this machine's loopback.", to: 2)
+            }
+        }
     }
 
     /// The mode, with what it needs: the upstream, or the local CA (made if missing, with the

@@ -31,21 +31,33 @@ struct RelayRecord: Equatable, Sendable {
     var closeCode: UInt16?
     var payload: [UInt8]
     var fragmentCount: UInt32?
+    /// Who ended the connection, on the note that says it ended.
+    var endedBy: TapeRecord.Party?
+    /// The status the upstream answered a refused upgrade with, on the refusal's note.
+    var refusalStatus: UInt16?
 
     init(
         _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8],
-        fragmentCount: UInt32? = nil
+        fragmentCount: UInt32? = nil, endedBy: TapeRecord.Party? = nil, refusalStatus: UInt16? = nil
     ) {
         self.direction = direction
         self.kind = kind
         self.closeCode = closeCode
         self.payload = payload
         self.fragmentCount = fragmentCount
+        self.endedBy = endedBy
+        self.refusalStatus = refusalStatus
     }
 
     /// A note (an error or a close the proxy decided), its text as the payload.
     static func note(_ kind: TapeRecord.Kind, _ text: String, closeCode: UInt16? = nil) -> RelayRecord {
         RelayRecord(.note, kind, closeCode: closeCode, payload: Array(text.utf8))
+    }
+
+    /// The error note of the connection's end, typed with who ended it: readers decide by that,
+    /// never by the words.
+    static func end(_ text: String, by party: TapeRecord.Party, refusalStatus: UInt16? = nil) -> RelayRecord {
+        RelayRecord(.note, .error, payload: Array(text.utf8), endedBy: party, refusalStatus: refusalStatus)
     }
 }
 

@@ -123,7 +123,7 @@ struct RelayStateMachine: Sendable {
         }
         var actions: [RelayAction] = []
         if !relay.isStopped {
-            actions.append(.record(.note(.error, "\(side.name): \(description)")))
+            actions.append(.record(.end("\(side.name): \(description)", by: side.party)))
             self[side].stop()
         }
         return actions + closeChannel(side)
@@ -134,7 +134,7 @@ struct RelayStateMachine: Sendable {
         guard !self[side].hasEnded else { return [] }
         var actions: [RelayAction] = self[side].hasGraceTimer ? [.cancelGraceTimer(side)] : []
         if case .attached(let relay) = self[side].state, !relay.isStopped, !self[side].peer.closeReceived {
-            actions.append(.record(.note(.error, "\(side.name) connection ended without a close frame")))
+            actions.append(.record(.end("\(side.name) connection ended without a close frame", by: side.party)))
         }
         self[side].end()
         let other = side.other
@@ -155,7 +155,7 @@ struct RelayStateMachine: Sendable {
         }
         // This side vanished without a close frame: mirror that on the other side. Its end is the
         // proxy's doing, already explained: not another error.
-        actions.append(.record(.note(.error, "dropping the \(other.name) connection: the \(side.name) is gone")))
+        actions.append(.record(.end("dropping the \(other.name) connection: the \(side.name) is gone", by: side.party)))
         self[other].stop()
         return actions + closeAfterWrites(other)
     }
@@ -165,13 +165,14 @@ struct RelayStateMachine: Sendable {
         guard !self[side].hasEnded else { return [] }
         // The timeout is the reason; the dropped connection is its consequence, not a second error.
         self[side].graceTimerExpired()
-        return [.record(.note(.error, "timeout: the \(side.name) did not finish closing within \(closeGraceSeconds) s"))]
+        return [.record(.end("timeout: the \(side.name) did not finish closing within \(closeGraceSeconds) s", by: .harness))]
             + closeChannel(side)
     }
 
-    /// The upstream handshake failed: the tape says why and the session ends.
-    mutating func upgradeRefused(_ reason: String) -> [RelayAction] {
-        [.record(.note(.error, "upgrade failed: \(reason)")), .closeChannel(.server)] + finish()
+    /// The upstream handshake failed: the tape says why, and the status it answered with when it
+    /// answered, and the session ends.
+    mutating func upgradeRefused(_ reason: String, status: UInt16? = nil) -> [RelayAction] {
+        [.record(.end("upgrade failed: \(reason)", by: .server, refusalStatus: status)), .closeChannel(.server)] + finish()
     }
 
     /// The proxy shuts down: 1001 to both sides, which may answer within the grace period.
@@ -228,7 +229,7 @@ struct RelayStateMachine: Sendable {
         let reason = violation.reason(by: side.name)
         let code = violation.code
         var actions: [RelayAction] = [
-            .record(.note(.error, "\(reason): closing with \(code)")),
+            .record(.end("\(reason): closing with \(code)", by: side.party)),
             .record(.note(.close, reason, closeCode: code)),
         ]
         // The other side first: dropping the offender may end its channel at once, and the other

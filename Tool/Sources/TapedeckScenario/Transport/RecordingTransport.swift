@@ -46,7 +46,7 @@ package final class RecordingTransport: ScenarioTransport {
         } catch {
             // A refused connection, as the recording proxy writes one: an error note, no `open`,
             // so `--tape` of this recording refuses that connect too.
-            append(.note, .error, payload: Array("\(error)".utf8))
+            append(.note, .error, endedBy: .server, payload: Array("\(error)".utf8))
             throw error
         }
         append(.c2s, .open, payload: Array(url.utf8))
@@ -62,7 +62,8 @@ package final class RecordingTransport: ScenarioTransport {
         switch event {
         case .message(let bytes): append(.s2c, .text, payload: bytes)
         // 1006 is no close frame: a drop, which a tape holds as an error note, not a close record.
-        case .closed(1006, let reason): append(.note, .error, payload: Array((reason.isEmpty ? "dropped" : reason).utf8))
+        case .closed(1006, let reason):
+            append(.note, .error, endedBy: .server, payload: Array((reason.isEmpty ? "dropped" : reason).utf8))
         case .closed(let code, let reason): append(.s2c, .close, closeCode: code, payload: Array(reason.utf8))
         case .timeout: break
         }
@@ -102,7 +103,10 @@ package final class RecordingTransport: ScenarioTransport {
         }
     }
 
-    private func append(_ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil, payload: [UInt8]) {
+    private func append(
+        _ direction: TapeRecord.Direction, _ kind: TapeRecord.Kind, closeCode: UInt16? = nil,
+        endedBy: TapeRecord.Party? = nil, payload: [UInt8]
+    ) {
         guard let writer, writeError == nil else { return }
         // The clock never goes back, but a live clock read twice may tie: keep times non-decreasing.
         lastTime = max(lastTime, clock.now.nanoseconds)
@@ -110,7 +114,7 @@ package final class RecordingTransport: ScenarioTransport {
             try writer.append(
                 TapeRecord(
                     time: lastTime, connection: connection, direction: direction, kind: kind,
-                    closeCode: closeCode, payload: payload))
+                    closeCode: closeCode, endedBy: endedBy, payload: payload))
         } catch {
             writeError = error
         }

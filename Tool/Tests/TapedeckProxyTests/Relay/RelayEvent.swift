@@ -8,7 +8,7 @@ enum RelayEvent: Sendable, CustomStringConvertible {
     case inactive(RelaySide)
     case failed(RelaySide, RelayChannelError)
     case graceTimer(RelaySide)
-    case upgradeRefused(String)
+    case upgradeRefused(String, status: UInt16? = nil)
     case shutDown
     case forceClose
     case recordingFailed(String)
@@ -21,7 +21,7 @@ enum RelayEvent: Sendable, CustomStringConvertible {
         case .inactive(let side): machine.inactive(side)
         case .failed(let side, let error): machine.failed(side, error)
         case .graceTimer(let side): machine.graceTimerFired(side)
-        case .upgradeRefused(let reason): machine.upgradeRefused(reason)
+        case .upgradeRefused(let reason, let status): machine.upgradeRefused(reason, status: status)
         case .shutDown: machine.shutDown()
         case .forceClose: machine.forceClose()
         case .recordingFailed(let reason): machine.recordingFailed(reason)

@@ -185,7 +185,7 @@ extension RelayTransition {
             "the server breaks a rule before the app's upgrade: the app's close is held for it",
             given: [.attach(.server)], .data(.server, .reserved(3), []),
             [
-                note(.error, "server sent a frame with reserved opcode 3: closing with 1002"),
+                end("server sent a frame with reserved opcode 3: closing with 1002", by: .server),
                 note(.close, "server sent a frame with reserved opcode 3", code: 1002),
                 .sendClose(to: .client, code: 1002, reason: "proxy: server sent a frame with reserved opcode 3"),
                 .sendClose(to: .server, code: 1002, reason: "server sent a frame with reserved opcode 3"),
@@ -195,7 +195,7 @@ extension RelayTransition {
             "a rule broken after the proxy's own close: the offender is dropped", given: open + [.shutDown],
             .data(.client, .text, [0x61], masked: false),
             [
-                note(.error, "client sent an unmasked frame: closing with 1002"),
+                end("client sent an unmasked frame: closing with 1002", by: .client),
                 note(.close, "client sent an unmasked frame", code: 1002), .closeChannel(.client),
             ]),
     ]
@@ -216,10 +216,10 @@ extension RelayTransition {
         RelayTransition(
             "the decoder's error state without a refused frame", given: open,
             .failed(.server, .afterBadFrame("dataReceivedInErrorState")),
-            [note(.error, "server: dataReceivedInErrorState"), .closeChannel(.server)]),
+            [end("server: dataReceivedInErrorState", by: .server), .closeChannel(.server)]),
         RelayTransition(
             "a connection reset", given: open, .failed(.client, .other("Connection reset by peer")),
-            [note(.error, "client: Connection reset by peer"), .closeChannel(.client)], phases: (.closing, .open)),
+            [end("client: Connection reset by peer", by: .client), .closeChannel(.client)], phases: (.closing, .open)),
         RelayTransition(
             "an error after the channel ended", given: open + [.inactive(.client)], .failed(.client, .other("late")), []),
     ]
@@ -228,8 +228,8 @@ extension RelayTransition {
         RelayTransition(
             "the app vanishes without a close frame: mirrored on the server", given: open, .inactive(.client),
             [
-                note(.error, "client connection ended without a close frame"),
-                note(.error, "dropping the server connection: the client is gone"), .closeAfterWrites(.server),
+                end("client connection ended without a close frame", by: .client),
+                end("dropping the server connection: the client is gone", by: .client), .closeAfterWrites(.server),
             ],
             phases: (.closed, .closing)),
         RelayTransition(
@@ -239,7 +239,7 @@ extension RelayTransition {
             "the server vanishes while the app owes its close answer",
             given: open + [.close(.client, 1000)], .inactive(.server),
             [
-                .cancelGraceTimer(.server), note(.error, "server connection ended without a close frame"),
+                .cancelGraceTimer(.server), end("server connection ended without a close frame", by: .server),
                 .closeAfterWrites(.client),
             ]),
         RelayTransition("a channel ends twice", given: open + [.inactive(.client)], .inactive(.client), []),
@@ -248,13 +248,13 @@ extension RelayTransition {
             phases: (.closed, .connecting)),
         RelayTransition(
             "the server goes before the app's 101", given: [.attach(.server)], .inactive(.server),
-            [note(.error, "server connection ended without a close frame"), .closeChannel(.client), .finish]),
+            [end("server connection ended without a close frame", by: .server), .closeChannel(.client), .finish]),
         RelayTransition(
             "the server goes while a close frame waits for the app's upgrade",
             given: [.attach(.server), .data(.server, .reserved(3), [])], .inactive(.server), [.cancelGraceTimer(.server)]),
         RelayTransition(
             "the app goes before its 101 while the server is attached", given: [.attach(.server)], .inactive(.client),
-            [note(.error, "dropping the server connection: the client is gone"), .closeAfterWrites(.server)]),
+            [end("dropping the server connection: the client is gone", by: .client), .closeAfterWrites(.server)]),
         RelayTransition(
             "the server ends after the app went before its 101: the session is over",
             given: [.attach(.server), .inactive(.client)], .inactive(.server), [.closeChannel(.client), .finish],
@@ -269,14 +269,14 @@ extension RelayTransition {
         RelayTransition(
             "the server does not answer the app's close in time", given: open + [.close(.client, 1000)],
             .graceTimer(.server),
-            [note(.error, "timeout: the server did not finish closing within \(graceSeconds) s"), .closeChannel(.server)]),
+            [end("timeout: the server did not finish closing within \(graceSeconds) s", by: .harness), .closeChannel(.server)]),
         RelayTransition(
             "a timer after its channel ended", given: open + [.close(.client, 1000), .inactive(.server)],
             .graceTimer(.server), []),
         RelayTransition(
             "the app's grace period runs out during its upgrade: nothing to close yet",
             given: [.attach(.server), .close(.server, 1000)], .graceTimer(.client),
-            [note(.error, "timeout: the client did not finish closing within \(graceSeconds) s")],
+            [end("timeout: the client did not finish closing within \(graceSeconds) s", by: .harness)],
             phases: (.closing, .closing)),
         RelayTransition(
             "the app upgrades after its grace period ran out: it gets the held close, then its channel is closed",
@@ -325,7 +325,10 @@ extension RelayTransition {
             ]),
         RelayTransition("the tape fails twice", given: open + [.recordingFailed("disk full")], .recordingFailed("again"), []),
         RelayTransition(
-            "upstream refuses the upgrade", .upgradeRefused("upstream answered 403 Forbidden"),
-            [note(.error, "upgrade failed: upstream answered 403 Forbidden"), .closeChannel(.server), .finish]),
+            "upstream refuses the upgrade", .upgradeRefused("upstream answered 403 Forbidden", status: 403),
+            [
+                .record(.end("upgrade failed: upstream answered 403 Forbidden", by: .server, refusalStatus: 403)),
+                .closeChannel(.server), .finish,
+            ]),
     ]
 }

@@ -56,6 +56,11 @@ struct RelayTransition: Sendable, CustomTestStringConvertible {
         .record(.note(kind, text, closeCode: code))
     }
 
+    /// The error note of a connection's end, with who ended it.
+    static func end(_ text: String, by party: TapeRecord.Party) -> RelayAction {
+        .record(RelayRecord(.note, .error, payload: Array(text.utf8), endedBy: party))
+    }
+
     /// What a protocol error by `side` does when both sides are attached and open: the tape says
     /// why, the other side and the offender get close frames with the code, both with timers
     /// (the offender's channel closes after the write instead when its close frame was the offence).
@@ -64,7 +69,7 @@ struct RelayTransition: Sendable, CustomTestStringConvertible {
     {
         let reason = "\(side.name) \(predicate)"
         return [
-            note(.error, "\(reason): closing with \(code)"), note(.close, reason, code: code),
+            end("\(reason): closing with \(code)", by: side.party), note(.close, reason, code: code),
             .sendClose(to: side.other, code: code, reason: "proxy: \(reason)"), .startGraceTimer(side.other),
             .sendClose(to: side, code: code, reason: reason), offenceWasClose ? .closeAfterWrites(side) : .startGraceTimer(side),
         ]
