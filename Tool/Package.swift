@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "TapedeckInbox",
             dependencies: [
-                toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TapedeckWebSocket",
+                toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TapedeckWebSocket", "TapedeckS3",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -165,7 +165,7 @@ let package = Package(
                 runtime("TapedeckTape"), "TapedeckCatalog", "TapedeckInvestigation", runtime("TapedeckRecorder"),
                 "TapedeckScenario", "TapedeckGame", "TapedeckWebSocket", "TapedeckProxy", "TapedeckServers",
                 "TapedeckScenarioNetwork",
-                "TapedeckBenchmarks", "TapedeckInbox",
+                "TapedeckBenchmarks", "TapedeckInbox", "TapedeckS3",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -274,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "TapedeckInboxTests",
             dependencies: [
-                "TapedeckInbox", toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TestSupport",
+                "TapedeckInbox", "TapedeckS3", toolSupport, runtime("TapedeckTape"), "TapedeckInvestigation", "TestSupport",
                 "TapedeckTestFixtures",
             ],
             exclude: ["Peers"]

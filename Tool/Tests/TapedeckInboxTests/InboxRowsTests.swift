@@ -14,7 +14,7 @@ struct InboxRowsTests {
             records: number)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.rows)
     func aReportIsStoredOnceAndFoundByItsHashOrAPrefix(_ kind: StoreKind) async throws {
         let store = try await InboxTestStore.make(kind)
         defer { store.remove() }
@@ -27,7 +27,7 @@ struct InboxRowsTests {
         #expect(try await store.rows.queue() == InboxQueue(waiting: 1, triaging: 0, done: 0))
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.rows)
     func claimsTakeTheOldestAndALostClaimCannotFinish(_ kind: StoreKind) async throws {
         let store = try await InboxTestStore.make(kind)
         defer { store.remove() }
@@ -49,7 +49,7 @@ struct InboxRowsTests {
         #expect(try await store.rows.queue() == InboxQueue(waiting: 0, triaging: 2, done: 1))
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.rows)
     func groupsAreCountedFromTheirReports(_ kind: StoreKind) async throws {
         let store = try await InboxTestStore.make(kind)
         defer { store.remove() }
@@ -88,7 +88,7 @@ struct InboxRowsTests {
     }
 
     /// Four claimers side by side over 200 reports: each report claimed exactly once.
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.rows)
     func concurrentClaimsNeverTakeOneReportTwice(_ kind: StoreKind) async throws {
         let store = try await InboxTestStore.make(kind)
         defer { store.remove() }

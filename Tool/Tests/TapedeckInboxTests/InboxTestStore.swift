@@ -1,36 +1,61 @@
 import Foundation
 import TapedeckInbox
 import TapedeckRedaction
+import TapedeckS3
 import TapedeckTape
 import TapedeckTestFixtures
 import TestSupport
 
-/// The two row stores every contract test runs on.
+/// The stores the contract tests run on: SQLite and a folder (a laptop), PostgreSQL and a folder,
+/// PostgreSQL and an S3 bucket (moto's server, signatures checked: a team).
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case sqlite, postgres
+    case sqlite, postgres, postgresAndBucket
     var description: String { rawValue }
+    /// The row stores alone (tapes in a folder).
+    static let rows: [StoreKind] = [.sqlite, .postgres]
 }
 
 /// An inbox in a fresh folder: rows in SQLite or in a fresh PostgreSQL database, tapes in the folder.
 struct InboxTestStore: Sendable {
     let folder: TestFolder
     let rows: any InboxRows
-    let blobs: FolderBlobs
+    let blobs: any TapeBlobs
+    /// The S3 endpoint of `.postgresAndBucket`, stopped by `with`.
+    let moto: MotoServer?
     var scratch: String { folder.path + "/scratch" }
 
     static let uploadToken = "upload-token-0123456789"
     static let readToken = "read-token-0123456789ab"
     static let tokens = InboxTokens(uploads: [("baolife", uploadToken)], reads: [readToken])
 
+    /// A store of `kind` for `body`, removed (and its S3 endpoint stopped) afterwards.
+    static func with(_ kind: StoreKind, _ body: (InboxTestStore) async throws -> Void) async throws {
+        let store = try await make(kind)
+        do { try await body(store) } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+    }
+
+    /// A store of `kind`; `.postgresAndBucket` needs `with` or `close()` to stop its S3 endpoint.
     static func make(_ kind: StoreKind) async throws -> InboxTestStore {
         let folder = try TestFolder("tapedeck-inbox")
-        let postgres: PostgresURL? =
-            switch kind {
-            case .sqlite: nil
-            case .postgres: try PostgresURL(try await PostgresServer.shared().database())
-            }
-        let store = try await InboxStore.open(folder: folder.path, postgres: postgres, bucket: nil, tokens: nil)
-        return InboxTestStore(folder: folder, rows: store.rows, blobs: FolderBlobs(folder: folder.path + "/tapes"))
+        let postgres: PostgresURL? = kind == .sqlite ? nil : try PostgresURL(try await PostgresServer.shared().database())
+        var moto: MotoServer?
+        var bucket: S3Blobs?
+        if kind == .postgresAndBucket {
+            let server = try await MotoServer.start()
+            moto = server
+            let client = try S3Client(
+                configuration: S3Configuration(
+                    endpoint: server.endpoint, region: server.region, bucket: "tapedeck-inbox",
+                    credentials: AWSCredentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey)))
+            try await client.createBucket()
+            bucket = S3Blobs(client: client, bucket: "tapedeck-inbox")
+        }
+        let store = try await InboxStore.open(folder: folder.path, postgres: postgres, bucket: bucket, tokens: nil)
+        return InboxTestStore(folder: folder, rows: store.rows, blobs: store.blobs, moto: moto)
     }
 
     /// The collector's logic on this store, its clock at `now` milliseconds.
@@ -50,6 +75,11 @@ struct InboxTestStore: Sendable {
     func remove() {
         (rows as? PostgresInboxRows)?.close()
         folder.remove()
+    }
+
+    func close() async {
+        remove()
+        await moto?.stop()
     }
 }
 
