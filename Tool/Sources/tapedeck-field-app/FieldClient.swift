@@ -75,7 +75,9 @@ struct FieldClient: Sendable {
     private func waitUntilSent(_ recorder: FlightRecorder, deadline: Date) throws -> Int {
         while recorder.reportStatus.pending > 0 {
             guard Date() < deadline else {
-                throw FieldAppError("client \(index): \(recorder.reportStatus.pending) reports still pending at the deadline; last failure: \(recorder.reportStatus.lastFailure ?? "none")")
+                throw FieldAppError(
+                    "client \(index): \(recorder.reportStatus.pending) reports still pending at the deadline; last failure: \(recorder.reportStatus.lastFailure ?? "none")"
+                )
             }
             Thread.sleep(forTimeInterval: 0.02)
         }

@@ -13,7 +13,10 @@ struct FieldSession {
         return [
             (false, Self.playerObject(energy: 100 - seed % 20)),
             (false, #"{"type":"u","message":{"energy":\#(99 - seed % 20),"money":\#(500 + seed % 7)}}"#),
-            (false, #"{"type":"messageEvent","message":{"id":"\#(event)","message":"You found 50 dollars","type":"finance","date":"2026-01-01","hour":8,"moneyCost":50,"characters":[]}}"#),
+            (
+                false,
+                #"{"type":"messageEvent","message":{"id":"\#(event)","message":"You found 50 dollars","type":"finance","date":"2026-01-01","hour":8,"moneyCost":50,"characters":[]}}"#
+            ),
             (true, #"{"type":"claimEvent","message":{"eventId":\#(eventID),"timestamp":"2026-01-01T00:00:05.250Z"}}"#),
             (false, #"{"type":"claimResult","message":{"eventId":"\#(event)","accepted":true}}"#),
             (false, #"{"type":"u","message":{"energy":\#(97 - seed % 20),"money":\#(550 + seed % 7)}}"#),

@@ -43,7 +43,16 @@ struct InboxServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most connections open at once, 1 to 65536; more get 503.", valueName: "count"))
     var maxConnections = 512
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a worker holds a report before another may take it (its worker died), 5 to 86400.",
+            valueName: "seconds"))
+    var triageLease = 600
+
     func validate() throws {
+        guard (5...86_400).contains(triageLease) else {
+            throw ValidationError("--triage-lease takes 5 to 86400 seconds (got \(triageLease))")
+        }
         guard (0...64).contains(workers) else { throw ValidationError("--workers takes 0 to 64 (got \(workers))") }
         guard (1...1024).contains(maxUploadMiB) else {
             throw ValidationError("--max-upload-mib takes 1 to 1024 (got \(maxUploadMiB))")
@@ -90,7 +99,8 @@ struct InboxServeCommand: AsyncParsableCommand {
         let pid = ProcessInfo.processInfo.processIdentifier
         let triage = (0..<workers).map { index in
             let worker = TriageWorker(
-                name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch, now: now)
+                name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch,
+                lease: Int64(triageLease) * 1000, now: now)
             return Task { await worker.run { ServeCommand.writeLine($0, to: 2) } }
         }
         let signal = await signals.wait()

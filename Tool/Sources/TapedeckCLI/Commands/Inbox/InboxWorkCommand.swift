@@ -25,7 +25,16 @@ struct InboxWorkCommand: AsyncParsableCommand {
     @Flag(help: "Stop once no report waits, printing how many were triaged.")
     var drain = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a worker holds a report before another may take it (its worker died), 5 to 86400.",
+            valueName: "seconds"))
+    var triageLease = 600
+
     func validate() throws {
+        guard (5...86_400).contains(triageLease) else {
+            throw ValidationError("--triage-lease takes 5 to 86400 seconds (got \(triageLease))")
+        }
         guard (1...64).contains(workers) else { throw ValidationError("--workers takes 1 to 64 (got \(workers))") }
     }
 
@@ -35,7 +44,9 @@ struct InboxWorkCommand: AsyncParsableCommand {
         let host = ProcessInfo.processInfo.hostName
         let pid = ProcessInfo.processInfo.processIdentifier
         let workers = (0..<workers).map { index in
-            TriageWorker(name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch, now: now)
+            TriageWorker(
+                name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch,
+                lease: Int64(triageLease) * 1000, now: now)
         }
         if drain {
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
