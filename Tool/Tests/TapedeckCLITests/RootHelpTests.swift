@@ -32,7 +32,7 @@ import Testing
         #expect(Self.subcommands(in: bench.stdout) == ["decode"], "\(bench.stdout)")
         let dev = try await TapedeckBinary.run(["dev", "bench", "--help"])
         #expect(dev.status == 0)
-        #expect(Self.subcommands(in: dev.stdout) == ["protocol", "replay", "recorder"], "\(dev.stdout)")
+        #expect(Self.subcommands(in: dev.stdout) == ["protocol", "replay", "recorder", "inbox"], "\(dev.stdout)")
     }
 
     @Test func movedCommandsAreGoneFromTheRoot() async throws {

@@ -21,15 +21,19 @@ struct InboxPageChromiumTests {
         let store = try await InboxTestStore.make(.sqlite)
         defer { store.remove() }
         let today = Tapes.day20000 + 10 * 3_600_000
-        let intake = store.intake(now: today)
-        for seed in 0..<3 {
-            _ = await intake.receive(
+        // Six reports of the bug over the last six days, two with nothing wrong: the chart has bars.
+        let uploads: [(daysAgo: Int64, buggy: Bool)] = [
+            (5, true), (4, false), (3, true), (2, true), (1, true), (0, true), (0, true), (0, false),
+        ]
+        for (seed, upload) in uploads.enumerated() {
+            let messages = upload.buggy ? Tapes.decodeBug(seed: seed) : Tapes.healthy(seed: seed)
+            let note = upload.buggy ? "energy bar vanished \(seed)" : "felt slow"
+            let answer = await store.intake(now: today - upload.daysAgo * 86_400_000 + Int64(seed) * 60_000).receive(
                 authorization: "Bearer " + InboxTestStore.uploadToken, contentType: UploadIntake.contentType,
-                body: try Tapes.bytes(Tapes.decodeBug(seed: seed), note: "energy bar vanished \(seed)", version: "1.5"))
+                body: try Tapes.bytes(messages, note: note, version: upload.buggy ? "1.5" : "1.4.2"))
+            #expect(answer.status == 201)
         }
-        _ = await intake.receive(
-            authorization: "Bearer " + InboxTestStore.uploadToken, contentType: UploadIntake.contentType,
-            body: try Tapes.bytes(Tapes.healthy(seed: 0), note: "felt slow"))
+        let intake = store.intake(now: today)
         _ = try await store.worker("w", now: { today }).drain()
         let server = try await InboxServer.start(
             host: "127.0.0.1", port: 0, routes: InboxRoutes(intake: intake, secure: false), limit: intake.limit, tls: nil)
@@ -46,18 +50,19 @@ struct InboxPageChromiumTests {
         #expect(seen.value(at: "anonymousStatus") == .int(401))
         #expect(seen.value(at: "loginForm") == .int(1))
         #expect(seen.value(at: "wrongTokenMessage") == .string("That is not a read token of this inbox."))
-        #expect(seen.value(at: "queue") == .string("4 reports: 4 triaged, 0 being triaged, 0 waiting."))
+        #expect(seen.value(at: "queue") == .string("8 reports: 8 triaged, 0 being triaged, 0 waiting."))
         guard case .array(let groups)? = seen.value(at: "groups"), groups.count == 2 else {
             Issue.record("groups: \(browser.standardOutput)")
             return
         }
-        #expect(groups[0] == .array([.string("3"), .string(TriageWorkerTests.decodeSignature), .string("1.5 (311)")]))
-        #expect(groups[1] == .array([.string("1"), .string(ReportTriage.noFailure), .string("1.4.2 (311)")]))
+        #expect(groups[0] == .array([.string("6"), .string(TriageWorkerTests.decodeSignature), .string("1.5 (311)")]))
+        #expect(groups[1] == .array([.string("2"), .string(ReportTriage.noFailure), .string("1.4.2 (311)")]))
         guard case .array(let bars)? = seen.value(at: "bars") else { return }
         #expect(bars.count == 30)
-        #expect(bars.last == .int(4))
+        #expect(bars.suffix(6) == [.int(1), .int(1), .int(1), .int(1), .int(1), .int(3)])
+        #expect(bars.prefix(24).allSatisfy { $0 == .int(0) })
         #expect(seen.value(at: "groupSignature") == .string(TriageWorkerTests.decodeSignature))
-        #expect(seen.value(at: "groupReports") == .int(3))
+        #expect(seen.value(at: "groupReports") == .int(6))
         #expect(seen.value(at: "shrunkLink") == .int(1))
         #expect(seen.value(at: "reportSignature") == .string(TriageWorkerTests.decodeSignature))
         if case .string(let name)? = seen.value(at: "downloadName") { #expect(name.hasSuffix(".tape") && name.count == 21) }
