@@ -22,9 +22,8 @@ package struct UploadIntake: Sendable {
 
     /// The media type of an upload's body.
     package static let contentType = "application/vnd.tapedeck.tape"
-    /// The default and the largest `limit`.
+    /// The default `limit`: 64 MiB, four times the most a flight recorder keeps.
     package static let defaultLimit = 64 << 20
-    package static let largestLimit = 1 << 30
 
     package init(
         tokens: InboxTokens, limit: Int = defaultLimit, rules: RedactionRules, rows: any InboxRows, blobs: any TapeBlobs,

@@ -41,11 +41,6 @@ package final class InboxServer: Sendable {
     package func close() async {
         try? await channel.close()
     }
-
-    /// Returns when the listener has closed.
-    package func closed() async {
-        try? await channel.closeFuture.get()
-    }
 }
 
 /// Closes a connection whose reads went quiet: a client that opens connections and sends

@@ -62,12 +62,12 @@ package struct InboxStore: Sendable {
         return try InboxTokens(parsing: text, source: tokensPath)
     }
 
-    /// 32 hex digits from the system's random source.
+    /// 32 hex digits (128 bits) from the system's random source.
     package static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in
+        return (0..<2).map { _ in
             let word = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - word.count) + word
-        }.joined().prefix(32).description
+        }.joined()
     }
 }
