@@ -59,7 +59,14 @@ struct InboxEndToEndTests {
         let folder = try TestFolder("tapedeck-field")
         defer { folder.remove() }
         let moto = try await MotoServer.start()
-        defer { Task { await moto.stop() } }
+        do { try await run(in: folder, moto: moto) } catch {
+            await moto.stop()
+            throw error
+        }
+        await moto.stop()
+    }
+
+    func run(in folder: TestFolder, moto: MotoServer) async throws {
         let inbox = Inbox(postgres: try await PostgresServer.shared().database(), moto: moto, folder: folder.path)
         try folder.write("upload baolife \(Self.uploadToken)\nread field-read-token-0123456789\n", to: "tokens")
         try await S3Client(

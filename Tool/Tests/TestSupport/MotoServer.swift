@@ -107,9 +107,10 @@ public final class MotoServer: Sendable {
             print(value)
         """
 
-    /// Stops the server (SIGTERM, SIGKILL after 10 s) and waits for it.
+    /// Stops the server and waits for it. SIGKILL: a child started from the test process can
+    /// inherit a mask that blocks SIGTERM, and then only the wait's deadline ended it, 10 s later.
     public func stop() async {
-        process.signal(SIGTERM)
+        process.signal(SIGKILL)
         await process.wait(seconds: 10)
     }
 }

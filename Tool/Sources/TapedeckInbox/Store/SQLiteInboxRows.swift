@@ -24,7 +24,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func insert(_ report: InboxReport) async throws(InboxError) -> Bool {
-        try write { db in
+        try await write { db in
             let labels = report.labels
             try db.execute(
                 sql: """
@@ -42,7 +42,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func report(contentHash: String) async throws(InboxError) -> InboxReport? {
-        try read { db in
+        try await read { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(InboxSchema.reportColumns) FROM inbox_report WHERE content_hash = ?",
                 arguments: [contentHash]
@@ -51,7 +51,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func claim(worker: String, now: Int64, leaseUntil: Int64) async throws(InboxError) -> InboxClaim? {
-        try write { db in
+        try await write { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -67,7 +67,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func finish(reportID: String, worker: String, triage: ReportTriage) async throws(InboxError) -> Bool {
-        try write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE inbox_report SET state = 'done', signature = ?, group_id = ?, detail = ?, failure_record = ?,
@@ -80,13 +80,14 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func hasRepresentative(groupID: String) async throws(InboxError) -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM inbox_group WHERE id = ?", arguments: [groupID]) ?? false }
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM inbox_group WHERE id = ?", arguments: [groupID]) ?? false
+        }
     }
 
     package func setRepresentative(groupID: String, signature: String, reportID: String, shrunkKey: String)
         async throws(InboxError)
     {
-        try write { db in
+        try await write { db in
             try db.execute(
                 sql:
                     "INSERT INTO inbox_group (id, signature, representative, shrunk_key) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -95,7 +96,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func groups() async throws(InboxError) -> [InboxGroup] {
-        try read { db in
+        try await read { db in
             let rows = try Row.fetchAll(db, sql: InboxQueries.groups)
             let versions = try Row.fetchAll(db, sql: InboxQueries.groupVersions)
             return InboxQueries.groups(
@@ -105,7 +106,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func reports(inGroup groupID: String) async throws(InboxError) -> [InboxReport] {
-        try read { db in
+        try await read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT \(InboxSchema.reportColumns) FROM inbox_report WHERE group_id = ? ORDER BY received_at DESC, id",
@@ -116,7 +117,7 @@ package final class SQLiteInboxRows: InboxRows {
 
     package func report(id: String) async throws(InboxError) -> InboxReport? {
         guard let pattern = InboxQueries.idPrefix(id) else { return nil }
-        return try read { db in
+        return try await read { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT \(InboxSchema.reportColumns) FROM inbox_report WHERE id LIKE ? ORDER BY id LIMIT 2",
                 arguments: [pattern])
@@ -125,7 +126,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func dailyCounts(groupID: String?) async throws(InboxError) -> [DailyCount] {
-        try read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: InboxQueries.dailyCounts(placeholder: "?1"), arguments: [groupID]).map {
                 DailyCount(day: $0[0], count: $0[1])
             }
@@ -133,7 +134,7 @@ package final class SQLiteInboxRows: InboxRows {
     }
 
     package func queue() async throws(InboxError) -> InboxQueue {
-        try read { db in
+        try await read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) FROM inbox_report GROUP BY state") {
                 counts[row[0]] = row[1]
@@ -153,11 +154,13 @@ package final class SQLiteInboxRows: InboxRows {
             triage: signature.map { ReportTriage(signature: $0, detail: row[14] ?? "", record: row[15]) })
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(InboxError) -> T {
-        do { return try pool.read(body) } catch { throw InboxError("\(path): \(error)") }
+    // GRDB's async access suspends while another connection holds the database; its blocking
+    // access would hold a concurrency-pool thread meanwhile (two workers then starved each other).
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(InboxError) -> T {
+        do { return try await pool.read(body) } catch { throw InboxError("\(path): \(error)") }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(InboxError) -> T {
-        do { return try pool.write(body) } catch { throw InboxError("\(path): \(error)") }
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(InboxError) -> T {
+        do { return try await pool.write(body) } catch { throw InboxError("\(path): \(error)") }
     }
 }
