@@ -24,6 +24,7 @@ struct InboxEndToEndTests {
     struct Inbox {
         var postgres: String
         var moto: MotoServer
+        var bucket: String
         var folder: String
 
         var environment: [String: String] {
@@ -32,7 +33,7 @@ struct InboxEndToEndTests {
 
         func options(_ store: String) -> [String] {
             [
-                "--store", "\(folder)/\(store)", "--postgres", postgres, "--bucket", "tapedeck-field", "--s3-endpoint",
+                "--store", "\(folder)/\(store)", "--postgres", postgres, "--bucket", bucket, "--s3-endpoint",
                 moto.endpoint, "--tokens", "\(folder)/tokens",
             ]
         }
@@ -58,20 +59,14 @@ struct InboxEndToEndTests {
     @Test func aThousandReportsFromFiftyInstallsAreStoredOnceAndGroupedThroughACollectorCrash() async throws {
         let folder = try TestFolder("tapedeck-field")
         defer { folder.remove() }
-        let moto = try await MotoServer.start()
-        do { try await run(in: folder, moto: moto) } catch {
-            await moto.stop()
-            throw error
-        }
-        await moto.stop()
-    }
-
-    func run(in folder: TestFolder, moto: MotoServer) async throws {
-        let inbox = Inbox(postgres: try await PostgresServer.shared().database(), moto: moto, folder: folder.path)
+        let moto = try await MotoServer.shared()
+        let inbox = Inbox(
+            postgres: try await PostgresServer.shared().database(), moto: moto, bucket: MotoServer.uniqueBucket("tapedeck-field"),
+            folder: folder.path)
         try folder.write("upload baolife \(Self.uploadToken)\nread field-read-token-0123456789\n", to: "tokens")
         try await S3Client(
             configuration: S3Configuration(
-                endpoint: moto.endpoint, region: moto.region, bucket: "tapedeck-field",
+                endpoint: moto.endpoint, region: moto.region, bucket: inbox.bucket,
                 credentials: AWSCredentials(accessKeyID: moto.accessKeyID, secretAccessKey: moto.secretAccessKey))
         ).createBucket()
         var (first, firstPort) = try await inbox.collector("a")

@@ -20,42 +20,29 @@ struct InboxTestStore: Sendable {
     let folder: TestFolder
     let rows: any InboxRows
     let blobs: any TapeBlobs
-    /// The S3 endpoint of `.postgresAndBucket`, stopped by `with`.
-    let moto: MotoServer?
     var scratch: String { folder.path + "/scratch" }
 
     static let uploadToken = "upload-token-0123456789"
     static let readToken = "read-token-0123456789ab"
     static let tokens = InboxTokens(uploads: [("baolife", uploadToken)], reads: [readToken])
 
-    /// A store of `kind` for `body`, removed (and its S3 endpoint stopped) afterwards.
-    static func with(_ kind: StoreKind, _ body: (InboxTestStore) async throws -> Void) async throws {
-        let store = try await make(kind)
-        do { try await body(store) } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
-    }
-
-    /// A store of `kind`; `.postgresAndBucket` needs `with` or `close()` to stop its S3 endpoint.
+    /// A store of `kind`: `.postgresAndBucket` in a bucket of its own on the process's shared moto server.
     static func make(_ kind: StoreKind) async throws -> InboxTestStore {
         let folder = try TestFolder("tapedeck-inbox")
         let postgres: PostgresURL? = kind == .sqlite ? nil : try PostgresURL(try await PostgresServer.shared().database())
-        var moto: MotoServer?
         var bucket: S3Blobs?
         if kind == .postgresAndBucket {
-            let server = try await MotoServer.start()
-            moto = server
+            let server = try await MotoServer.shared()
+            let name = MotoServer.uniqueBucket("tapedeck-inbox")
             let client = try S3Client(
                 configuration: S3Configuration(
-                    endpoint: server.endpoint, region: server.region, bucket: "tapedeck-inbox",
+                    endpoint: server.endpoint, region: server.region, bucket: name,
                     credentials: AWSCredentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey)))
             try await client.createBucket()
-            bucket = S3Blobs(client: client, bucket: "tapedeck-inbox")
+            bucket = S3Blobs(client: client, bucket: name)
         }
         let store = try await InboxStore.open(folder: folder.path, postgres: postgres, bucket: bucket, tokens: nil)
-        return InboxTestStore(folder: folder, rows: store.rows, blobs: store.blobs, moto: moto)
+        return InboxTestStore(folder: folder, rows: store.rows, blobs: store.blobs)
     }
 
     /// The collector's logic on this store, its clock at `now` milliseconds.
@@ -77,10 +64,6 @@ struct InboxTestStore: Sendable {
         folder.remove()
     }
 
-    func close() async {
-        remove()
-        await moto?.stop()
-    }
 }
 
 /// Report tapes as a flight recorder would upload them: BaoLife sessions with the report labels.

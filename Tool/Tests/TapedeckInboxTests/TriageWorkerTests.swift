@@ -19,10 +19,8 @@ struct TriageWorkerTests {
 
     @Test(arguments: StoreKind.allCases)
     func reportsAreGroupedByFirstFailureAndTheFirstIsShrunk(_ kind: StoreKind) async throws {
-        try await InboxTestStore.with(kind) { store in try await grouped(store) }
-    }
-
-    func grouped(_ store: InboxTestStore) async throws {
+        let store = try await InboxTestStore.make(kind)
+        defer { store.remove() }
         for seed in 0..<3 { await upload(try Tapes.bytes(Tapes.decodeBug(seed: seed), version: "1.5"), to: store) }
         for seed in 0..<2 { await upload(try Tapes.bytes(Tapes.healthy(seed: seed), note: "felt slow \(seed)"), to: store) }
         #expect(try await store.worker("w").drain() == 5)

@@ -14,10 +14,8 @@ struct UploadIntakeTests {
 
     @Test(arguments: StoreKind.allCases)
     func aReportIsStoredWithItsLabelsAndARetryIsTheSameReport(_ kind: StoreKind) async throws {
-        try await InboxTestStore.with(kind) { store in try await storedOnce(store) }
-    }
-
-    func storedOnce(_ store: InboxTestStore) async throws {
+        let store = try await InboxTestStore.make(kind)
+        defer { store.remove() }
         let intake = store.intake()
         let bytes = try Tapes.bytes(Tapes.healthy(seed: 1), id: "d3v1ce", note: "the shop froze", version: "2.0", build: "40")
         let first = await intake.receive(authorization: Self.auth, contentType: UploadIntake.contentType, body: bytes)

@@ -17,7 +17,8 @@ import Testing
         },
         _ body: (S3Client, MotoServer) async throws -> Void
     ) async throws {
-        let server = try await MotoServer.start(tls: tls ? MotoServer.testCertificate : nil)
+        // The process's shared server for http; its own for https (stopped at the end).
+        let server = tls ? try await MotoServer.start(tls: MotoServer.testCertificate) : try await MotoServer.shared()
         do {
             var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
             if trustingTestCertificate {
@@ -29,10 +30,10 @@ import Testing
                 tlsConfiguration: tlsConfiguration)
             try await body(client, server)
         } catch {
-            await server.stop()
+            if tls { await server.stop() }
             throw error
         }
-        await server.stop()
+        if tls { await server.stop() }
     }
 
     @Test func putGetHeadDeleteRoundTripsBinaryObjects() async throws {

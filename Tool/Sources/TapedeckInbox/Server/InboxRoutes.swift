@@ -31,7 +31,7 @@ package struct InboxRoutes: Sendable {
         case (_, "/v1/reports"), (_, "/login"): return .text(405, "\(request.path) takes POST only\n")
         default: break
         }
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard request.method == "GET" else {
             return .text(405, "the inbox's pages take GET only\n")
         }
         let token = InboxTokens.bearer(request.headers["authorization"]) ?? request.cookie(Self.cookieName)
