@@ -33,4 +33,16 @@ extension Redactor {
         redacted.responseHeaders = metadata.responseHeaders.map { .init($0.name, redactHeader(name: $0.name, value: $0.value)) }
         return redacted
     }
+
+    /// A tape's header as a writer keeps it when the header came from elsewhere (a HAR file, an
+    /// uploaded report): the handshake as `redactingHandshake(of:)` leaves it, and the upstream
+    /// URL's query redacted like a request target.
+    ///
+    /// - Parameter metadata: The header as it was read.
+    /// - Returns: The header to write.
+    public func redactingHeader(of metadata: TapeMetadata) -> TapeMetadata {
+        var redacted = redactingHandshake(of: metadata)
+        redacted.upstreamURL = metadata.upstreamURL.map(redactRequestTarget)
+        return redacted
+    }
 }

@@ -39,7 +39,7 @@ package struct InboxBenchmark {
         let intake = UploadIntake(
             tokens: InboxTokens(uploads: [("bench", token)], reads: ["benchmark-read-token-0123456789"]),
             rules: .defaults, rows: store.rows, blobs: store.blobs, scratch: store.scratch,
-            now: { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) })
+            now: WallClock.nowMilliseconds)
         let server = try await InboxServer.start(
             host: "127.0.0.1", port: 0, routes: InboxRoutes(intake: intake, secure: false), limit: intake.limit, tls: nil)
         defer { Task { await server.close() } }

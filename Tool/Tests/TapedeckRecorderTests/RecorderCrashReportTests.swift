@@ -106,17 +106,8 @@ import Darwin
                 "dev", "recorder-write", "--dir", folder, "--rate", "2000", "--flush-interval-ms", "50",
                 "--report-every", "20", "--collector-url", collector.url, "--collector-token", ReportTestSupport.token,
             ])
-        // "recorded N T": N records were given to the recorder by its tape time T.
-        func reports(_ output: [String]) -> [(count: Int, time: UInt64)] {
-            output.compactMap { line in
-                let words = line.split(separator: " ")
-                guard words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) else {
-                    return nil
-                }
-                return (count, time)
-            }
-        }
-        let lines = reports((try? await child.output(until: { reports($0).count >= 50 }, seconds: 120)) ?? child.outputSoFar)
+        let lines = RecorderTestFiles.recorded(
+            (try? await child.output(until: { RecorderTestFiles.recorded($0).count >= 50 }, seconds: 120)) ?? child.outputSoFar)
         child.signal(SIGKILL)
         let killed = await child.wait()
         #expect(killed.signalled && killed.status == SIGKILL)

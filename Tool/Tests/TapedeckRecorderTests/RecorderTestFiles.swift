@@ -9,6 +9,18 @@ enum RecorderTestFiles {
             .map { (folder as NSString).appendingPathComponent($0) }
     }
 
+    /// The progress lines of `tapedeck dev recorder-write --report-every`: "recorded N T", N
+    /// records given to the recorder by its tape time T.
+    static func recorded(_ output: [String]) -> [(count: Int, time: UInt64)] {
+        output.compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 3, words[0] == "recorded", let count = Int(words[1]), let time = UInt64(words[2]) else {
+                return nil
+            }
+            return (count, time)
+        }
+    }
+
     /// Runs a program to its end (the system's `lz4`, found on PATH, or `tapedeck`), without
     /// holding a concurrency-pool thread.
     static func run(_ program: String, _ arguments: [String]) async throws -> ChildProcess.Finished {

@@ -41,29 +41,16 @@ public final class MotoServer: Sendable {
     /// One verifying http server for the whole test process, started on first use and killed at
     /// exit: each start costs a Python and boto3's IAM setup (seconds of CPU), so tests share it
     /// and keep apart by bucket (`uniqueBucket`). Never `stop()` it.
-    public static func shared() async throws -> MotoServer { try await Starter.shared.server() }
+    public static func shared() async throws -> MotoServer { try await starter.server() }
 
     /// A bucket name no other test uses: `prefix` and 8 random hex digits.
     public static func uniqueBucket(_ prefix: String) -> String {
         prefix + "-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(8)
     }
 
-    /// Starts the shared server once however many tests ask at the same time.
-    private actor Starter {
-        static let shared = Starter()
-        private var starting: Task<MotoServer, any Error>?
-
-        func server() async throws -> MotoServer {
-            if let starting { return try await starting.value }
-            let task = Task {
-                let server = try await MotoServer.start()
-                sharedPID = server.process.pid
-                atexit { if sharedPID > 0 { kill(sharedPID, SIGKILL) } }
-                return server
-            }
-            starting = task
-            return try await task.value
-        }
+    private static let starter = SharedServer<MotoServer> {
+        let server = try await start()
+        return (server, server.process.pid)
     }
 
     /// The `moto_server` to run and the Python that has its boto3: the project's `.venv`, else the PATH's.
@@ -142,6 +129,3 @@ public final class MotoServer: Sendable {
         await process.wait(seconds: 10)
     }
 }
-
-/// The shared server's pid, for the exit handler (a C function pointer captures nothing).
-nonisolated(unsafe) private var sharedPID: Int32 = 0

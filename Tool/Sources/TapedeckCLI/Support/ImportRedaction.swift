@@ -17,8 +17,7 @@ struct ImportRedaction {
     func apply(to session: inout TapeHARImport.Session) {
         // The proxy's header redaction, and the URL, which a HAR gives whole (the proxy's comes
         // from its own --upstream).
-        session.metadata = redactor.redactingHandshake(of: session.metadata)
-        session.metadata.upstreamURL = session.metadata.upstreamURL.map(redactor.redactRequestTarget)
+        session.metadata = redactor.redactingHeader(of: session.metadata)
         session.records = session.records.map(redactor.redacting)
     }
 }

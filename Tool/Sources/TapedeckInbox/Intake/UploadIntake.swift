@@ -114,8 +114,7 @@ package struct UploadIntake: Sendable {
         }
         var random = SystemRandomNumberGenerator()
         let redactor = Redactor(rules: rules, key: Redactor.key(using: &random))
-        var redactedMetadata = redactor.redactingHandshake(of: metadata)
-        redactedMetadata.upstreamURL = redactedMetadata.upstreamURL.map(redactor.redactRequestTarget)
+        let redactedMetadata = redactor.redactingHeader(of: metadata)
         do {
             let writer = try TapeWriter(path: redacted, metadata: redactedMetadata)
             for record in records { try writer.append(redactor.redacting(record)) }

@@ -1,11 +1,8 @@
 import Crypto
+import TapedeckCore
 
-/// SHA-256 as lowercase hex, for content hashes and group ids.
+/// SHA-256 as lowercase hex, for content hashes and group ids (swift-crypto's: uploads are hashed
+/// whole on the collector's path).
 package enum HexDigest {
-    package static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
-        }.joined()
-    }
+    package static func sha256(_ bytes: [UInt8]) -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
 }

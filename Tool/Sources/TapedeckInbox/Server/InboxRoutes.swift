@@ -62,14 +62,14 @@ package struct InboxRoutes: Sendable {
                     try await rows.groups(), daily: try await rows.dailyCounts(groupID: nil), queue: try await rows.queue(),
                     today: today, recent: request.query["sort"] == "recent"))
         case 2 where parts[0] == "groups":
-            guard let group = try await group(parts[1]) else { return notFound(request) }
+            guard let group = try await rows.group(id: parts[1]) else { return notFound(request) }
             return .html(
                 200,
                 InboxPage.group(
                     group, reports: try await rows.reports(inGroup: group.id),
                     daily: try await rows.dailyCounts(groupID: group.id), today: today))
         case 3 where parts[0] == "groups" && parts[2] == "shrunk.tape":
-            guard let key = try await group(parts[1])?.shrunkKey, let bytes = try await blobs.get(key) else {
+            guard let key = try await rows.group(id: parts[1])?.shrunkKey, let bytes = try await blobs.get(key) else {
                 return notFound(request)
             }
             return .tape(bytes, name: "\(parts[1]).shrunk.tape")
@@ -89,10 +89,6 @@ package struct InboxRoutes: Sendable {
         default:
             return notFound(request)
         }
-    }
-
-    private func group(_ id: String) async throws(InboxError) -> InboxGroup? {
-        try await rows.groups().first { $0.id == id }
     }
 
     /// `tapedeck report`'s page of the stored tape.

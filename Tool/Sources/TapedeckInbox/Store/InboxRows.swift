@@ -34,6 +34,13 @@ package protocol InboxRows: Sendable {
     func queue() async throws(InboxError) -> InboxQueue
 }
 
+extension InboxRows {
+    /// One group of `groups()`, by its id.
+    package func group(id: String) async throws(InboxError) -> InboxGroup? {
+        try await groups().first { $0.id == id }
+    }
+}
+
 /// How many reports wait, are being triaged, and are done.
 package struct InboxQueue: Sendable, Equatable {
     package var waiting: Int

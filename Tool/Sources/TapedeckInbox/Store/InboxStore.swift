@@ -1,4 +1,5 @@
 import Foundation
+import TapedeckCore
 
 /// Where one inbox keeps everything, opened from the command line's choices: rows in SQLite
 /// (`DIR/inbox.sqlite`) or PostgreSQL, tapes in a folder (`DIR/tapes`) or a bucket, scratch
@@ -60,6 +61,18 @@ package struct InboxStore: Sendable {
             throw InboxError("\(tokensPath): cannot read the tokens file: \(error)")
         }
         return try InboxTokens(parsing: text, source: tokensPath)
+    }
+
+    /// `count` triage workers on this store, named `HOST/PID/INDEX` (a claim says which process
+    /// holds it), on the wall clock.
+    package func workers(count: Int, lease: Int64) -> [TriageWorker] {
+        let host = ProcessInfo.processInfo.hostName
+        let pid = ProcessInfo.processInfo.processIdentifier
+        return (0..<count).map { index in
+            TriageWorker(
+                name: "\(host)/\(pid)/\(index)", rows: rows, blobs: blobs, scratch: scratch, lease: lease,
+                now: WallClock.nowMilliseconds)
+        }
     }
 
     /// 32 hex digits (128 bits) from the system's random source.

@@ -29,7 +29,7 @@ struct InboxPullCommand: AsyncParsableCommand {
             let name: String
             if let report = try await store.rows.report(id: id) {
                 (key, name) = (report.tapeKey, "\(report.id).tape")
-            } else if let group = try await store.rows.groups().first(where: { $0.id == id }), let shrunk = group.shrunkKey {
+            } else if let group = try await store.rows.group(id: id), let shrunk = group.shrunkKey {
                 (key, name) = (shrunk, "\(group.id).shrunk.tape")
             } else {
                 throw CommandFailure.exit(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TapedeckCore
 import TapedeckInbox
 import TapedeckRedaction
 import TapedeckTape
@@ -73,10 +74,9 @@ struct InboxServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.exit("inbox: \(error)", code: 1)
         }
-        let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
         let intake = UploadIntake(
             tokens: tokens, limit: maxUploadMiB << 20, rules: rules, rows: store.rows, blobs: store.blobs,
-            scratch: store.scratch, now: now)
+            scratch: store.scratch, now: WallClock.nowMilliseconds)
         let signals = TerminationSignals()
         let server: InboxServer
         do {
@@ -95,13 +95,8 @@ struct InboxServeCommand: AsyncParsableCommand {
                 "inbox: listening beyond this machine without TLS: tokens and tapes cross the network in clear (give --tls-cert and --tls-key)",
                 to: 2)
         }
-        let host = ProcessInfo.processInfo.hostName
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let triage = (0..<workers).map { index in
-            let worker = TriageWorker(
-                name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch,
-                lease: Int64(triageLease) * 1000, now: now)
-            return Task { await worker.run { ServeCommand.writeLine($0, to: 2) } }
+        let triage = store.workers(count: workers, lease: Int64(triageLease) * 1000).map { worker in
+            Task { await worker.run { ServeCommand.writeLine($0, to: 2) } }
         }
         let signal = await signals.wait()
         ServeCommand.writeLine("inbox: \(signal): stopping", to: 2)

@@ -16,7 +16,7 @@ struct InboxShowCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await storeOptions.open()
         do {
-            guard let found = try await store.rows.groups().first(where: { $0.id == group }) else {
+            guard let found = try await store.rows.group(id: group) else {
                 throw CommandFailure.exit("inbox: no group \(group) (`tapedeck inbox ls` lists them)", code: 1)
             }
             print("group \(found.id): \(found.signature)")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TapedeckInbox
 
 /// `tapedeck inbox work`: triage workers without a collector, for more triage beside `inbox serve`.
@@ -40,14 +39,7 @@ struct InboxWorkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try await storeOptions.open()
-        let now: @Sendable () -> Int64 = { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
-        let host = ProcessInfo.processInfo.hostName
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let workers = (0..<workers).map { index in
-            TriageWorker(
-                name: "\(host)/\(pid)/\(index)", rows: store.rows, blobs: store.blobs, scratch: store.scratch,
-                lease: Int64(triageLease) * 1000, now: now)
-        }
+        let workers = store.workers(count: workers, lease: Int64(triageLease) * 1000)
         if drain {
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for worker in workers { group.addTask { try await worker.drain() } }
