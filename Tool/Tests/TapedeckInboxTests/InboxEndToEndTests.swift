@@ -69,7 +69,9 @@ struct InboxEndToEndTests {
                 endpoint: moto.endpoint, region: moto.region, bucket: inbox.bucket,
                 credentials: AWSCredentials(accessKeyID: moto.accessKeyID, secretAccessKey: moto.secretAccessKey))
         ).createBucket()
-        var (first, firstPort) = try await inbox.collector("a")
+        // Collector a listens again on its port after its kill: one below the ephemeral range, which
+        // no other test's port-0 listener can take in between.
+        var (first, firstPort) = try await inbox.collector("a", port: try QuietPort.free())
         let (second, secondPort) = try await inbox.collector("b")
         let rows = try await PostgresInboxRows(url: PostgresURL(inbox.postgres))
         defer { rows.close() }

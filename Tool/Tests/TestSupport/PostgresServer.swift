@@ -20,7 +20,7 @@ public final class PostgresServer: Sendable {
     private let process: ChildProcess
 
     /// The shared server, started on first use; throws (with what to install) when PostgreSQL is missing.
-    public static func shared() async throws -> PostgresServer { try await Starter.shared.server() }
+    public static func shared() async throws -> PostgresServer { try await starter.server() }
 
     /// A new empty database; its URL as `inbox` takes it.
     public func database() async throws -> String {
@@ -57,17 +57,9 @@ public final class PostgresServer: Sendable {
         self.process = process
     }
 
-    /// Starts the server once however many tests ask at the same time.
-    private actor Starter {
-        static let shared = Starter()
-        private var starting: Task<PostgresServer, any Error>?
-
-        func server() async throws -> PostgresServer {
-            if let starting { return try await starting.value }
-            let task = Task { try await PostgresServer.start() }
-            starting = task
-            return try await task.value
-        }
+    private static let starter = SharedServer<PostgresServer> {
+        let server = try await start()
+        return (server, server.process.pid)
     }
 
     private static func start() async throws -> PostgresServer {
@@ -85,7 +77,7 @@ public final class PostgresServer: Sendable {
                 + ["-D", folder + "/data", "-U", "tapedeck", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"],
             directory: folder, seconds: 120)
         guard initdb.status == 0 else { throw ChildProcessError(message: "initdb: \(initdb.standardError)") }
-        let port = try freePort()
+        let port = try QuietPort.free()
         let arguments = [
             "-D", folder + "/data", "-p", "\(port)", "-k", folder, "-c", "listen_addresses=127.0.0.1",
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
@@ -93,10 +85,6 @@ public final class PostgresServer: Sendable {
         let process = try ChildProcess(
             user.first ?? bin + "/postgres", Array(user.dropFirst()) + (asRoot ? [bin + "/postgres"] : []) + arguments,
             directory: folder)
-        serverPID = process.pid
-        atexit {
-            if serverPID > 0 { kill(serverPID, SIGKILL) }
-        }
         let server = PostgresServer(port: port, folder: folder, bin: bin, process: process)
         // Ready when it accepts a statement.
         let deadline = ContinuousClock.now + .seconds(60)
@@ -110,30 +98,4 @@ public final class PostgresServer: Sendable {
         }
     }
 
-    /// A port the system had free a moment ago.
-    public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, streamSocket, 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw ChildProcessError(message: "cannot find a free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
-
-#if canImport(Glibc)
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
-#else
-private let streamSocket = SOCK_STREAM
-#endif
-
-/// The server's pid, for the exit handler (a C function pointer captures nothing).
-nonisolated(unsafe) private var serverPID: Int32 = 0
